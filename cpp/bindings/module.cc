@@ -1,0 +1,231 @@
+// module.cc: the mjsim._core extension. MjModel and MjData expose every fields.h array as a
+// NumPy view into the engine's buffer. Each view's base is a capsule holding a reference to that
+// buffer's owner, so a view outlives the Python object it came from safely. Views of fixed-size
+// arrays are made once per object and cached: reading d.qpos costs one attribute lookup.
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "mjsim/api.h"
+#include "mjsim/errors.h"
+
+namespace py = pybind11;
+
+namespace mjsim {
+namespace {
+
+// A NumPy view of rows x cols values at `pointer`, kept alive by `owner`.
+template <typename T>
+py::object MakeView(T* pointer, int rows, int cols, const std::shared_ptr<void>& owner) {
+  auto* keeper = new std::shared_ptr<void>(owner);
+  py::capsule base(keeper, [](void* p) { delete static_cast<std::shared_ptr<void>*>(p); });
+  std::vector<py::ssize_t> shape = {rows};
+  if (cols != 1) shape.push_back(cols);
+  return py::array_t<T>(shape, pointer, base);
+}
+
+// names are exposed as one bytes object, as the mujoco package does
+template <>
+py::object MakeView<char>(char* pointer, int rows, int cols, const std::shared_ptr<void>&) {
+  return py::bytes(pointer, static_cast<size_t>(rows) * cols);
+}
+
+// Copies `value` into the view's memory after checking its shape; a partial write never happens.
+void AssignToView(py::object view, py::handle value, const char* name) {
+  if (py::isinstance<py::bytes>(view)) {
+    throw py::attribute_error(std::string("'") + name + "' is read-only");
+  }
+  py::array target = view.cast<py::array>();
+  py::array source = py::array::ensure(value);
+  if (!source) throw py::type_error(std::string("cannot convert value for '") + name + "' to an array");
+  py::module_ numpy = py::module_::import("numpy");
+  try {
+    numpy.attr("copyto")(target, source, py::arg("casting") = "same_kind");
+  } catch (py::error_already_set& error) {
+    throw py::value_error(std::string("cannot assign to '") + name + "': " + error.what());
+  }
+}
+
+struct PyModel {
+  std::shared_ptr<Model> model;
+  std::vector<py::object> views;  // one per MJSIM_MODEL_FIELDS entry, in table order
+
+  explicit PyModel(std::shared_ptr<Model> compiled) : model(std::move(compiled)) {
+    Model& m = *model;
+    views.reserve(64);
+#define MJSIM_X(type, name, rows, cols, doc) views.push_back(MakeView(m.name, m.rows, cols, model));
+    MJSIM_MODEL_FIELDS(MJSIM_X)
+#undef MJSIM_X
+  }
+};
+
+struct PyData {
+  std::shared_ptr<Model> model;
+  std::shared_ptr<Data> data;
+  std::vector<py::object> views;  // one per MJSIM_DATA_FIELDS entry, in table order
+
+  explicit PyData(const PyModel& owner) : model(owner.model), data(MakeData(*owner.model)) {
+    const Model& m = *model;
+    Data& d = *data;
+#define MJSIM_X(type, name, rows, cols, doc) views.push_back(MakeView(d.name, m.rows, cols, data));
+    MJSIM_DATA_FIELDS(MJSIM_X)
+#undef MJSIM_X
+  }
+};
+
+// index of each field in the views vectors
+enum ModelFieldIndex {
+#define MJSIM_X(type, name, rows, cols, doc) kModelField_##name,
+  MJSIM_MODEL_FIELDS(MJSIM_X)
+#undef MJSIM_X
+};
+enum DataFieldIndex {
+#define MJSIM_X(type, name, rows, cols, doc) kDataField_##name,
+  MJSIM_DATA_FIELDS(MJSIM_X)
+#undef MJSIM_X
+};
+
+void CheckSameModel(const PyModel& m, const PyData& d) {
+  if (m.model != d.model) throw py::value_error("d was made for a different MjModel than m");
+}
+
+AssetMap ToAssetMap(const py::object& assets) {
+  AssetMap map;
+  if (assets.is_none()) return map;
+  for (auto item : assets.cast<py::dict>()) {
+    map[item.first.cast<std::string>()] = item.second.cast<std::string>();
+  }
+  return map;
+}
+
+void BindModel(py::module_& module) {
+  py::class_<PyModel, std::shared_ptr<PyModel>> model(module, "MjModel", "A compiled model.");
+  model.def_static(
+      "from_xml_string",
+      [](const std::string& xml, py::object assets) {
+        AssetMap map = ToAssetMap(assets);
+        std::shared_ptr<Model> compiled;
+        {
+          py::gil_scoped_release release;
+          compiled = LoadXmlString(xml, map);
+        }
+        return std::make_shared<PyModel>(std::move(compiled));
+      },
+      py::arg("xml"), py::arg("assets") = py::none(), "Compiles a model from MJCF text.");
+  model.def_static(
+      "from_xml_path",
+      [](const std::string& path, py::object assets) {
+        AssetMap map = ToAssetMap(assets);
+        std::shared_ptr<Model> compiled;
+        {
+          py::gil_scoped_release release;
+          compiled = LoadXmlFile(path, map);
+        }
+        return std::make_shared<PyModel>(std::move(compiled));
+      },
+      py::arg("filename"), py::arg("assets") = py::none(), "Compiles a model from an MJCF file.");
+#define MJSIM_X(name, doc) \
+  model.def_property_readonly(#name, [](const PyModel& self) { return self.model->name; }, doc);
+  MJSIM_MODEL_SIZES(MJSIM_X)
+#undef MJSIM_X
+#define MJSIM_X(type, name, rows, cols, doc)                                                  \
+  model.def_property(                                                                         \
+      #name, [](const PyModel& self) { return self.views[kModelField_##name]; },             \
+      [](PyModel& self, py::handle value) {                                                   \
+        AssignToView(self.views[kModelField_##name], value, #name);                          \
+      },                                                                                      \
+      doc);
+  MJSIM_MODEL_FIELDS(MJSIM_X)
+#undef MJSIM_X
+}
+
+void BindData(py::module_& module) {
+  py::class_<PyData, std::shared_ptr<PyData>> data(module, "MjData", "Simulation state and results.");
+  data.def(py::init<const PyModel&>(), py::arg("model"));
+  data.def_property(
+      "time", [](const PyData& self) { return self.data->time; },
+      [](PyData& self, mjtNum time) { self.data->time = time; }, "simulation time");
+#define MJSIM_X(type, name, rows, cols, doc)                                                  \
+  data.def_property(                                                                          \
+      #name, [](const PyData& self) { return self.views[kDataField_##name]; },               \
+      [](PyData& self, py::handle value) {                                                    \
+        AssignToView(self.views[kDataField_##name], value, #name);                           \
+      },                                                                                      \
+      doc);
+  MJSIM_DATA_FIELDS(MJSIM_X)
+#undef MJSIM_X
+}
+
+void BindEnums(py::module_& module) {
+  py::enum_<mjtJoint>(module, "mjtJoint", py::arithmetic())
+      .value("mjJNT_FREE", mjJNT_FREE).value("mjJNT_BALL", mjJNT_BALL)
+      .value("mjJNT_SLIDE", mjJNT_SLIDE).value("mjJNT_HINGE", mjJNT_HINGE);
+  py::enum_<mjtGeom>(module, "mjtGeom", py::arithmetic())
+      .value("mjGEOM_PLANE", mjGEOM_PLANE).value("mjGEOM_HFIELD", mjGEOM_HFIELD)
+      .value("mjGEOM_SPHERE", mjGEOM_SPHERE).value("mjGEOM_CAPSULE", mjGEOM_CAPSULE)
+      .value("mjGEOM_ELLIPSOID", mjGEOM_ELLIPSOID).value("mjGEOM_CYLINDER", mjGEOM_CYLINDER)
+      .value("mjGEOM_BOX", mjGEOM_BOX).value("mjGEOM_MESH", mjGEOM_MESH)
+      .value("mjGEOM_SDF", mjGEOM_SDF);
+  py::enum_<mjtObj>(module, "mjtObj", py::arithmetic())
+      .value("mjOBJ_UNKNOWN", mjOBJ_UNKNOWN).value("mjOBJ_BODY", mjOBJ_BODY)
+      .value("mjOBJ_XBODY", mjOBJ_XBODY).value("mjOBJ_JOINT", mjOBJ_JOINT)
+      .value("mjOBJ_DOF", mjOBJ_DOF).value("mjOBJ_GEOM", mjOBJ_GEOM).value("mjOBJ_SITE", mjOBJ_SITE)
+      .value("mjOBJ_CAMERA", mjOBJ_CAMERA).value("mjOBJ_LIGHT", mjOBJ_LIGHT)
+      .value("mjOBJ_FLEX", mjOBJ_FLEX).value("mjOBJ_MESH", mjOBJ_MESH).value("mjOBJ_SKIN", mjOBJ_SKIN)
+      .value("mjOBJ_HFIELD", mjOBJ_HFIELD).value("mjOBJ_TEXTURE", mjOBJ_TEXTURE)
+      .value("mjOBJ_MATERIAL", mjOBJ_MATERIAL).value("mjOBJ_PAIR", mjOBJ_PAIR)
+      .value("mjOBJ_EXCLUDE", mjOBJ_EXCLUDE).value("mjOBJ_EQUALITY", mjOBJ_EQUALITY)
+      .value("mjOBJ_TENDON", mjOBJ_TENDON).value("mjOBJ_ACTUATOR", mjOBJ_ACTUATOR)
+      .value("mjOBJ_SENSOR", mjOBJ_SENSOR).value("mjOBJ_NUMERIC", mjOBJ_NUMERIC)
+      .value("mjOBJ_TEXT", mjOBJ_TEXT).value("mjOBJ_TUPLE", mjOBJ_TUPLE).value("mjOBJ_KEY", mjOBJ_KEY)
+      .value("mjOBJ_PLUGIN", mjOBJ_PLUGIN).value("mjNOBJECT", mjNOBJECT)
+      .value("mjOBJ_FRAME", mjOBJ_FRAME).value("mjOBJ_DEFAULT", mjOBJ_DEFAULT)
+      .value("mjOBJ_MODEL", mjOBJ_MODEL);
+}
+
+void BindFunctions(py::module_& module) {
+  module.def("mj_resetData", [](const PyModel& m, PyData& d) {
+    CheckSameModel(m, d);
+    mj_resetData(*m.model, *d.data);
+  }, py::arg("m"), py::arg("d"), "Resets d to the model's default state.");
+  module.def("mj_kinematics", [](const PyModel& m, PyData& d) {
+    CheckSameModel(m, d);
+    mj_kinematics(*m.model, *d.data);
+  }, py::arg("m"), py::arg("d"), "Forward kinematics: body, joint, geom and site frames.");
+  module.def("mj_comPos", [](const PyModel& m, PyData& d) {
+    CheckSameModel(m, d);
+    mj_comPos(*m.model, *d.data);
+  }, py::arg("m"), py::arg("d"), "Center-of-mass quantities: subtree_com, cinert, cdof.");
+  module.def("mj_name2id", [](const PyModel& m, int type, const std::string& name) {
+    return mj_name2id(*m.model, type, name.c_str());
+  }, py::arg("m"), py::arg("type"), py::arg("name"), "Id of the named object, or -1.");
+  module.def("mj_id2name", [](const PyModel& m, int type, int id) -> py::object {
+    const char* name = mj_id2name(*m.model, type, id);
+    if (!name) return py::none();
+    return py::str(name);
+  }, py::arg("m"), py::arg("type"), py::arg("id"), "Name of the object, or None.");
+}
+
+}  // namespace
+}  // namespace mjsim
+
+PYBIND11_MODULE(_core, module) {
+  module.doc() = "mjsim core: a MuJoCo-compatible physics engine";
+  py::register_exception_translator([](std::exception_ptr error) {
+    try {
+      if (error) std::rethrow_exception(error);
+    } catch (const mjsim::FileError& e) {
+      PyErr_SetString(PyExc_FileNotFoundError, e.what());
+    } catch (const mjsim::ModelError& e) {
+      PyErr_SetString(PyExc_ValueError, e.what());
+    }
+  });
+  mjsim::BindModel(module);
+  mjsim::BindData(module);
+  mjsim::BindEnums(module);
+  mjsim::BindFunctions(module);
+}

@@ -1,0 +1,20 @@
+// errors.h: the exceptions the core throws; the bindings map them to Python exceptions.
+#pragma once
+#include <stdexcept>
+#include <string>
+
+namespace mjsim {
+
+// Bad model input (XML, schema, compile rule). Python sees ValueError.
+class ModelError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// A file that does not exist or cannot be read. Python sees FileNotFoundError.
+class FileError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+}  // namespace mjsim

@@ -1,0 +1,108 @@
+// fields.h: the one table of Model and Data arrays.
+//
+// Every array of Model and Data is one line here: (type, name, row-count symbol, columns, doc).
+// Struct members, the arena layout, allocation, copying and the Python properties all expand
+// from these lists; nothing else declares a field. Names and shapes are MuJoCo's.
+// A row symbol names a model size (a member of Model); Data rows resolve against the Model
+// the Data was made for. The doc ends with the file that writes the field.
+#pragma once
+
+// Model sizes: X(name, doc)
+#define MJSIM_MODEL_SIZES(X)                                                       \
+  X(nq,      "number of generalized coordinates = dim(qpos)")                     \
+  X(nv,      "number of degrees of freedom = dim(qvel)")                          \
+  X(nu,      "number of actuators/controls = dim(ctrl)")                          \
+  X(na,      "number of activation states = dim(act)")                            \
+  X(nbody,   "number of bodies")                                                  \
+  X(njnt,    "number of joints")                                                  \
+  X(ngeom,   "number of geoms")                                                   \
+  X(nsite,   "number of sites")                                                   \
+  X(nmocap,  "number of mocap bodies")                                            \
+  X(nnames,  "number of chars in all names")
+
+//     type    name              rows    cols  doc
+#define MJSIM_MODEL_FIELDS(X)                                                                   \
+  X(mjtNum, qpos0,             nq,     1,  "qpos values at default pose (compiler)")            \
+  X(int,    body_parentid,     nbody,  1,  "id of body's parent (compiler)")                   \
+  X(int,    body_rootid,       nbody,  1,  "id of root above body (compiler)")                 \
+  X(int,    body_weldid,       nbody,  1,  "id of body that this body is welded to (compiler)") \
+  X(int,    body_mocapid,      nbody,  1,  "id of mocap data; -1: none (compiler)")            \
+  X(int,    body_jntnum,       nbody,  1,  "number of joints for this body (compiler)")        \
+  X(int,    body_jntadr,       nbody,  1,  "start addr of joints; -1: no joints (compiler)")   \
+  X(int,    body_dofnum,       nbody,  1,  "number of motion degrees of freedom (compiler)")   \
+  X(int,    body_dofadr,       nbody,  1,  "start addr of dofs; -1: no dofs (compiler)")       \
+  X(int,    body_treeid,       nbody,  1,  "id of body's kinematic tree; -1: static (compiler)") \
+  X(int,    body_geomnum,      nbody,  1,  "number of geoms (compiler)")                       \
+  X(int,    body_geomadr,      nbody,  1,  "start addr of geoms; -1: no geoms (compiler)")     \
+  X(mjtByte, body_simple,      nbody,  1,  "1: diag M; 2: diag M, sliders only (compiler)")    \
+  X(mjtByte, body_sameframe,   nbody,  1,  "same frame as inertia (mjtSameframe) (compiler)")  \
+  X(mjtNum, body_pos,          nbody,  3,  "position offset rel. to parent body (compiler)")   \
+  X(mjtNum, body_quat,         nbody,  4,  "orientation offset rel. to parent body (compiler)") \
+  X(mjtNum, body_ipos,         nbody,  3,  "local position of center of mass (compiler)")      \
+  X(mjtNum, body_iquat,        nbody,  4,  "local orientation of inertia ellipsoid (compiler)") \
+  X(mjtNum, body_mass,         nbody,  1,  "mass (compiler)")                                  \
+  X(mjtNum, body_subtreemass,  nbody,  1,  "mass of subtree starting at this body (compiler)")  \
+  X(mjtNum, body_inertia,      nbody,  3,  "diagonal inertia in ipos/iquat frame (compiler)")  \
+  X(int,    jnt_type,          njnt,   1,  "type of joint (mjtJoint) (compiler)")              \
+  X(int,    jnt_qposadr,       njnt,   1,  "start addr in 'qpos' for joint's data (compiler)") \
+  X(int,    jnt_dofadr,        njnt,   1,  "start addr in 'qvel' for joint's data (compiler)") \
+  X(int,    jnt_bodyid,        njnt,   1,  "id of joint's body (compiler)")                    \
+  X(int,    jnt_group,         njnt,   1,  "group for visibility (compiler)")                  \
+  X(mjtByte, jnt_limited,      njnt,   1,  "does joint have limits (compiler)")                \
+  X(mjtNum, jnt_pos,           njnt,   3,  "local anchor position (compiler)")                 \
+  X(mjtNum, jnt_axis,          njnt,   3,  "local joint axis (compiler)")                      \
+  X(mjtNum, jnt_range,         njnt,   2,  "joint limits (compiler)")                          \
+  X(int,    dof_bodyid,        nv,     1,  "id of dof's body (compiler)")                      \
+  X(int,    dof_jntid,         nv,     1,  "id of dof's joint (compiler)")                     \
+  X(int,    dof_parentid,      nv,     1,  "id of dof's parent; -1: none (compiler)")          \
+  X(int,    dof_treeid,        nv,     1,  "id of dof's kinematic tree (compiler)")            \
+  X(int,    geom_type,         ngeom,  1,  "geometric type (mjtGeom) (compiler)")              \
+  X(int,    geom_contype,      ngeom,  1,  "geom contact type (compiler)")                     \
+  X(int,    geom_conaffinity,  ngeom,  1,  "geom contact affinity (compiler)")                 \
+  X(int,    geom_condim,       ngeom,  1,  "contact dimensionality (1, 3, 4, 6) (compiler)")   \
+  X(int,    geom_bodyid,       ngeom,  1,  "id of geom's body (compiler)")                     \
+  X(int,    geom_group,        ngeom,  1,  "group for visibility (compiler)")                  \
+  X(mjtByte, geom_sameframe,   ngeom,  1,  "same frame as body (mjtSameframe) (compiler)")     \
+  X(mjtNum, geom_size,         ngeom,  3,  "geom-specific size parameters (compiler)")         \
+  X(mjtNum, geom_pos,          ngeom,  3,  "local position offset rel. to body (compiler)")    \
+  X(mjtNum, geom_quat,         ngeom,  4,  "local orientation offset rel. to body (compiler)") \
+  X(mjtNum, geom_friction,     ngeom,  3,  "friction for (slide, spin, roll) (compiler)")      \
+  X(float,  geom_rgba,         ngeom,  4,  "rgba when material is omitted (compiler)")         \
+  X(int,    site_type,         nsite,  1,  "geom type for rendering (mjtGeom) (compiler)")     \
+  X(int,    site_bodyid,       nsite,  1,  "id of site's body (compiler)")                     \
+  X(int,    site_group,        nsite,  1,  "group for visibility (compiler)")                  \
+  X(mjtByte, site_sameframe,   nsite,  1,  "same frame as body (mjtSameframe) (compiler)")     \
+  X(mjtNum, site_size,         nsite,  3,  "geom size for rendering (compiler)")               \
+  X(mjtNum, site_pos,          nsite,  3,  "local position offset rel. to body (compiler)")    \
+  X(mjtNum, site_quat,         nsite,  4,  "local orientation offset rel. to body (compiler)") \
+  X(float,  site_rgba,         nsite,  4,  "rgba when material is omitted (compiler)")         \
+  X(int,    name_bodyadr,      nbody,  1,  "body name pointers (compiler)")                    \
+  X(int,    name_jntadr,       njnt,   1,  "joint name pointers (compiler)")                   \
+  X(int,    name_geomadr,      ngeom,  1,  "geom name pointers (compiler)")                    \
+  X(int,    name_siteadr,      nsite,  1,  "site name pointers (compiler)")                    \
+  X(char,   names,             nnames, 1,  "names of all objects, 0-terminated (compiler)")
+
+//     type    name              rows    cols  doc
+#define MJSIM_DATA_FIELDS(X)                                                                    \
+  X(mjtNum, qpos,              nq,     1,  "position (state)")                                 \
+  X(mjtNum, qvel,              nv,     1,  "velocity (state)")                                 \
+  X(mjtNum, act,               na,     1,  "actuator activation (state)")                      \
+  X(mjtNum, ctrl,              nu,     1,  "control (input)")                                  \
+  X(mjtNum, qfrc_applied,      nv,     1,  "applied generalized force (input)")                \
+  X(mjtNum, xfrc_applied,      nbody,  6,  "applied Cartesian force/torque (input)")           \
+  X(mjtNum, mocap_pos,         nmocap, 3,  "positions of mocap bodies (input)")                \
+  X(mjtNum, mocap_quat,        nmocap, 4,  "orientations of mocap bodies (input)")             \
+  X(mjtNum, xpos,              nbody,  3,  "Cartesian position of body frame (kinematics.cc)") \
+  X(mjtNum, xquat,             nbody,  4,  "Cartesian orientation of body frame (kinematics.cc)") \
+  X(mjtNum, xmat,              nbody,  9,  "Cartesian orientation of body frame (kinematics.cc)") \
+  X(mjtNum, xipos,             nbody,  3,  "Cartesian position of body com (kinematics.cc)")   \
+  X(mjtNum, ximat,             nbody,  9,  "Cartesian orientation of body inertia (kinematics.cc)") \
+  X(mjtNum, xanchor,           njnt,   3,  "Cartesian position of joint anchor (kinematics.cc)") \
+  X(mjtNum, xaxis,             njnt,   3,  "Cartesian joint axis (kinematics.cc)")             \
+  X(mjtNum, geom_xpos,         ngeom,  3,  "Cartesian geom position (kinematics.cc)")          \
+  X(mjtNum, geom_xmat,         ngeom,  9,  "Cartesian geom orientation (kinematics.cc)")       \
+  X(mjtNum, site_xpos,         nsite,  3,  "Cartesian site position (kinematics.cc)")          \
+  X(mjtNum, site_xmat,         nsite,  9,  "Cartesian site orientation (kinematics.cc)")       \
+  X(mjtNum, subtree_com,       nbody,  3,  "center of mass of each subtree (com.cc)")          \
+  X(mjtNum, cinert,            nbody,  10, "com-based body inertia and mass (com.cc)")         \
+  X(mjtNum, cdof,              nv,     6,  "com-based motion axis of each dof (rot:lin) (com.cc)")

@@ -1,0 +1,488 @@
+// compile.cc: Spec -> Model. Bodies are numbered in depth-first order of the document, and
+// joints, dofs, geoms and sites in the order of their bodies, as the reference numbers them.
+// Each Fill* step writes one group of Model arrays (checklist B.1, B.4, B.5, B.16).
+#include "compiler/compile.h"
+
+#include <cmath>
+#include <map>
+#include <sstream>
+
+#include "compiler/frames.h"
+#include "compiler/mass.h"
+#include "mjsim/errors.h"
+#include "util/math3.h"
+
+namespace mjsim {
+namespace {
+
+// mjtSameFrame: how an object's frame relates to its body's frame and inertial frame
+enum SameFrame : mjtByte {
+  kSameFrameNone = 0, kSameFrameBody, kSameFrameInertia, kSameFrameBodyRot, kSameFrameInertiaRot
+};
+
+bool IsZero3(const mjtNum v[3]) { return v[0] == 0 && v[1] == 0 && v[2] == 0; }
+bool IsIdentityQuat(const mjtNum q[4]) { return q[0] == 1 && q[1] == 0 && q[2] == 0 && q[3] == 0; }
+bool Equal3(const mjtNum a[3], const mjtNum b[3]) { return a[0] == b[0] && a[1] == b[1] && a[2] == b[2]; }
+bool EqualQuat(const mjtNum a[4], const mjtNum b[4]) {
+  return a[0] == b[0] && a[1] == b[1] && a[2] == b[2] && a[3] == b[3];
+}
+
+SameFrame ObjectSameFrame(const mjtNum pos[3], const mjtNum quat[4], const mjtNum ipos[3],
+                          const mjtNum iquat[4]) {
+  if (IsZero3(pos) && IsIdentityQuat(quat)) return kSameFrameBody;
+  if (Equal3(pos, ipos) && EqualQuat(quat, iquat)) return kSameFrameInertia;
+  if (IsIdentityQuat(quat)) return kSameFrameBodyRot;
+  if (EqualQuat(quat, iquat)) return kSameFrameInertiaRot;
+  return kSameFrameNone;
+}
+
+class Compiler {
+ public:
+  explicit Compiler(const Spec& spec) : spec_(spec) {}
+
+  std::unique_ptr<Model> Compile() {
+    CollectBodies(spec_.worldbody, -1);
+    CheckNames();
+    auto model = std::make_unique<Model>();
+    Model& m = *model;
+    CountSizes(m);
+    AllocateModelArrays(m);
+    FillBodyTree(m);
+    FillJoints(m);
+    FillGeoms(m);
+    FillSites(m);
+    FillBodyMass(m);
+    FillTrees(m);
+    FillNames(m);
+    return model;
+  }
+
+ private:
+  [[noreturn]] void Fail(const char* type, const std::string& name, int id,
+                         const SourceLocation& source, const std::string& message) const {
+    std::ostringstream text;
+    text << "Error: " << type << " '" << name << "' (id " << id << "): " << message;
+    if (source.line > 0) text << "\nElement '" << source.element << "', line " << source.line;
+    if (!source.file.empty()) text << ", file '" << source.file << "'";
+    throw ModelError(text.str());
+  }
+
+  void CollectBodies(const SpecBody& body, int parent) {
+    int id = static_cast<int>(bodies_.size());
+    bodies_.push_back(&body);
+    parents_.push_back(parent);
+    for (const auto& child : body.children) CollectBodies(*child, id);
+  }
+
+  template <typename Objects, typename NameOf>
+  void CheckUnique(const char* type, const Objects& objects, NameOf name_of) const {
+    std::map<std::string, int> seen;
+    for (size_t i = 0; i < objects.size(); ++i) {
+      const std::string& name = name_of(objects[i]);
+      if (name.empty()) continue;
+      if (!seen.emplace(name, static_cast<int>(i)).second) {
+        throw ModelError(std::string("Error: repeated name '") + name + "' in " + type);
+      }
+    }
+  }
+
+  void CheckNames() const {
+    std::vector<const SpecJoint*> joints;
+    std::vector<const SpecGeom*> geoms;
+    std::vector<const SpecSite*> sites;
+    for (const SpecBody* body : bodies_) {
+      for (const SpecJoint& joint : body->joints) joints.push_back(&joint);
+      for (const SpecGeom& geom : body->geoms) geoms.push_back(&geom);
+      for (const SpecSite& site : body->sites) sites.push_back(&site);
+    }
+    CheckUnique("body", bodies_, [](const SpecBody* b) -> const std::string& { return b->name; });
+    CheckUnique("joint", joints, [](const SpecJoint* j) -> const std::string& { return j->name; });
+    CheckUnique("geom", geoms, [](const SpecGeom* g) -> const std::string& { return g->name; });
+    CheckUnique("site", sites, [](const SpecSite* s) -> const std::string& { return s->name; });
+  }
+
+  void CountSizes(Model& m) const {
+    m.nbody = static_cast<int>(bodies_.size());
+    m.nnames = static_cast<int>(spec_.model_name.size()) + 1;
+    for (const SpecBody* body : bodies_) {
+      m.nnames += static_cast<int>(body->name.size()) + 1;
+      if (body->mocap) ++m.nmocap;
+      for (const SpecJoint& joint : body->joints) {
+        ++m.njnt;
+        m.nq += JointQposCount(joint.type);
+        m.nv += JointDofCount(joint.type);
+        m.nnames += static_cast<int>(joint.name.size()) + 1;
+      }
+      for (const SpecGeom& geom : body->geoms) m.nnames += static_cast<int>(geom.name.size()) + 1;
+      for (const SpecSite& site : body->sites) m.nnames += static_cast<int>(site.name.size()) + 1;
+      m.ngeom += static_cast<int>(body->geoms.size());
+      m.nsite += static_cast<int>(body->sites.size());
+    }
+  }
+
+  // body_parentid rootid weldid mocapid pos quat, and the joint/dof/geom addresses
+  void FillBodyTree(Model& m) const {
+    int jnt = 0, dof = 0, geom = 0, mocap = 0;
+    for (int b = 0; b < m.nbody; ++b) {
+      const SpecBody& body = *bodies_[b];
+      int parent = b == 0 ? 0 : parents_[b];
+      m.body_parentid[b] = parent;
+      m.body_rootid[b] = (b == 0 || parent == 0) ? b : m.body_rootid[parent];
+      m.body_weldid[b] = (b == 0 || !body.joints.empty()) ? b : m.body_weldid[parent];
+      CheckMocap(body, b, parent);
+      m.body_mocapid[b] = body.mocap ? mocap++ : -1;
+      Copy3(m.body_pos + 3 * b, body.pos);
+      OrientationToQuat(m.body_quat + 4 * b, body.orientation, spec_.compiler);
+
+      int dofnum = 0;
+      for (const SpecJoint& joint : body.joints) dofnum += JointDofCount(joint.type);
+      m.body_jntnum[b] = static_cast<int>(body.joints.size());
+      m.body_jntadr[b] = body.joints.empty() ? -1 : jnt;
+      m.body_dofnum[b] = dofnum;
+      m.body_dofadr[b] = dofnum ? dof : -1;
+      m.body_geomnum[b] = static_cast<int>(body.geoms.size());
+      m.body_geomadr[b] = body.geoms.empty() ? -1 : geom;
+      jnt += m.body_jntnum[b];
+      dof += dofnum;
+      geom += m.body_geomnum[b];
+    }
+  }
+
+  void CheckMocap(const SpecBody& body, int id, int parent) const {
+    if (!body.mocap) return;
+    if (parent != 0) Fail("body", body.name, id, body.source, "mocap body must be a child of the world body");
+    if (!body.joints.empty()) Fail("body", body.name, id, body.source, "mocap body cannot have joints");
+  }
+
+  // jnt_* qpos0 dof_*: addresses, local anchor and axis, reference configuration
+  void FillJoints(Model& m) const {
+    int j = 0, qposadr = 0, dofadr = 0;
+    for (int b = 0; b < m.nbody; ++b) {
+      for (const SpecJoint& joint : bodies_[b]->joints) {
+        m.jnt_type[j] = joint.type;
+        m.jnt_bodyid[j] = b;
+        m.jnt_qposadr[j] = qposadr;
+        m.jnt_dofadr[j] = dofadr;
+        m.jnt_group[j] = joint.group;
+        FillJointFrame(m, j, joint, b);
+        FillJointRange(m, j, joint, b);
+        FillQpos0(m, j, joint, b);
+        for (int i = 0; i < JointDofCount(joint.type); ++i) {
+          m.dof_bodyid[dofadr + i] = b;
+          m.dof_jntid[dofadr + i] = j;
+        }
+        qposadr += JointQposCount(joint.type);
+        dofadr += JointDofCount(joint.type);
+        ++j;
+      }
+    }
+    FillDofParents(m);
+  }
+
+  void FillJointFrame(Model& m, int j, const SpecJoint& joint, int b) const {
+    mjtNum* pos = m.jnt_pos + 3 * j;
+    mjtNum* axis = m.jnt_axis + 3 * j;
+    axis[0] = axis[1] = 0;
+    axis[2] = 1;
+    if (joint.type == mjJNT_FREE) {
+      if (parents_[b] != 0) Fail("joint", joint.name, j, joint.source, "free joint can only be used on top level");
+      return;  // a free joint has no anchor or axis of its own
+    }
+    Copy3(pos, joint.pos);
+    if (joint.type == mjJNT_BALL) return;
+    Copy3(axis, joint.axis);
+    if (Norm3(axis) < 1e-14) {
+      Fail("joint", joint.name, j, joint.source,
+           "axis too small: its length must be positive, got (" + std::to_string(axis[0]) + ", " +
+               std::to_string(axis[1]) + ", " + std::to_string(axis[2]) + ")");
+    }
+    Normalize3(axis);
+  }
+
+  void FillJointRange(Model& m, int j, const SpecJoint& joint, int b) const {
+    bool limited = joint.limited == 1 || (joint.limited == 2 && spec_.compiler.autolimits &&
+                                          joint.range_given);
+    if (joint.limited == 2 && !spec_.compiler.autolimits && joint.range_given) {
+      Fail("joint", joint.name, j, joint.source,
+           "range is given but limited is not set, and compiler autolimits is false");
+    }
+    m.jnt_limited[j] = limited;
+    mjtNum* range = m.jnt_range + 2 * j;
+    bool angular = joint.type == mjJNT_HINGE || joint.type == mjJNT_BALL;
+    for (int i = 0; i < 2; ++i) {
+      range[i] = angular ? AngleToRadians(joint.range[i], spec_.compiler) : joint.range[i];
+    }
+    if (limited && joint.type != mjJNT_BALL && range[0] >= range[1]) {
+      Fail("joint", joint.name, j, joint.source,
+           "range lower bound " + std::to_string(range[0]) + " must be below upper bound " +
+               std::to_string(range[1]));
+    }
+  }
+
+  void FillQpos0(Model& m, int j, const SpecJoint& joint, int b) const {
+    mjtNum* qpos0 = m.qpos0 + m.jnt_qposadr[j];
+    switch (joint.type) {
+      case mjJNT_FREE:
+        Copy3(qpos0, m.body_pos + 3 * b);
+        Copy4(qpos0 + 3, m.body_quat + 4 * b);
+        break;
+      case mjJNT_BALL:
+        qpos0[0] = 1; qpos0[1] = qpos0[2] = qpos0[3] = 0;
+        break;
+      case mjJNT_SLIDE:
+        qpos0[0] = joint.ref;
+        break;
+      case mjJNT_HINGE:
+        qpos0[0] = AngleToRadians(joint.ref, spec_.compiler);
+        break;
+    }
+  }
+
+  // the parent of a dof is the previous dof of its joint/body, else the last dof of the
+  // nearest ancestor body that has dofs
+  void FillDofParents(Model& m) const {
+    for (int b = 0; b < m.nbody; ++b) {
+      int ancestor = m.body_parentid[b];
+      while (ancestor > 0 && m.body_dofnum[ancestor] == 0) ancestor = m.body_parentid[ancestor];
+      int parent_dof = ancestor > 0 ? m.body_dofadr[ancestor] + m.body_dofnum[ancestor] - 1 : -1;
+      for (int i = 0; i < m.body_dofnum[b]; ++i) {
+        int dof = m.body_dofadr[b] + i;
+        m.dof_parentid[dof] = i == 0 ? parent_dof : dof - 1;
+      }
+    }
+  }
+
+  // geom_* frame and size; fromto replaces pos, orientation and the length size
+  void FillGeoms(Model& m) const {
+    int g = 0;
+    for (int b = 0; b < m.nbody; ++b) {
+      for (const SpecGeom& geom : bodies_[b]->geoms) {
+        m.geom_type[g] = geom.type;
+        m.geom_bodyid[g] = b;
+        m.geom_contype[g] = geom.contype;
+        m.geom_conaffinity[g] = geom.conaffinity;
+        m.geom_condim[g] = geom.condim;
+        m.geom_group[g] = geom.group;
+        Copy3(m.geom_friction + 3 * g, geom.friction);
+        for (int i = 0; i < 4; ++i) m.geom_rgba[4 * g + i] = geom.rgba[i];
+        FillGeomFrame(m, g, geom);
+        CheckGeom(m, g, geom, b);
+        ++g;
+      }
+    }
+  }
+
+  void FillGeomFrame(Model& m, int g, const SpecGeom& geom) const {
+    mjtNum* size = m.geom_size + 3 * g;
+    Copy3(size, geom.size);
+    Copy3(m.geom_pos + 3 * g, geom.pos);
+    OrientationToQuat(m.geom_quat + 4 * g, geom.orientation, spec_.compiler);
+    if (!geom.fromto) return;
+    bool along_z = geom.type == mjGEOM_CAPSULE || geom.type == mjGEOM_CYLINDER;
+    bool boxlike = geom.type == mjGEOM_BOX || geom.type == mjGEOM_ELLIPSOID;
+    if (!along_z && !boxlike) {
+      Fail("geom", geom.name, g, geom.source,
+           "fromto requires a capsule, cylinder, box or ellipsoid geom");
+    }
+    mjtNum half_length = FromToFrame(m.geom_pos + 3 * g, m.geom_quat + 4 * g, *geom.fromto);
+    if (along_z) {
+      size[1] = half_length;
+    } else {  // the reference uses size[0] for both cross-section half-sizes
+      size[1] = size[0];
+      size[2] = half_length;
+    }
+  }
+
+  void CheckGeom(const Model& m, int g, const SpecGeom& geom, int b) const {
+    static const int kRequiredSizes[mjNGEOMTYPES] = {0, 0, 1, 2, 3, 2, 3, 0, 0};
+    if (geom.type == mjGEOM_MESH || geom.type == mjGEOM_HFIELD || geom.type == mjGEOM_SDF) {
+      Fail("geom", geom.name, g, geom.source, "mesh, hfield and sdf geoms are not supported by mjsim yet");
+    }
+    const mjtNum* size = m.geom_size + 3 * g;
+    for (int i = 0; i < kRequiredSizes[geom.type]; ++i) {
+      if (!(size[i] > 0)) {
+        Fail("geom", geom.name, g, geom.source,
+             "size[" + std::to_string(i) + "] must be positive, got " + std::to_string(size[i]));
+      }
+    }
+    if (geom.type == mjGEOM_PLANE && b != 0 && !bodies_[b]->joints.empty()) {
+      Fail("geom", geom.name, g, geom.source, "a plane can only be attached to a static body");
+    }
+    if (geom.mass && *geom.mass < 0) {
+      Fail("geom", geom.name, g, geom.source, "mass must be non-negative, got " + std::to_string(*geom.mass));
+    }
+    if (geom.density < 0) {
+      Fail("geom", geom.name, g, geom.source, "density must be non-negative, got " + std::to_string(geom.density));
+    }
+  }
+
+  void FillSites(Model& m) const {
+    int s = 0;
+    for (int b = 0; b < m.nbody; ++b) {
+      for (const SpecSite& site : bodies_[b]->sites) {
+        m.site_type[s] = site.type;
+        m.site_bodyid[s] = b;
+        m.site_group[s] = site.group;
+        for (int i = 0; i < 4; ++i) m.site_rgba[4 * s + i] = site.rgba[i];
+        mjtNum* size = m.site_size + 3 * s;
+        Copy3(size, site.size);
+        Copy3(m.site_pos + 3 * s, site.pos);
+        OrientationToQuat(m.site_quat + 4 * s, site.orientation, spec_.compiler);
+        if (site.fromto) {
+          mjtNum half_length = FromToFrame(m.site_pos + 3 * s, m.site_quat + 4 * s, *site.fromto);
+          if (site.type == mjGEOM_BOX || site.type == mjGEOM_ELLIPSOID) {
+            size[1] = size[0];
+            size[2] = half_length;
+          } else {
+            size[1] = half_length;
+          }
+        }
+        ++s;
+      }
+    }
+  }
+
+  // body_mass inertia ipos iquat subtreemass, and the sameframe flags that depend on them
+  void FillBodyMass(Model& m) const {
+    for (int b = 1; b < m.nbody; ++b) {
+      MassProperties body = BodyMassProperties(m, b);
+      m.body_mass[b] = body.mass;
+      Copy3(m.body_inertia + 3 * b, body.inertia);
+      Copy3(m.body_ipos + 3 * b, body.pos);
+      Copy4(m.body_iquat + 4 * b, body.quat);
+    }
+    m.body_iquat[0] = 1;
+    CheckMovingBodyMass(m);
+    for (int b = 0; b < m.nbody; ++b) m.body_subtreemass[b] = m.body_mass[b];
+    for (int b = m.nbody - 1; b > 0; --b) m.body_subtreemass[m.body_parentid[b]] += m.body_subtreemass[b];
+    FillSameFrames(m);
+  }
+
+  MassProperties BodyMassProperties(const Model& m, int b) const {
+    const SpecBody& body = *bodies_[b];
+    if (body.inertial) return InertialMassProperties(*body.inertial, b);
+    std::vector<MassProperties> parts;
+    for (int g = m.body_geomadr[b]; g >= 0 && g < m.body_geomadr[b] + m.body_geomnum[b]; ++g) {
+      const SpecGeom& geom = body.geoms[g - m.body_geomadr[b]];
+      if (geom.type == mjGEOM_PLANE) continue;
+      MassProperties part;
+      mjtNum volume = GeomVolume(geom.type, m.geom_size + 3 * g);
+      part.mass = geom.mass ? *geom.mass : geom.density * volume;
+      GeomInertia(part.inertia, geom.type, m.geom_size + 3 * g, part.mass);
+      Copy3(part.pos, m.geom_pos + 3 * g);
+      Copy4(part.quat, m.geom_quat + 4 * g);
+      parts.push_back(part);
+    }
+    return parts.empty() ? MassProperties{} : CombineMassProperties(parts);
+  }
+
+  MassProperties InertialMassProperties(const SpecInertial& inertial, int b) const {
+    MassProperties props;
+    const std::string& name = bodies_[b]->name;
+    if (inertial.mass < 0) {
+      Fail("body", name, b, inertial.source, "mass must be non-negative, got " + std::to_string(inertial.mass));
+    }
+    props.mass = inertial.mass;
+    Copy3(props.pos, inertial.pos);
+    if (inertial.fullinertia) {
+      const std::vector<mjtNum>& f = *inertial.fullinertia;
+      mjtNum full[9] = {f[0], f[3], f[4], f[3], f[1], f[5], f[4], f[5], f[2]};
+      Eig3(props.inertia, props.quat, full);
+    } else {
+      OrientationToQuat(props.quat, inertial.orientation, spec_.compiler);
+      if (inertial.diaginertia) Copy3(props.inertia, inertial.diaginertia->data());
+    }
+    const mjtNum* I = props.inertia;
+    if (I[0] < 0 || I[1] < 0 || I[2] < 0) {
+      Fail("body", name, b, inertial.source, "inertia must be non-negative");
+    }
+    if (I[0] + I[1] < I[2] || I[0] + I[2] < I[1] || I[1] + I[2] < I[0]) {
+      Fail("body", name, b, inertial.source, "inertia must satisfy A + B >= C for all permutations");
+    }
+    return props;
+  }
+
+  // a body with joints needs mass and inertia, its own or from bodies welded to it
+  void CheckMovingBodyMass(const Model& m) const {
+    std::vector<mjtNum> mass(m.nbody, 0), inertia(m.nbody, 0);
+    for (int b = 1; b < m.nbody; ++b) {
+      int weld = m.body_weldid[b];
+      mass[weld] += m.body_mass[b];
+      for (int i = 0; i < 3; ++i) inertia[weld] = std::fmax(inertia[weld], m.body_inertia[3 * b + i]);
+    }
+    for (int b = 1; b < m.nbody; ++b) {
+      if (m.body_jntnum[b] > 0 && (mass[b] < mjMINVAL || inertia[b] < mjMINVAL)) {
+        Fail("body", bodies_[b]->name, b, bodies_[b]->source,
+             "mass and inertia of moving bodies must be larger than mjMINVAL");
+      }
+    }
+  }
+
+  void FillSameFrames(Model& m) const {
+    static const mjtNum kZero[3] = {0, 0, 0};
+    static const mjtNum kIdentity[4] = {1, 0, 0, 0};
+    for (int b = 0; b < m.nbody; ++b) {
+      // the inertial frame against the body frame: BODY, BODYROT or NONE
+      m.body_sameframe[b] = ObjectSameFrame(m.body_ipos + 3 * b, m.body_iquat + 4 * b, kZero, kIdentity);
+    }
+    for (int g = 0; g < m.ngeom; ++g) {
+      int b = m.geom_bodyid[g];
+      m.geom_sameframe[g] = ObjectSameFrame(m.geom_pos + 3 * g, m.geom_quat + 4 * g,
+                                            m.body_ipos + 3 * b, m.body_iquat + 4 * b);
+    }
+    for (int s = 0; s < m.nsite; ++s) {
+      int b = m.site_bodyid[s];
+      m.site_sameframe[s] = ObjectSameFrame(m.site_pos + 3 * s, m.site_quat + 4 * s,
+                                            m.body_ipos + 3 * b, m.body_iquat + 4 * b);
+    }
+  }
+
+  // body_treeid dof_treeid: a tree starts at each body with dofs whose parent is static
+  void FillTrees(Model& m) const {
+    int ntree = 0;
+    for (int b = 0; b < m.nbody; ++b) {
+      int parent = m.body_parentid[b];
+      if (b == 0 || m.body_weldid[b] == 0) {
+        m.body_treeid[b] = -1;
+      } else if (m.body_treeid[parent] >= 0) {
+        m.body_treeid[b] = m.body_treeid[parent];
+      } else {
+        m.body_treeid[b] = ntree++;
+      }
+    }
+    for (int dof = 0; dof < m.nv; ++dof) m.dof_treeid[dof] = m.body_treeid[m.dof_bodyid[dof]];
+  }
+
+  // names: the model name, then bodies, joints, geoms, sites, each 0-terminated
+  void FillNames(Model& m) const {
+    int cursor = 0;
+    auto append = [&](const std::string& name) {
+      int address = cursor;
+      for (char c : name) m.names[cursor++] = c;
+      m.names[cursor++] = '\0';
+      return address;
+    };
+    append(spec_.model_name);
+    int j = 0, g = 0, s = 0;
+    for (int b = 0; b < m.nbody; ++b) m.name_bodyadr[b] = append(bodies_[b]->name);
+    for (const SpecBody* body : bodies_) {
+      for (const SpecJoint& joint : body->joints) m.name_jntadr[j++] = append(joint.name);
+    }
+    for (const SpecBody* body : bodies_) {
+      for (const SpecGeom& geom : body->geoms) m.name_geomadr[g++] = append(geom.name);
+    }
+    for (const SpecBody* body : bodies_) {
+      for (const SpecSite& site : body->sites) m.name_siteadr[s++] = append(site.name);
+    }
+  }
+
+  const Spec& spec_;
+  std::vector<const SpecBody*> bodies_;  // depth-first order; bodies_[0] is the world
+  std::vector<int> parents_;
+};
+
+}  // namespace
+
+std::unique_ptr<Model> CompileSpec(const Spec& spec) { return Compiler(spec).Compile(); }
+
+}  // namespace mjsim

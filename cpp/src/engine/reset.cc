@@ -1,0 +1,23 @@
+// reset.cc: mj_resetData, the state a fresh Data starts in.
+//   reads   m.qpos0 body_mocapid body_pos body_quat
+//   writes  every Data array (zeroed), then d.qpos = qpos0 and the mocap poses
+#include <cstring>
+
+#include "mjsim/api.h"
+#include "util/math3.h"
+
+namespace mjsim {
+
+void mj_resetData(const Model& m, Data& d) {
+  std::memset(d.buffer.bytes(), 0, d.buffer.size());
+  d.time = 0;
+  std::memcpy(d.qpos, m.qpos0, sizeof(mjtNum) * m.nq);
+  for (int b = 0; b < m.nbody; ++b) {
+    int id = m.body_mocapid[b];
+    if (id < 0) continue;
+    Copy3(d.mocap_pos + 3 * id, m.body_pos + 3 * b);
+    Copy4(d.mocap_quat + 4 * id, m.body_quat + 4 * b);
+  }
+}
+
+}  // namespace mjsim

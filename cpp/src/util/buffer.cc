@@ -1,0 +1,86 @@
+// buffer.cc: the aligned block behind Model and Data, and the layout of the fields.h arrays in it.
+#include <cstdlib>
+#include <cstring>
+#include <new>
+
+#include "mjsim/api.h"
+#include "mjsim/data.h"
+#include "mjsim/model.h"
+
+namespace mjsim {
+namespace {
+constexpr size_t kAlignment = 64;  // a cache line; also satisfies every SIMD load we use
+
+size_t AlignUp(size_t bytes) { return (bytes + kAlignment - 1) / kAlignment * kAlignment; }
+
+size_t ModelBytes(const Model& m) {
+  size_t total = 0;
+#define MJSIM_X(type, name, rows, cols, doc) total += AlignUp(sizeof(type) * m.rows * (cols));
+  MJSIM_MODEL_FIELDS(MJSIM_X)
+#undef MJSIM_X
+  return total;
+}
+
+size_t DataBytes(const Model& m) {
+  size_t total = 0;
+#define MJSIM_X(type, name, rows, cols, doc) total += AlignUp(sizeof(type) * m.rows * (cols));
+  MJSIM_DATA_FIELDS(MJSIM_X)
+#undef MJSIM_X
+  return total;
+}
+}  // namespace
+
+void AlignedBuffer::Reset(size_t bytes) {
+  Release();
+  // one extra line so an empty model still has a valid, aligned base pointer
+  bytes_ = static_cast<unsigned char*>(
+      ::operator new(bytes + kAlignment, std::align_val_t(kAlignment)));
+  std::memset(bytes_, 0, bytes + kAlignment);
+  size_ = bytes;
+}
+
+void AlignedBuffer::Release() {
+  if (bytes_) ::operator delete(bytes_, std::align_val_t(kAlignment));
+  bytes_ = nullptr;
+  size_ = 0;
+}
+
+void AllocateModelArrays(Model& m) {
+  m.buffer.Reset(ModelBytes(m));
+  unsigned char* cursor = m.buffer.bytes();
+#define MJSIM_X(type, name, rows, cols, doc)          \
+  m.name = reinterpret_cast<type*>(cursor);           \
+  cursor += AlignUp(sizeof(type) * m.rows * (cols));
+  MJSIM_MODEL_FIELDS(MJSIM_X)
+#undef MJSIM_X
+}
+
+std::unique_ptr<Model> CopyModel(const Model& m) {
+  auto copy = std::make_unique<Model>();
+#define MJSIM_X(name, doc) copy->name = m.name;
+  MJSIM_MODEL_SIZES(MJSIM_X)
+#undef MJSIM_X
+  AllocateModelArrays(*copy);
+  std::memcpy(copy->buffer.bytes(), m.buffer.bytes(), m.buffer.size());
+  return copy;
+}
+
+std::unique_ptr<Data> MakeData(const Model& m) {
+  auto d = std::make_unique<Data>();
+  d->buffer.Reset(DataBytes(m));
+  unsigned char* cursor = d->buffer.bytes();
+#define MJSIM_X(type, name, rows, cols, doc)          \
+  d->name = reinterpret_cast<type*>(cursor);          \
+  cursor += AlignUp(sizeof(type) * m.rows * (cols));
+  MJSIM_DATA_FIELDS(MJSIM_X)
+#undef MJSIM_X
+  mj_resetData(m, *d);
+  return d;
+}
+
+void CopyData(const Model& m, const Data& src, Data& dst) {
+  dst.time = src.time;
+  std::memcpy(dst.buffer.bytes(), src.buffer.bytes(), src.buffer.size());
+}
+
+}  // namespace mjsim

@@ -1,0 +1,27 @@
+// schema.h: the MJCF schema table: which elements exist, where, and with which attributes.
+// The reader validates every element against it before reading values, so an unknown element
+// or attribute is reported the same way everywhere.
+#pragma once
+#include <string>
+#include <vector>
+
+namespace mjsim {
+
+struct ElementSchema {
+  std::string key;                      // unique: "body", "default/joint", ...
+  std::string tag;                      // XML element name
+  std::vector<std::string> attributes;  // attributes mjsim reads
+  std::vector<std::string> pending;     // MJCF attributes mjsim does not support yet
+  std::vector<std::string> children;    // keys of allowed child elements
+};
+
+// Looks up a schema entry by key; nullptr if absent.
+const ElementSchema* FindSchema(const std::string& key);
+
+// The schema key of child element `tag` under `parent`, or "" if MJCF does not allow it there.
+std::string ChildSchemaKey(const ElementSchema& parent, const std::string& tag);
+
+// MJCF elements that exist in MuJoCo 3.3.7 but that mjsim does not read yet (anywhere).
+bool IsPendingElement(const std::string& tag);
+
+}  // namespace mjsim

@@ -1,0 +1,450 @@
+// xml_reader.cc: reads MJCF (tinyxml2 DOM) into a Spec. Every element is checked against the
+// schema table first; values are then read by typed readers that report the element, attribute,
+// value and line of any problem. Default classes are applied here (checklist B.3): an element
+// starts as a copy of its class's values and its own attributes override them.
+#include "xml/xml_reader.h"
+
+#include <cstdlib>
+#include <map>
+#include <sstream>
+
+#include "mjsim/errors.h"
+#include "tinyxml2.h"
+#include "xml/schema.h"
+
+namespace mjsim {
+namespace {
+
+using tinyxml2::XMLElement;
+
+const std::map<std::string, int> kJointTypes = {
+    {"free", mjJNT_FREE}, {"ball", mjJNT_BALL}, {"slide", mjJNT_SLIDE}, {"hinge", mjJNT_HINGE}};
+const std::map<std::string, int> kGeomTypes = {
+    {"plane", mjGEOM_PLANE},         {"hfield", mjGEOM_HFIELD},   {"sphere", mjGEOM_SPHERE},
+    {"capsule", mjGEOM_CAPSULE},     {"ellipsoid", mjGEOM_ELLIPSOID},
+    {"cylinder", mjGEOM_CYLINDER},   {"box", mjGEOM_BOX},         {"mesh", mjGEOM_MESH},
+    {"sdf", mjGEOM_SDF}};
+const std::map<std::string, int> kSiteTypes = {
+    {"sphere", mjGEOM_SPHERE}, {"capsule", mjGEOM_CAPSULE}, {"ellipsoid", mjGEOM_ELLIPSOID},
+    {"cylinder", mjGEOM_CYLINDER}, {"box", mjGEOM_BOX}};
+const std::map<std::string, int> kBools = {{"false", 0}, {"true", 1}};
+const std::map<std::string, int> kAutoBools = {{"false", 0}, {"true", 1}, {"auto", 2}};
+
+class MjcfReader {
+ public:
+  explicit MjcfReader(std::string file) : file_(std::move(file)) {}
+
+  Spec Read(const XMLElement* root) {
+    if (std::string(root->Name()) != "mujoco") {
+      Fail(root, "unrecognized model type '" + std::string(root->Name()) +
+                     "': the root element must be 'mujoco'");
+    }
+    const ElementSchema* schema = FindSchema("mujoco");
+    Validate(root, *schema);
+    ReadString(root, "model", spec_.model_name);
+    spec_.defaults.push_back(SpecDefault{"main", -1, {}, {}, {}});
+    // compiler and default sections come first: bodies need their settings
+    for (const XMLElement* child = root->FirstChildElement(); child;
+         child = child->NextSiblingElement()) {
+      std::string key = ValidateChild(child, *schema);
+      if (key == "compiler") ReadCompiler(child);
+    }
+    bool main_read = false;
+    for (const XMLElement* child = root->FirstChildElement("default"); child;
+         child = child->NextSiblingElement("default")) {
+      ReadTopDefault(child, main_read);
+    }
+    for (const XMLElement* child = root->FirstChildElement("worldbody"); child;
+         child = child->NextSiblingElement("worldbody")) {
+      spec_.worldbody.source = Locate(child);
+      ReadBodyChildren(child, *FindSchema("worldbody"), spec_.worldbody, /*childclass=*/0);
+    }
+    spec_.worldbody.name = "world";
+    return std::move(spec_);
+  }
+
+ private:
+  // ---- errors ---------------------------------------------------------------------------------
+  SourceLocation Locate(const XMLElement* elem) const {
+    return SourceLocation{elem->Name(), elem->GetLineNum(), file_};
+  }
+
+  [[noreturn]] void Fail(const XMLElement* elem, const std::string& message) const {
+    std::ostringstream text;
+    text << "XML Error: " << message << "\nElement '" << elem->Name() << "', line "
+         << elem->GetLineNum();
+    if (!file_.empty()) text << ", file '" << file_ << "'";
+    throw ModelError(text.str());
+  }
+
+  // ---- schema validation ----------------------------------------------------------------------
+  void Validate(const XMLElement* elem, const ElementSchema& schema) const {
+    for (const tinyxml2::XMLAttribute* attr = elem->FirstAttribute(); attr; attr = attr->Next()) {
+      std::string name = attr->Name();
+      if (Contains(schema.attributes, name)) continue;
+      if (Contains(schema.pending, name)) {
+        Fail(elem, "attribute '" + name + "' of '" + schema.tag +
+                       "' is not supported by mjsim yet");
+      }
+      Fail(elem, "Schema violation: unrecognized attribute '" + name + "' in '" + schema.tag + "'");
+    }
+  }
+
+  // Checks that `child` may appear under `parent` and validates its attributes; returns its key.
+  std::string ValidateChild(const XMLElement* child, const ElementSchema& parent) const {
+    std::string tag = child->Name();
+    std::string key = ChildSchemaKey(parent, tag);
+    if (key.empty()) {
+      if (IsPendingElement(tag)) Fail(child, "element '" + tag + "' is not supported by mjsim yet");
+      Fail(child, "Schema violation: unrecognized element '" + tag + "' in '" + parent.tag + "'");
+    }
+    Validate(child, *FindSchema(key));
+    return key;
+  }
+
+  static bool Contains(const std::vector<std::string>& names, const std::string& name) {
+    for (const std::string& entry : names) {
+      if (entry == name) return true;
+    }
+    return false;
+  }
+
+  // ---- typed attribute readers: each returns false when the attribute is absent -----------
+  std::vector<mjtNum> ParseNumbers(const XMLElement* elem, const char* attr,
+                                   const char* text) const {
+    std::vector<mjtNum> numbers;
+    std::istringstream tokens(text);
+    std::string token;
+    while (tokens >> token) {
+      char* end = nullptr;
+      mjtNum value = std::strtod(token.c_str(), &end);
+      if (end == token.c_str() || *end != '\0') {
+        Fail(elem, std::string("bad format in attribute '") + attr + "': '" + token +
+                       "' is not a number (\"" + text + "\")");
+      }
+      numbers.push_back(value);
+    }
+    return numbers;
+  }
+
+  bool ReadReals(const XMLElement* elem, const char* attr, mjtNum* out, int count) const {
+    const char* text = elem->Attribute(attr);
+    if (!text) return false;
+    std::vector<mjtNum> numbers = ParseNumbers(elem, attr, text);
+    if (static_cast<int>(numbers.size()) != count) {
+      Fail(elem, std::string("attribute '") + attr + "' needs " + std::to_string(count) +
+                     (count == 1 ? " number" : " numbers") + ", got " +
+                     std::to_string(numbers.size()) + " (\"" + text + "\")");
+    }
+    for (int i = 0; i < count; ++i) out[i] = numbers[i];
+    return true;
+  }
+
+  // Between min_count and max_count numbers; returns how many were read (0 when absent).
+  int ReadRealsUpTo(const XMLElement* elem, const char* attr, mjtNum* out, int min_count,
+                    int max_count) const {
+    const char* text = elem->Attribute(attr);
+    if (!text) return 0;
+    std::vector<mjtNum> numbers = ParseNumbers(elem, attr, text);
+    int n = static_cast<int>(numbers.size());
+    if (n < min_count || n > max_count) {
+      Fail(elem, std::string("attribute '") + attr + "' needs " + std::to_string(min_count) +
+                     " to " + std::to_string(max_count) + " numbers, got " + std::to_string(n) +
+                     " (\"" + text + "\")");
+    }
+    for (int i = 0; i < n; ++i) out[i] = numbers[i];
+    return n;
+  }
+
+  bool ReadReal(const XMLElement* elem, const char* attr, mjtNum& out) const {
+    return ReadReals(elem, attr, &out, 1);
+  }
+
+  bool ReadFloats(const XMLElement* elem, const char* attr, float* out, int count) const {
+    mjtNum values[16];
+    if (!ReadReals(elem, attr, values, count)) return false;
+    for (int i = 0; i < count; ++i) out[i] = static_cast<float>(values[i]);
+    return true;
+  }
+
+  std::optional<std::vector<mjtNum>> ReadRealVector(const XMLElement* elem, const char* attr,
+                                                    int count) const {
+    std::vector<mjtNum> values(count);
+    if (!ReadReals(elem, attr, values.data(), count)) return std::nullopt;
+    return values;
+  }
+
+  bool ReadInt(const XMLElement* elem, const char* attr, int& out) const {
+    const char* text = elem->Attribute(attr);
+    if (!text) return false;
+    std::istringstream tokens(text);
+    std::string token, extra;
+    tokens >> token;
+    char* end = nullptr;
+    long value = std::strtol(token.c_str(), &end, 10);
+    if (token.empty() || *end != '\0' || (tokens >> extra)) {
+      Fail(elem, std::string("attribute '") + attr + "' needs one integer, got \"" + text + "\"");
+    }
+    out = static_cast<int>(value);
+    return true;
+  }
+
+  bool ReadKeyword(const XMLElement* elem, const char* attr, const std::map<std::string, int>& map,
+                   int& out) const {
+    const char* text = elem->Attribute(attr);
+    if (!text) return false;
+    auto found = map.find(text);
+    if (found == map.end()) {
+      std::string allowed;
+      for (const auto& entry : map) allowed += (allowed.empty() ? "" : ", ") + entry.first;
+      Fail(elem, std::string("invalid keyword '") + text + "' in attribute '" + attr +
+                     "' (expected one of: " + allowed + ")");
+    }
+    out = found->second;
+    return true;
+  }
+
+  bool ReadBool(const XMLElement* elem, const char* attr, bool& out) const {
+    int value = 0;
+    if (!ReadKeyword(elem, attr, kBools, value)) return false;
+    out = value != 0;
+    return true;
+  }
+
+  bool ReadString(const XMLElement* elem, const char* attr, std::string& out) const {
+    const char* text = elem->Attribute(attr);
+    if (!text) return false;
+    out = text;
+    return true;
+  }
+
+  // quat | axisangle | euler | xyaxes | zaxis; at most one per element
+  void ReadOrientation(const XMLElement* elem, Orientation& orientation) const {
+    struct Form { const char* attr; Orientation::Form form; int count; };
+    static const Form forms[] = {{"quat", Orientation::Form::kQuat, 4},
+                                 {"axisangle", Orientation::Form::kAxisAngle, 4},
+                                 {"euler", Orientation::Form::kEuler, 3},
+                                 {"xyaxes", Orientation::Form::kXYAxes, 6},
+                                 {"zaxis", Orientation::Form::kZAxis, 3}};
+    int given = 0;
+    for (const Form& form : forms) {
+      mjtNum values[6];
+      if (!ReadReals(elem, form.attr, values, form.count)) continue;
+      if (++given > 1) Fail(elem, "multiple orientation specifiers are not allowed");
+      orientation.form = form.form;
+      for (int i = 0; i < form.count; ++i) orientation.values[i] = values[i];
+    }
+  }
+
+  // ---- sections ------------------------------------------------------------------------------
+  void ReadCompiler(const XMLElement* elem) {
+    std::string angle;
+    if (ReadString(elem, "angle", angle)) {
+      if (angle != "degree" && angle != "radian") {
+        Fail(elem, "invalid keyword '" + angle + "' in attribute 'angle' (expected degree or radian)");
+      }
+      spec_.compiler.angle_is_degree = angle == "degree";
+    }
+    std::string sequence;
+    if (ReadString(elem, "eulerseq", sequence)) {
+      if (sequence.size() != 3 || sequence.find_first_not_of("xyzXYZ") != std::string::npos) {
+        Fail(elem, "attribute 'eulerseq' needs 3 characters from xyzXYZ, got '" + sequence + "'");
+      }
+      for (int i = 0; i < 3; ++i) spec_.compiler.eulerseq[i] = sequence[i];
+    }
+    ReadBool(elem, "autolimits", spec_.compiler.autolimits);
+  }
+
+  void ReadTopDefault(const XMLElement* elem, bool& main_read) {
+    std::string name = "main";
+    ReadString(elem, "class", name);
+    if (main_read) Fail(elem, "only one top-level default class is allowed");
+    main_read = true;
+    spec_.defaults[0].name = name;
+    ReadDefaultContents(elem, 0);
+  }
+
+  void ReadDefaultContents(const XMLElement* elem, int index) {
+    const ElementSchema& schema = *FindSchema("default");
+    for (const XMLElement* child = elem->FirstChildElement(); child;
+         child = child->NextSiblingElement()) {
+      std::string key = ValidateChild(child, schema);
+      if (key == "default") {
+        ReadNestedDefault(child, index);
+      } else if (key == "default/joint") {
+        ReadJointValues(child, spec_.defaults[index].joint);
+      } else if (key == "default/geom") {
+        ReadGeomValues(child, spec_.defaults[index].geom);
+      } else if (key == "default/site") {
+        ReadSiteValues(child, spec_.defaults[index].site);
+      }
+    }
+  }
+
+  void ReadNestedDefault(const XMLElement* elem, int parent) {
+    std::string name;
+    if (!ReadString(elem, "class", name)) Fail(elem, "required attribute missing: 'class'");
+    if (FindDefault(name) >= 0) Fail(elem, "repeated default class name '" + name + "'");
+    SpecDefault child = spec_.defaults[parent];  // a class starts as a copy of its parent
+    child.name = name;
+    child.parent = parent;
+    spec_.defaults.push_back(std::move(child));
+    ReadDefaultContents(elem, static_cast<int>(spec_.defaults.size()) - 1);
+  }
+
+  int FindDefault(const std::string& name) const {
+    for (size_t i = 0; i < spec_.defaults.size(); ++i) {
+      if (spec_.defaults[i].name == name) return static_cast<int>(i);
+    }
+    return -1;
+  }
+
+  // The class an element takes its values from: its own `class`, else the inherited childclass.
+  int ActiveClass(const XMLElement* elem, int childclass) const {
+    std::string name;
+    if (!ReadString(elem, "class", name)) return childclass;
+    int index = FindDefault(name);
+    if (index < 0) Fail(elem, "unknown default class name '" + name + "'");
+    return index;
+  }
+
+  // ---- bodies --------------------------------------------------------------------------------
+  void ReadBodyChildren(const XMLElement* elem, const ElementSchema& schema, SpecBody& body,
+                        int childclass) {
+    bool is_world = schema.key == "worldbody";
+    for (const XMLElement* child = elem->FirstChildElement(); child;
+         child = child->NextSiblingElement()) {
+      std::string key = ValidateChild(child, schema);
+      if (is_world && (key == "body/joint" || key == "body/freejoint")) {
+        Fail(child, "the world body cannot have joints");
+      }
+      if (is_world && key == "body/inertial") Fail(child, "the world body cannot have an inertial");
+      if (key == "body") {
+        body.children.push_back(ReadBody(child, childclass));
+      } else if (key == "body/inertial") {
+        if (body.inertial) Fail(child, "a body can have only one inertial element");
+        body.inertial = ReadInertial(child);
+      } else if (key == "body/joint") {
+        body.joints.push_back(spec_.defaults[ActiveClass(child, childclass)].joint);
+        ReadJointValues(child, body.joints.back());
+        ReadString(child, "name", body.joints.back().name);
+      } else if (key == "body/freejoint") {
+        body.joints.push_back(ReadFreeJoint(child));
+      } else if (key == "body/geom") {
+        body.geoms.push_back(spec_.defaults[ActiveClass(child, childclass)].geom);
+        ReadGeomValues(child, body.geoms.back());
+        ReadString(child, "name", body.geoms.back().name);
+      } else if (key == "body/site") {
+        body.sites.push_back(spec_.defaults[ActiveClass(child, childclass)].site);
+        ReadSiteValues(child, body.sites.back());
+        ReadString(child, "name", body.sites.back().name);
+      }
+    }
+  }
+
+  std::unique_ptr<SpecBody> ReadBody(const XMLElement* elem, int childclass) {
+    auto body = std::make_unique<SpecBody>();
+    body->source = Locate(elem);
+    ReadString(elem, "name", body->name);
+    std::string childclass_name;
+    if (ReadString(elem, "childclass", childclass_name)) {
+      childclass = FindDefault(childclass_name);
+      if (childclass < 0) Fail(elem, "unknown default class name '" + childclass_name + "'");
+    }
+    ReadReals(elem, "pos", body->pos, 3);
+    ReadOrientation(elem, body->orientation);
+    ReadBool(elem, "mocap", body->mocap);
+    ReadBodyChildren(elem, *FindSchema("body"), *body, childclass);
+    return body;
+  }
+
+  SpecInertial ReadInertial(const XMLElement* elem) const {
+    SpecInertial inertial;
+    inertial.source = Locate(elem);
+    if (!ReadReals(elem, "pos", inertial.pos, 3)) Fail(elem, "required attribute missing: 'pos'");
+    if (!ReadReal(elem, "mass", inertial.mass)) Fail(elem, "required attribute missing: 'mass'");
+    ReadOrientation(elem, inertial.orientation);
+    inertial.diaginertia = ReadRealVector(elem, "diaginertia", 3);
+    inertial.fullinertia = ReadRealVector(elem, "fullinertia", 6);
+    if (inertial.diaginertia && inertial.fullinertia) {
+      Fail(elem, "fullinertia and diaginertia cannot both be given");
+    }
+    for (const char* attr : {"quat", "axisangle", "euler", "xyaxes", "zaxis"}) {
+      if (inertial.fullinertia && elem->Attribute(attr)) {
+        Fail(elem, "fullinertia and an orientation cannot both be given");
+      }
+    }
+    return inertial;
+  }
+
+  // ---- element values (shared by bodies and default classes) --------------------------------
+  void ReadJointValues(const XMLElement* elem, SpecJoint& joint) const {
+    joint.source = Locate(elem);
+    ReadKeyword(elem, "type", kJointTypes, joint.type);
+    ReadInt(elem, "group", joint.group);
+    ReadReals(elem, "pos", joint.pos, 3);
+    ReadReals(elem, "axis", joint.axis, 3);
+    ReadReal(elem, "ref", joint.ref);
+    if (ReadReals(elem, "range", joint.range, 2)) joint.range_given = true;
+    ReadKeyword(elem, "limited", kAutoBools, joint.limited);
+  }
+
+  SpecJoint ReadFreeJoint(const XMLElement* elem) const {
+    SpecJoint joint;  // a freejoint takes no values from default classes
+    joint.source = Locate(elem);
+    joint.type = mjJNT_FREE;
+    ReadString(elem, "name", joint.name);
+    ReadInt(elem, "group", joint.group);
+    return joint;
+  }
+
+  void ReadGeomValues(const XMLElement* elem, SpecGeom& geom) const {
+    geom.source = Locate(elem);
+    ReadKeyword(elem, "type", kGeomTypes, geom.type);
+    ReadInt(elem, "contype", geom.contype);
+    ReadInt(elem, "conaffinity", geom.conaffinity);
+    ReadInt(elem, "condim", geom.condim);
+    ReadInt(elem, "group", geom.group);
+    if (int n = ReadRealsUpTo(elem, "size", geom.size, 1, 3)) geom.size_count = n;
+    if (auto fromto = ReadRealVector(elem, "fromto", 6)) geom.fromto = fromto;
+    ReadReals(elem, "pos", geom.pos, 3);
+    ReadOrientation(elem, geom.orientation);
+    mjtNum mass;
+    if (ReadReal(elem, "mass", mass)) geom.mass = mass;
+    ReadReal(elem, "density", geom.density);
+    ReadReals(elem, "friction", geom.friction, 3);
+    ReadFloats(elem, "rgba", geom.rgba, 4);
+  }
+
+  void ReadSiteValues(const XMLElement* elem, SpecSite& site) const {
+    site.source = Locate(elem);
+    ReadKeyword(elem, "type", kSiteTypes, site.type);
+    ReadInt(elem, "group", site.group);
+    ReadRealsUpTo(elem, "size", site.size, 1, 3);
+    if (auto fromto = ReadRealVector(elem, "fromto", 6)) site.fromto = fromto;
+    ReadReals(elem, "pos", site.pos, 3);
+    ReadOrientation(elem, site.orientation);
+    ReadFloats(elem, "rgba", site.rgba, 4);
+  }
+
+  std::string file_;
+  Spec spec_;
+};
+
+}  // namespace
+
+Spec ReadMjcf(const std::string& text, const std::string& file) {
+  tinyxml2::XMLDocument document;
+  if (document.Parse(text.c_str(), text.size()) != tinyxml2::XML_SUCCESS) {
+    std::ostringstream message;
+    message << "XML parse error: " << (document.ErrorStr() ? document.ErrorStr() : "unknown")
+            << "\nline " << document.ErrorLineNum();
+    if (!file.empty()) message << ", file '" << file << "'";
+    throw ModelError(message.str());
+  }
+  const XMLElement* root = document.RootElement();
+  if (!root) throw ModelError("XML parse error: the document has no root element");
+  return MjcfReader(file).Read(root);
+}
+
+}  // namespace mjsim
