@@ -89,6 +89,40 @@ enum DataFieldIndex {
 #undef MJSIM_X
 };
 
+// m.opt: a handle on the Model's options; array options are views into the Model
+struct PyOption {
+  std::shared_ptr<Model> model;
+};
+
+template <typename T>
+py::object OptionValue(T& value, const std::shared_ptr<Model>&) { return py::cast(value); }
+template <typename T, size_t count>
+py::object OptionValue(T (&values)[count], const std::shared_ptr<Model>& owner) {
+  return MakeView(values, static_cast<int>(count), 1, owner);
+}
+
+template <typename T>
+void SetOptionValue(T& value, py::handle input, const char*) { value = input.cast<T>(); }
+template <typename T, size_t count>
+void SetOptionValue(T (&values)[count], py::handle input, const char* name) {
+  py::array_t<T> array = py::array_t<T, py::array::forcecast>::ensure(input);
+  if (!array || array.ndim() != 1 || array.shape(0) != static_cast<py::ssize_t>(count)) {
+    throw py::value_error(std::string("opt.") + name + " needs " + std::to_string(count) + " values");
+  }
+  for (size_t i = 0; i < count; ++i) values[i] = array.at(i);
+}
+
+void BindOption(py::module_& module) {
+  py::class_<PyOption> option(module, "MjOption", "Physics options (m.opt).");
+#define MJSIM_X(type, name, count, values, doc)                                               \
+  option.def_property(                                                                        \
+      #name, [](PyOption& self) { return OptionValue(self.model->opt.name, self.model); },   \
+      [](PyOption& self, py::handle value) { SetOptionValue(self.model->opt.name, value, #name); }, \
+      doc);
+  MJSIM_OPTION_FIELDS(MJSIM_X)
+#undef MJSIM_X
+}
+
 void CheckSameModel(const PyModel& m, const PyData& d) {
   if (m.model != d.model) throw py::value_error("d was made for a different MjModel than m");
 }
@@ -128,6 +162,8 @@ void BindModel(py::module_& module) {
         return std::make_shared<PyModel>(std::move(compiled));
       },
       py::arg("filename"), py::arg("assets") = py::none(), "Compiles a model from an MJCF file.");
+  model.def_property_readonly(
+      "opt", [](const PyModel& self) { return PyOption{self.model}; }, "physics options");
 #define MJSIM_X(name, doc) \
   model.def_property_readonly(#name, [](const PyModel& self) { return self.model->name; }, doc);
   MJSIM_MODEL_SIZES(MJSIM_X)
@@ -170,6 +206,30 @@ void BindEnums(py::module_& module) {
       .value("mjGEOM_ELLIPSOID", mjGEOM_ELLIPSOID).value("mjGEOM_CYLINDER", mjGEOM_CYLINDER)
       .value("mjGEOM_BOX", mjGEOM_BOX).value("mjGEOM_MESH", mjGEOM_MESH)
       .value("mjGEOM_SDF", mjGEOM_SDF);
+  py::enum_<mjtDisableBit>(module, "mjtDisableBit", py::arithmetic())
+      .value("mjDSBL_CONSTRAINT", mjDSBL_CONSTRAINT).value("mjDSBL_EQUALITY", mjDSBL_EQUALITY)
+      .value("mjDSBL_FRICTIONLOSS", mjDSBL_FRICTIONLOSS).value("mjDSBL_LIMIT", mjDSBL_LIMIT)
+      .value("mjDSBL_CONTACT", mjDSBL_CONTACT).value("mjDSBL_SPRING", mjDSBL_SPRING)
+      .value("mjDSBL_DAMPER", mjDSBL_DAMPER).value("mjDSBL_GRAVITY", mjDSBL_GRAVITY)
+      .value("mjDSBL_CLAMPCTRL", mjDSBL_CLAMPCTRL).value("mjDSBL_WARMSTART", mjDSBL_WARMSTART)
+      .value("mjDSBL_FILTERPARENT", mjDSBL_FILTERPARENT).value("mjDSBL_ACTUATION", mjDSBL_ACTUATION)
+      .value("mjDSBL_REFSAFE", mjDSBL_REFSAFE).value("mjDSBL_SENSOR", mjDSBL_SENSOR)
+      .value("mjDSBL_MIDPHASE", mjDSBL_MIDPHASE).value("mjDSBL_EULERDAMP", mjDSBL_EULERDAMP)
+      .value("mjDSBL_AUTORESET", mjDSBL_AUTORESET).value("mjDSBL_NATIVECCD", mjDSBL_NATIVECCD)
+      .value("mjDSBL_ISLAND", mjDSBL_ISLAND).value("mjNDISABLE", mjNDISABLE);
+  py::enum_<mjtEnableBit>(module, "mjtEnableBit", py::arithmetic())
+      .value("mjENBL_OVERRIDE", mjENBL_OVERRIDE).value("mjENBL_ENERGY", mjENBL_ENERGY)
+      .value("mjENBL_FWDINV", mjENBL_FWDINV).value("mjENBL_INVDISCRETE", mjENBL_INVDISCRETE)
+      .value("mjENBL_MULTICCD", mjENBL_MULTICCD).value("mjNENABLE", mjNENABLE);
+  py::enum_<mjtIntegrator>(module, "mjtIntegrator", py::arithmetic())
+      .value("mjINT_EULER", mjINT_EULER).value("mjINT_RK4", mjINT_RK4)
+      .value("mjINT_IMPLICIT", mjINT_IMPLICIT).value("mjINT_IMPLICITFAST", mjINT_IMPLICITFAST);
+  py::enum_<mjtCone>(module, "mjtCone", py::arithmetic())
+      .value("mjCONE_PYRAMIDAL", mjCONE_PYRAMIDAL).value("mjCONE_ELLIPTIC", mjCONE_ELLIPTIC);
+  py::enum_<mjtJacobian>(module, "mjtJacobian", py::arithmetic())
+      .value("mjJAC_DENSE", mjJAC_DENSE).value("mjJAC_SPARSE", mjJAC_SPARSE).value("mjJAC_AUTO", mjJAC_AUTO);
+  py::enum_<mjtSolver>(module, "mjtSolver", py::arithmetic())
+      .value("mjSOL_PGS", mjSOL_PGS).value("mjSOL_CG", mjSOL_CG).value("mjSOL_NEWTON", mjSOL_NEWTON);
   py::enum_<mjtObj>(module, "mjtObj", py::arithmetic())
       .value("mjOBJ_UNKNOWN", mjOBJ_UNKNOWN).value("mjOBJ_BODY", mjOBJ_BODY)
       .value("mjOBJ_XBODY", mjOBJ_XBODY).value("mjOBJ_JOINT", mjOBJ_JOINT)
@@ -224,6 +284,7 @@ PYBIND11_MODULE(_core, module) {
       PyErr_SetString(PyExc_ValueError, e.what());
     }
   });
+  mjsim::BindOption(module);
   mjsim::BindModel(module);
   mjsim::BindData(module);
   mjsim::BindEnums(module);

@@ -8,14 +8,21 @@ release number is ``__mjsim_version__``.
 from mjsim._core import (  # noqa: F401
     MjData,
     MjModel,
+    MjOption,
     mj_comPos,
     mj_id2name,
     mj_kinematics,
     mj_name2id,
     mj_resetData,
+    mjtCone,
+    mjtDisableBit,
+    mjtEnableBit,
     mjtGeom,
+    mjtIntegrator,
+    mjtJacobian,
     mjtJoint,
     mjtObj,
+    mjtSolver,
 )
 
 __version__ = "3.3.7"

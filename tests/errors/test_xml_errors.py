@@ -80,6 +80,20 @@ CASES = {
     <body name="arm" childclass="nope"><!--HERE-->
       <geom size="0.1"/>
     </body>""", "body", ()),
+    "joint_damping_not_a_number": ("""
+    <body name="arm">
+      <joint name="elbow" damping="lots"/><!--HERE-->
+      <geom size="0.1"/>
+    </body>""", "joint", ("damping", "lots")),
+    "geom_solref_one_number": ("""
+    <body name="arm">
+      <geom size="0.1" solref="0.02"/><!--HERE-->
+    </body>""", "geom", ("solref",)),
+    "negative_damping": ("""
+    <body name="arm">
+      <joint name="elbow" damping="-1"/><!--HERE-->
+      <geom size="0.1"/>
+    </body>""", "joint", ("elbow", "damping")),
     "joint_in_worldbody": ("""
     <joint name="loose"/><!--HERE-->
     <geom size="0.1"/>""", "joint", ()),
@@ -147,3 +161,23 @@ def test_file_error_lines_count_from_one(tmp_path):
     with pytest.raises(ValueError) as error:
         mjsim.MjModel.from_xml_path(str(path))
     assert_names_element_and_line(str(error.value), "geom", 6)
+
+
+# (option element with the error, words the message must contain)
+OPTION_CASES = {
+    "bad_integrator": ('<option integrator="Euler2"/>', ("integrator", "Euler2")),
+    "bad_flag_value": ('<option><flag contact="off"/></option>', ("contact", "off")),
+    "unknown_flag": ('<option><flag passive="disable"/></option>', ("passive",)),
+    "gravity_two_numbers": ('<option gravity="0 -9.81"/>', ("gravity",)),
+    "zero_timestep": ('<option timestep="0"/>', ("timestep",)),
+}
+
+
+@pytest.mark.parametrize("case", sorted(OPTION_CASES))
+def test_option_error_names_attribute_and_line(case):
+    option, words = OPTION_CASES[case]
+    xml = f"<mujoco>\n  {option}\n  <worldbody/>\n</mujoco>\n"
+    with pytest.raises(ValueError) as error:
+        mjsim.MjModel.from_xml_string(xml)
+    element = "flag" if "flag" in option else "option"
+    assert_names_element_and_line(str(error.value), element, 2, *words)

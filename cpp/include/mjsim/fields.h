@@ -7,6 +7,37 @@
 // the Data was made for. The doc ends with the file that writes the field.
 #pragma once
 
+// Physics options (mjOption): X(type, name, count, default values, doc)
+#define MJSIM_OPTION_FIELDS(X)                                                                  \
+  X(mjtNum, timestep,          1, (0.002),                      "timestep")                    \
+  X(mjtNum, impratio,          1, (1),                          "ratio of friction-to-normal contact impedance") \
+  X(mjtNum, tolerance,         1, (1e-8),                       "main solver tolerance")       \
+  X(mjtNum, ls_tolerance,      1, (0.01),                       "CG/Newton linesearch tolerance") \
+  X(mjtNum, noslip_tolerance,  1, (1e-6),                       "noslip solver tolerance")     \
+  X(mjtNum, ccd_tolerance,     1, (1e-6),                       "convex collision solver tolerance") \
+  X(mjtNum, gravity,           3, (0, 0, -9.81),                "gravitational acceleration")  \
+  X(mjtNum, wind,              3, (0, 0, 0),                    "wind (for lift, drag and viscosity)") \
+  X(mjtNum, magnetic,          3, (0, -0.5, 0),                 "global magnetic flux")        \
+  X(mjtNum, density,           1, (0),                          "density of medium")           \
+  X(mjtNum, viscosity,         1, (0),                          "viscosity of medium")         \
+  X(mjtNum, o_margin,          1, (0),                          "margin (override)")           \
+  X(mjtNum, o_solref,          2, (0.02, 1),                    "solref (override)")           \
+  X(mjtNum, o_solimp,          5, (0.9, 0.95, 0.001, 0.5, 2),   "solimp (override)")           \
+  X(mjtNum, o_friction,        5, (1, 1, 0.005, 0.0001, 0.0001), "friction (override)")        \
+  X(int,    integrator,        1, (0),                          "integration mode (mjtIntegrator)") \
+  X(int,    cone,              1, (0),                          "type of friction cone (mjtCone)") \
+  X(int,    jacobian,          1, (2),                          "type of Jacobian (mjtJacobian)") \
+  X(int,    solver,            1, (2),                          "solver algorithm (mjtSolver)") \
+  X(int,    iterations,        1, (100),                        "maximum number of main solver iterations") \
+  X(int,    ls_iterations,     1, (50),                         "maximum number of CG/Newton linesearch iterations") \
+  X(int,    noslip_iterations, 1, (0),                          "maximum number of noslip solver iterations") \
+  X(int,    ccd_iterations,    1, (35),                         "maximum number of convex collision solver iterations") \
+  X(int,    disableflags,      1, (0),                          "bit flags for disabling standard features") \
+  X(int,    enableflags,       1, (0),                          "bit flags for enabling optional features") \
+  X(int,    disableactuator,   1, (0),                          "bit flags for disabling actuators by group id") \
+  X(int,    sdf_initpoints,    1, (40),                         "number of starting points for gradient descent") \
+  X(int,    sdf_iterations,    1, (10),                         "max number of iterations for gradient descent")
+
 // Model sizes: X(name, doc)
 #define MJSIM_MODEL_SIZES(X)                                                       \
   X(nq,      "number of generalized coordinates = dim(qpos)")                     \
@@ -23,6 +54,7 @@
 //     type    name              rows    cols  doc
 #define MJSIM_MODEL_FIELDS(X)                                                                   \
   X(mjtNum, qpos0,             nq,     1,  "qpos values at default pose (compiler)")            \
+  X(mjtNum, qpos_spring,       nq,     1,  "reference pose for springs (compiler)")            \
   X(int,    body_parentid,     nbody,  1,  "id of body's parent (compiler)")                   \
   X(int,    body_rootid,       nbody,  1,  "id of root above body (compiler)")                 \
   X(int,    body_weldid,       nbody,  1,  "id of body that this body is welded to (compiler)") \
@@ -52,16 +84,36 @@
   X(mjtNum, jnt_pos,           njnt,   3,  "local anchor position (compiler)")                 \
   X(mjtNum, jnt_axis,          njnt,   3,  "local joint axis (compiler)")                      \
   X(mjtNum, jnt_range,         njnt,   2,  "joint limits (compiler)")                          \
+  X(mjtNum, jnt_solref,        njnt,   2,  "constraint solver reference: limit (compiler)")    \
+  X(mjtNum, jnt_solimp,        njnt,   5,  "constraint solver impedance: limit (compiler)")    \
+  X(mjtNum, jnt_stiffness,     njnt,   1,  "stiffness coefficient (compiler)")                 \
+  X(mjtNum, jnt_margin,        njnt,   1,  "min distance for limit detection (compiler)")      \
+  X(mjtByte, jnt_actfrclimited, njnt,  1,  "does joint have actuator force limits (compiler)") \
+  X(mjtByte, jnt_actgravcomp,  njnt,   1,  "is gravcomp force applied via actuators (compiler)") \
+  X(mjtNum, jnt_actfrcrange,   njnt,   2,  "range of total actuator force (compiler)")         \
   X(int,    dof_bodyid,        nv,     1,  "id of dof's body (compiler)")                      \
   X(int,    dof_jntid,         nv,     1,  "id of dof's joint (compiler)")                     \
   X(int,    dof_parentid,      nv,     1,  "id of dof's parent; -1: none (compiler)")          \
   X(int,    dof_treeid,        nv,     1,  "id of dof's kinematic tree (compiler)")            \
+  X(mjtNum, dof_solref,        nv,     2,  "constraint solver reference: frictionloss (compiler)") \
+  X(mjtNum, dof_solimp,        nv,     5,  "constraint solver impedance: frictionloss (compiler)") \
+  X(mjtNum, dof_frictionloss,  nv,     1,  "dof friction loss (compiler)")                     \
+  X(mjtNum, dof_armature,      nv,     1,  "dof armature inertia/mass (compiler)")             \
+  X(mjtNum, dof_damping,       nv,     1,  "damping coefficient (compiler)")                   \
   X(int,    geom_type,         ngeom,  1,  "geometric type (mjtGeom) (compiler)")              \
   X(int,    geom_contype,      ngeom,  1,  "geom contact type (compiler)")                     \
   X(int,    geom_conaffinity,  ngeom,  1,  "geom contact affinity (compiler)")                 \
   X(int,    geom_condim,       ngeom,  1,  "contact dimensionality (1, 3, 4, 6) (compiler)")   \
   X(int,    geom_bodyid,       ngeom,  1,  "id of geom's body (compiler)")                     \
   X(int,    geom_group,        ngeom,  1,  "group for visibility (compiler)")                  \
+  X(int,    geom_priority,     ngeom,  1,  "geom contact priority (compiler)")                 \
+  X(int,    geom_dataid,       ngeom,  1,  "id of geom's mesh/hfield; -1: none (compiler)")    \
+  X(int,    geom_matid,        ngeom,  1,  "material id for rendering; -1: none (compiler)")   \
+  X(mjtNum, geom_solmix,       ngeom,  1,  "mixing coef for solref/imp in geom pair (compiler)") \
+  X(mjtNum, geom_solref,       ngeom,  2,  "constraint solver reference: contact (compiler)")  \
+  X(mjtNum, geom_solimp,       ngeom,  5,  "constraint solver impedance: contact (compiler)")  \
+  X(mjtNum, geom_margin,       ngeom,  1,  "detect contact if dist<margin (compiler)")         \
+  X(mjtNum, geom_gap,          ngeom,  1,  "include in solver if dist<margin-gap (compiler)")  \
   X(mjtByte, geom_sameframe,   ngeom,  1,  "same frame as body (mjtSameframe) (compiler)")     \
   X(mjtNum, geom_size,         ngeom,  3,  "geom-specific size parameters (compiler)")         \
   X(mjtNum, geom_pos,          ngeom,  3,  "local position offset rel. to body (compiler)")    \

@@ -25,6 +25,26 @@ enum mjtObj : int {
   mjOBJ_FRAME = 100, mjOBJ_DEFAULT, mjOBJ_MODEL
 };
 
+enum mjtDisableBit : int {
+  mjDSBL_CONSTRAINT = 1 << 0, mjDSBL_EQUALITY = 1 << 1, mjDSBL_FRICTIONLOSS = 1 << 2,
+  mjDSBL_LIMIT = 1 << 3, mjDSBL_CONTACT = 1 << 4, mjDSBL_SPRING = 1 << 5, mjDSBL_DAMPER = 1 << 6,
+  mjDSBL_GRAVITY = 1 << 7, mjDSBL_CLAMPCTRL = 1 << 8, mjDSBL_WARMSTART = 1 << 9,
+  mjDSBL_FILTERPARENT = 1 << 10, mjDSBL_ACTUATION = 1 << 11, mjDSBL_REFSAFE = 1 << 12,
+  mjDSBL_SENSOR = 1 << 13, mjDSBL_MIDPHASE = 1 << 14, mjDSBL_EULERDAMP = 1 << 15,
+  mjDSBL_AUTORESET = 1 << 16, mjDSBL_NATIVECCD = 1 << 17, mjDSBL_ISLAND = 1 << 18,
+  mjNDISABLE = 19
+};
+
+enum mjtEnableBit : int {
+  mjENBL_OVERRIDE = 1 << 0, mjENBL_ENERGY = 1 << 1, mjENBL_FWDINV = 1 << 2,
+  mjENBL_INVDISCRETE = 1 << 3, mjENBL_MULTICCD = 1 << 4, mjNENABLE = 5
+};
+
+enum mjtIntegrator : int { mjINT_EULER = 0, mjINT_RK4, mjINT_IMPLICIT, mjINT_IMPLICITFAST };
+enum mjtCone : int { mjCONE_PYRAMIDAL = 0, mjCONE_ELLIPTIC };
+enum mjtJacobian : int { mjJAC_DENSE = 0, mjJAC_SPARSE, mjJAC_AUTO };
+enum mjtSolver : int { mjSOL_PGS = 0, mjSOL_CG, mjSOL_NEWTON };
+
 // number of qpos and qvel entries per joint type
 inline int JointQposCount(int type) { return type == mjJNT_FREE ? 7 : type == mjJNT_BALL ? 4 : 1; }
 inline int JointDofCount(int type) { return type == mjJNT_FREE ? 6 : type == mjJNT_BALL ? 3 : 1; }

@@ -45,6 +45,7 @@ class Compiler {
     CheckNames();
     auto model = std::make_unique<Model>();
     Model& m = *model;
+    m.opt = spec_.option;
     CountSizes(m);
     AllocateModelArrays(m);
     FillBodyTree(m);
@@ -166,11 +167,9 @@ class Compiler {
         m.jnt_group[j] = joint.group;
         FillJointFrame(m, j, joint, b);
         FillJointRange(m, j, joint, b);
+        FillJointPhysics(m, j, joint);
         FillQpos0(m, j, joint, b);
-        for (int i = 0; i < JointDofCount(joint.type); ++i) {
-          m.dof_bodyid[dofadr + i] = b;
-          m.dof_jntid[dofadr + i] = j;
-        }
+        for (int i = 0; i < JointDofCount(joint.type); ++i) FillDof(m, dofadr + i, j, b, joint);
         qposadr += JointQposCount(joint.type);
         dofadr += JointDofCount(joint.type);
         ++j;
@@ -219,6 +218,40 @@ class Compiler {
     }
   }
 
+  // limit solver parameters, spring, margin and actuator force limits
+  void FillJointPhysics(Model& m, int j, const SpecJoint& joint) const {
+    for (int i = 0; i < 2; ++i) m.jnt_solref[2 * j + i] = joint.solref_limit[i];
+    for (int i = 0; i < 5; ++i) m.jnt_solimp[5 * j + i] = joint.solimp_limit[i];
+    m.jnt_stiffness[j] = joint.stiffness;
+    m.jnt_margin[j] = joint.margin;
+    m.jnt_actgravcomp[j] = joint.actuatorgravcomp;
+    bool limited = joint.actuatorfrclimited == 1 ||
+                   (joint.actuatorfrclimited == 2 && spec_.compiler.autolimits &&
+                    joint.actuatorfrcrange_given);
+    m.jnt_actfrclimited[j] = limited;
+    Copy2(m.jnt_actfrcrange + 2 * j, joint.actuatorfrcrange);
+    if (limited && joint.actuatorfrcrange[0] > joint.actuatorfrcrange[1]) {
+      Fail("joint", joint.name, j, joint.source, "actuatorfrcrange lower bound must not exceed the upper bound");
+    }
+    for (mjtNum value : {joint.stiffness, joint.armature, joint.damping, joint.frictionloss}) {
+      if (value < 0) {
+        Fail("joint", joint.name, j, joint.source,
+             "stiffness, armature, damping and frictionloss must be non-negative");
+      }
+    }
+  }
+
+  // dof_*: the joint's damping, armature and friction loss apply to each of its dofs
+  void FillDof(Model& m, int dof, int j, int b, const SpecJoint& joint) const {
+    m.dof_bodyid[dof] = b;
+    m.dof_jntid[dof] = j;
+    m.dof_damping[dof] = joint.damping;
+    m.dof_armature[dof] = joint.armature;
+    m.dof_frictionloss[dof] = joint.frictionloss;
+    Copy2(m.dof_solref + 2 * dof, joint.solref_friction);
+    for (int i = 0; i < 5; ++i) m.dof_solimp[5 * dof + i] = joint.solimp_friction[i];
+  }
+
   void FillQpos0(Model& m, int j, const SpecJoint& joint, int b) const {
     mjtNum* qpos0 = m.qpos0 + m.jnt_qposadr[j];
     switch (joint.type) {
@@ -236,6 +269,11 @@ class Compiler {
         qpos0[0] = AngleToRadians(joint.ref, spec_.compiler);
         break;
     }
+    // springs pull scalar joints towards springref, ball and free joints towards qpos0
+    mjtNum* spring = m.qpos_spring + m.jnt_qposadr[j];
+    for (int i = 0; i < JointQposCount(joint.type); ++i) spring[i] = qpos0[i];
+    if (joint.type == mjJNT_SLIDE) spring[0] = joint.springref;
+    if (joint.type == mjJNT_HINGE) spring[0] = AngleToRadians(joint.springref, spec_.compiler);
   }
 
   // the parent of a dof is the previous dof of its joint/body, else the last dof of the
@@ -263,6 +301,14 @@ class Compiler {
         m.geom_conaffinity[g] = geom.conaffinity;
         m.geom_condim[g] = geom.condim;
         m.geom_group[g] = geom.group;
+        m.geom_priority[g] = geom.priority;
+        m.geom_dataid[g] = -1;  // meshes and hfields are not read yet
+        m.geom_matid[g] = -1;   // materials are not read yet
+        m.geom_solmix[g] = geom.solmix;
+        Copy2(m.geom_solref + 2 * g, geom.solref);
+        for (int i = 0; i < 5; ++i) m.geom_solimp[5 * g + i] = geom.solimp[i];
+        m.geom_margin[g] = geom.margin;
+        m.geom_gap[g] = geom.gap;
         Copy3(m.geom_friction + 3 * g, geom.friction);
         for (int i = 0; i < 4; ++i) m.geom_rgba[4 * g + i] = geom.rgba[i];
         FillGeomFrame(m, g, geom);

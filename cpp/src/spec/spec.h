@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "mjsim/model.h"
 #include "mjsim/types.h"
 
 namespace mjsim {
@@ -35,6 +36,20 @@ struct SpecJoint {
   mjtNum range[2] = {0, 0};
   bool range_given = false;
   int limited = 2;  // 0 false, 1 true, 2 auto (from range and compiler autolimits)
+  mjtNum solref_limit[2] = {0.02, 1};
+  mjtNum solimp_limit[5] = {0.9, 0.95, 0.001, 0.5, 2};
+  mjtNum solref_friction[2] = {0.02, 1};
+  mjtNum solimp_friction[5] = {0.9, 0.95, 0.001, 0.5, 2};
+  mjtNum stiffness = 0;
+  mjtNum springref = 0;
+  mjtNum armature = 0;
+  mjtNum damping = 0;
+  mjtNum frictionloss = 0;
+  mjtNum margin = 0;
+  mjtNum actuatorfrcrange[2] = {0, 0};
+  bool actuatorfrcrange_given = false;
+  int actuatorfrclimited = 2;  // false, true, auto
+  bool actuatorgravcomp = false;
   SourceLocation source;
 };
 
@@ -45,6 +60,12 @@ struct SpecGeom {
   int conaffinity = 1;
   int condim = 3;
   int group = 0;
+  int priority = 0;
+  mjtNum solmix = 1;
+  mjtNum solref[2] = {0.02, 1};
+  mjtNum solimp[5] = {0.9, 0.95, 0.001, 0.5, 2};
+  mjtNum margin = 0;
+  mjtNum gap = 0;
   mjtNum size[3] = {0, 0, 0};
   int size_count = 0;  // how many size values were written
   std::optional<std::vector<mjtNum>> fromto;  // 6 numbers when given
@@ -109,6 +130,7 @@ struct SpecCompiler {
 struct Spec {
   std::string model_name = "MuJoCo Model";
   SpecCompiler compiler;
+  Option option;
   std::vector<SpecDefault> defaults;  // defaults[0] is "main"
   SpecBody worldbody;
 };

@@ -60,6 +60,7 @@ std::unique_ptr<Model> CopyModel(const Model& m) {
 #define MJSIM_X(name, doc) copy->name = m.name;
   MJSIM_MODEL_SIZES(MJSIM_X)
 #undef MJSIM_X
+  copy->opt = m.opt;
   AllocateModelArrays(*copy);
   std::memcpy(copy->buffer.bytes(), m.buffer.bytes(), m.buffer.size());
   return copy;

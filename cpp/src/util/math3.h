@@ -9,6 +9,7 @@
 namespace mjsim {
 
 inline void Zero3(mjtNum r[3]) { r[0] = r[1] = r[2] = 0; }
+inline void Copy2(mjtNum r[2], const mjtNum a[2]) { r[0] = a[0]; r[1] = a[1]; }
 inline void Copy3(mjtNum r[3], const mjtNum a[3]) { r[0] = a[0]; r[1] = a[1]; r[2] = a[2]; }
 inline void Copy4(mjtNum r[4], const mjtNum a[4]) {
   r[0] = a[0]; r[1] = a[1]; r[2] = a[2]; r[3] = a[3];

@@ -18,17 +18,18 @@ Names Join(std::initializer_list<Names> lists) {
 }
 
 // attributes of elements that may appear both in a body and in a default class
-const Names kJointAttributes = {"type", "group", "pos", "axis", "ref", "range", "limited"};
-const Names kJointPending = {"springdamper", "solreflimit", "solimplimit", "solreffriction",
-                             "solimpfriction", "stiffness", "springref", "armature", "damping",
-                             "frictionloss", "margin", "user", "actuatorfrcrange",
-                             "actuatorfrclimited", "actuatorgravcomp"};
+const Names kJointAttributes = {"type", "group", "pos", "axis", "ref", "range", "limited",
+                                "solreflimit", "solimplimit", "solreffriction", "solimpfriction",
+                                "stiffness", "springref", "armature", "damping", "frictionloss",
+                                "margin", "actuatorfrcrange", "actuatorfrclimited",
+                                "actuatorgravcomp"};
+const Names kJointPending = {"springdamper", "user"};
 const Names kGeomAttributes = Join({{"type", "contype", "conaffinity", "condim", "group", "size",
-                                     "fromto", "pos", "mass", "density", "friction", "rgba"},
+                                     "fromto", "pos", "mass", "density", "friction", "rgba",
+                                     "priority", "solmix", "solref", "solimp", "margin", "gap"},
                                     kOrientation});
-const Names kGeomPending = {"priority", "material", "shellinertia", "solmix", "solref", "solimp",
-                            "margin", "gap", "hfield", "mesh", "fitscale", "fluidshape",
-                            "fluidcoef", "user"};
+const Names kGeomPending = {"material", "shellinertia", "hfield", "mesh", "fitscale",
+                            "fluidshape", "fluidcoef", "user"};
 const Names kSiteAttributes =
     Join({{"type", "group", "size", "fromto", "pos", "rgba"}, kOrientation});
 const Names kSitePending = {"material", "user"};
@@ -37,9 +38,23 @@ const Names kBodyChildren = {"body/inertial", "body/joint", "body/freejoint", "b
                              "body/site", "body"};
 const Names kDefaultChildren = {"default", "default/joint", "default/geom", "default/site"};
 
+Names OptionFlagNames() {
+  Names names;
+  for (const OptionFlag& flag : OptionFlags()) names.push_back(flag.name);
+  return names;
+}
+
 std::vector<ElementSchema> BuildSchema() {
   return {
-      {"mujoco", "mujoco", {"model"}, {}, {"compiler", "default", "worldbody"}},
+      {"mujoco", "mujoco", {"model"}, {}, {"compiler", "option", "default", "worldbody"}},
+      {"option", "option",
+       {"timestep", "impratio", "tolerance", "ls_tolerance", "noslip_tolerance", "ccd_tolerance",
+        "gravity", "wind", "magnetic", "density", "viscosity", "o_margin", "o_solref",
+        "o_solimp", "o_friction", "integrator", "cone", "jacobian", "solver", "iterations",
+        "ls_iterations", "noslip_iterations", "ccd_iterations", "sdf_iterations",
+        "sdf_initpoints", "actuatorgroupdisable"},
+       {}, {"option/flag"}},
+      {"option/flag", "flag", OptionFlagNames(), {}, {}},
       {"compiler", "compiler", {"angle", "eulerseq", "autolimits"},
        {"coordinate", "inertiafromgeom", "inertiagrouprange", "boundmass", "boundinertia",
         "balanceinertia", "settotalmass", "fusestatic", "discardvisual", "alignfree", "fitaabb",
@@ -87,9 +102,26 @@ std::string ChildSchemaKey(const ElementSchema& parent, const std::string& tag) 
   return "";
 }
 
+const std::vector<OptionFlag>& OptionFlags() {
+  static const std::vector<OptionFlag> flags = {
+      {"constraint", mjDSBL_CONSTRAINT, false}, {"equality", mjDSBL_EQUALITY, false},
+      {"frictionloss", mjDSBL_FRICTIONLOSS, false}, {"limit", mjDSBL_LIMIT, false},
+      {"contact", mjDSBL_CONTACT, false}, {"spring", mjDSBL_SPRING, false},
+      {"damper", mjDSBL_DAMPER, false}, {"gravity", mjDSBL_GRAVITY, false},
+      {"clampctrl", mjDSBL_CLAMPCTRL, false}, {"warmstart", mjDSBL_WARMSTART, false},
+      {"filterparent", mjDSBL_FILTERPARENT, false}, {"actuation", mjDSBL_ACTUATION, false},
+      {"refsafe", mjDSBL_REFSAFE, false}, {"sensor", mjDSBL_SENSOR, false},
+      {"midphase", mjDSBL_MIDPHASE, false}, {"eulerdamp", mjDSBL_EULERDAMP, false},
+      {"autoreset", mjDSBL_AUTORESET, false}, {"nativeccd", mjDSBL_NATIVECCD, false},
+      {"island", mjDSBL_ISLAND, false}, {"override", mjENBL_OVERRIDE, true},
+      {"energy", mjENBL_ENERGY, true}, {"fwdinv", mjENBL_FWDINV, true},
+      {"invdiscrete", mjENBL_INVDISCRETE, true}, {"multiccd", mjENBL_MULTICCD, true}};
+  return flags;
+}
+
 bool IsPendingElement(const std::string& tag) {
   static const std::vector<std::string> pending = {
-      "include", "extension", "option", "size", "visual", "statistic", "custom", "asset",
+      "include", "extension", "size", "visual", "statistic", "custom", "asset",
       "contact", "equality", "tendon", "actuator", "sensor", "keyframe", "deformable",
       "camera", "light", "frame", "replicate", "attach", "composite", "flexcomp", "plugin",
       "mesh", "material", "pair", "general", "motor", "position", "velocity", "intvelocity",

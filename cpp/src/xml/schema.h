@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "mjsim/types.h"
+
 namespace mjsim {
 
 struct ElementSchema {
@@ -20,6 +22,14 @@ const ElementSchema* FindSchema(const std::string& key);
 
 // The schema key of child element `tag` under `parent`, or "" if MJCF does not allow it there.
 std::string ChildSchemaKey(const ElementSchema& parent, const std::string& tag);
+
+// <option><flag name="enable|disable"/>: a disable bit, or an enable bit when `enable_bit`.
+struct OptionFlag {
+  const char* name;
+  int bit;
+  bool enable_bit;
+};
+const std::vector<OptionFlag>& OptionFlags();
 
 // MJCF elements that exist in MuJoCo 3.3.7 but that mjsim does not read yet (anywhere).
 bool IsPendingElement(const std::string& tag);

@@ -27,6 +27,14 @@ const std::map<std::string, int> kGeomTypes = {
 const std::map<std::string, int> kSiteTypes = {
     {"sphere", mjGEOM_SPHERE}, {"capsule", mjGEOM_CAPSULE}, {"ellipsoid", mjGEOM_ELLIPSOID},
     {"cylinder", mjGEOM_CYLINDER}, {"box", mjGEOM_BOX}};
+const std::map<std::string, int> kIntegrators = {
+    {"Euler", mjINT_EULER}, {"RK4", mjINT_RK4}, {"implicit", mjINT_IMPLICIT},
+    {"implicitfast", mjINT_IMPLICITFAST}};
+const std::map<std::string, int> kCones = {{"pyramidal", mjCONE_PYRAMIDAL}, {"elliptic", mjCONE_ELLIPTIC}};
+const std::map<std::string, int> kJacobians = {
+    {"dense", mjJAC_DENSE}, {"sparse", mjJAC_SPARSE}, {"auto", mjJAC_AUTO}};
+const std::map<std::string, int> kSolvers = {{"PGS", mjSOL_PGS}, {"CG", mjSOL_CG}, {"Newton", mjSOL_NEWTON}};
+const std::map<std::string, int> kFlagValues = {{"disable", 0}, {"enable", 1}};
 const std::map<std::string, int> kBools = {{"false", 0}, {"true", 1}};
 const std::map<std::string, int> kAutoBools = {{"false", 0}, {"true", 1}, {"auto", 2}};
 
@@ -48,6 +56,7 @@ class MjcfReader {
          child = child->NextSiblingElement()) {
       std::string key = ValidateChild(child, *schema);
       if (key == "compiler") ReadCompiler(child);
+      if (key == "option") ReadOption(child);
     }
     bool main_read = false;
     for (const XMLElement* child = root->FirstChildElement("default"); child;
@@ -255,6 +264,76 @@ class MjcfReader {
     ReadBool(elem, "autolimits", spec_.compiler.autolimits);
   }
 
+  // <option>: repeated sections overwrite what they set
+  void ReadOption(const XMLElement* elem) {
+    Option& option = spec_.option;
+    ReadReal(elem, "timestep", option.timestep);
+    ReadReal(elem, "impratio", option.impratio);
+    ReadReal(elem, "tolerance", option.tolerance);
+    ReadReal(elem, "ls_tolerance", option.ls_tolerance);
+    ReadReal(elem, "noslip_tolerance", option.noslip_tolerance);
+    ReadReal(elem, "ccd_tolerance", option.ccd_tolerance);
+    ReadReals(elem, "gravity", option.gravity, 3);
+    ReadReals(elem, "wind", option.wind, 3);
+    ReadReals(elem, "magnetic", option.magnetic, 3);
+    ReadReal(elem, "density", option.density);
+    ReadReal(elem, "viscosity", option.viscosity);
+    ReadReal(elem, "o_margin", option.o_margin);
+    ReadReals(elem, "o_solref", option.o_solref, 2);
+    ReadReals(elem, "o_solimp", option.o_solimp, 5);
+    ReadReals(elem, "o_friction", option.o_friction, 5);
+    ReadKeyword(elem, "integrator", kIntegrators, option.integrator);
+    ReadKeyword(elem, "cone", kCones, option.cone);
+    ReadKeyword(elem, "jacobian", kJacobians, option.jacobian);
+    ReadKeyword(elem, "solver", kSolvers, option.solver);
+    ReadInt(elem, "iterations", option.iterations);
+    ReadInt(elem, "ls_iterations", option.ls_iterations);
+    ReadInt(elem, "noslip_iterations", option.noslip_iterations);
+    ReadInt(elem, "ccd_iterations", option.ccd_iterations);
+    ReadInt(elem, "sdf_iterations", option.sdf_iterations);
+    ReadInt(elem, "sdf_initpoints", option.sdf_initpoints);
+    ReadActuatorGroupDisable(elem, option);
+    CheckOption(elem, option);
+    const ElementSchema& schema = *FindSchema("option");
+    for (const XMLElement* child = elem->FirstChildElement(); child;
+         child = child->NextSiblingElement()) {
+      ValidateChild(child, schema);
+      ReadOptionFlags(child, option);
+    }
+  }
+
+  void ReadActuatorGroupDisable(const XMLElement* elem, Option& option) const {
+    const char* text = elem->Attribute("actuatorgroupdisable");
+    if (!text) return;
+    option.disableactuator = 0;
+    for (mjtNum group : ParseNumbers(elem, "actuatorgroupdisable", text)) {
+      if (group != static_cast<int>(group) || group < 0 || group > 30) {
+        Fail(elem, "attribute 'actuatorgroupdisable' needs integers in [0, 30], got \"" +
+                       std::string(text) + "\"");
+      }
+      option.disableactuator |= 1 << static_cast<int>(group);
+    }
+  }
+
+  void CheckOption(const XMLElement* elem, const Option& option) const {
+    if (!(option.timestep > 0)) Fail(elem, "timestep must be positive, got " + std::to_string(option.timestep));
+    if (option.impratio <= 0) Fail(elem, "impratio must be positive, got " + std::to_string(option.impratio));
+    if (option.iterations < 0 || option.ls_iterations < 0 || option.noslip_iterations < 0 ||
+        option.ccd_iterations < 0) {
+      Fail(elem, "iteration counts must be non-negative");
+    }
+  }
+
+  void ReadOptionFlags(const XMLElement* elem, Option& option) const {
+    for (const OptionFlag& flag : OptionFlags()) {
+      int enable = 0;
+      if (!ReadKeyword(elem, flag.name, kFlagValues, enable)) continue;
+      int& bits = flag.enable_bit ? option.enableflags : option.disableflags;
+      bool set_bit = flag.enable_bit ? enable : !enable;
+      bits = set_bit ? (bits | flag.bit) : (bits & ~flag.bit);
+    }
+  }
+
   void ReadTopDefault(const XMLElement* elem, bool& main_read) {
     std::string name = "main";
     ReadString(elem, "class", name);
@@ -387,6 +466,21 @@ class MjcfReader {
     ReadReal(elem, "ref", joint.ref);
     if (ReadReals(elem, "range", joint.range, 2)) joint.range_given = true;
     ReadKeyword(elem, "limited", kAutoBools, joint.limited);
+    ReadReals(elem, "solreflimit", joint.solref_limit, 2);
+    ReadReals(elem, "solimplimit", joint.solimp_limit, 5);
+    ReadReals(elem, "solreffriction", joint.solref_friction, 2);
+    ReadReals(elem, "solimpfriction", joint.solimp_friction, 5);
+    ReadReal(elem, "stiffness", joint.stiffness);
+    ReadReal(elem, "springref", joint.springref);
+    ReadReal(elem, "armature", joint.armature);
+    ReadReal(elem, "damping", joint.damping);
+    ReadReal(elem, "frictionloss", joint.frictionloss);
+    ReadReal(elem, "margin", joint.margin);
+    if (ReadReals(elem, "actuatorfrcrange", joint.actuatorfrcrange, 2)) {
+      joint.actuatorfrcrange_given = true;
+    }
+    ReadKeyword(elem, "actuatorfrclimited", kAutoBools, joint.actuatorfrclimited);
+    ReadBool(elem, "actuatorgravcomp", joint.actuatorgravcomp);
   }
 
   SpecJoint ReadFreeJoint(const XMLElement* elem) const {
@@ -405,6 +499,12 @@ class MjcfReader {
     ReadInt(elem, "conaffinity", geom.conaffinity);
     ReadInt(elem, "condim", geom.condim);
     ReadInt(elem, "group", geom.group);
+    ReadInt(elem, "priority", geom.priority);
+    ReadReal(elem, "solmix", geom.solmix);
+    ReadReals(elem, "solref", geom.solref, 2);
+    ReadReals(elem, "solimp", geom.solimp, 5);
+    ReadReal(elem, "margin", geom.margin);
+    ReadReal(elem, "gap", geom.gap);
     if (int n = ReadRealsUpTo(elem, "size", geom.size, 1, 3)) geom.size_count = n;
     if (auto fromto = ReadRealVector(elem, "fromto", 6)) geom.fromto = fromto;
     ReadReals(elem, "pos", geom.pos, 3);
