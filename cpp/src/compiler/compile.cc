@@ -389,28 +389,66 @@ class Compiler {
   }
 
   // body_mass inertia ipos iquat subtreemass, and the sameframe flags that depend on them
+  // Order (checklist B.5): per-body inertia, balanceinertia, boundmass and boundinertia, then
+  // settotalmass last.
   void FillBodyMass(Model& m) const {
+    const SpecCompiler& compiler = spec_.compiler;
     for (int b = 1; b < m.nbody; ++b) {
       MassProperties body = BodyMassProperties(m, b);
+      mjtNum* I = body.inertia;
+      if (compiler.balanceinertia && !SatisfiesTriangleInequality(I)) {
+        I[0] = I[1] = I[2] = (I[0] + I[1] + I[2]) / 3;
+      }
+      body.mass = std::fmax(body.mass, compiler.boundmass);
+      for (int i = 0; i < 3; ++i) I[i] = std::fmax(I[i], compiler.boundinertia);
       m.body_mass[b] = body.mass;
       Copy3(m.body_inertia + 3 * b, body.inertia);
       Copy3(m.body_ipos + 3 * b, body.pos);
       Copy4(m.body_iquat + 4 * b, body.quat);
     }
     m.body_iquat[0] = 1;
+    if (compiler.settotalmass > 0) ScaleTotalMass(m, compiler.settotalmass);
     CheckMovingBodyMass(m);
     for (int b = 0; b < m.nbody; ++b) m.body_subtreemass[b] = m.body_mass[b];
     for (int b = m.nbody - 1; b > 0; --b) m.body_subtreemass[m.body_parentid[b]] += m.body_subtreemass[b];
     FillSameFrames(m);
   }
 
+  static bool SatisfiesTriangleInequality(const mjtNum I[3]) {
+    return I[0] + I[1] >= I[2] && I[0] + I[2] >= I[1] && I[1] + I[2] >= I[0];
+  }
+
+  // mj_setTotalmass at compile time: masses and inertias scale by total / current total
+  static void ScaleTotalMass(Model& m, mjtNum total) {
+    mjtNum current = 0;
+    for (int b = 1; b < m.nbody; ++b) current += m.body_mass[b];
+    if (current < mjMINVAL) return;
+    mjtNum scale = total / current;
+    for (int b = 1; b < m.nbody; ++b) {
+      m.body_mass[b] *= scale;
+      for (int i = 0; i < 3; ++i) m.body_inertia[3 * b + i] *= scale;
+    }
+  }
+
+  // the geoms' mass properties (inertiafromgeom true, or auto without <inertial>), else the
+  // inertial element; with inertiafromgeom true a body without geoms keeps its inertial
   MassProperties BodyMassProperties(const Model& m, int b) const {
     const SpecBody& body = *bodies_[b];
-    if (body.inertial) return InertialMassProperties(*body.inertial, b);
+    int from_geoms = spec_.compiler.inertiafromgeom;
+    std::vector<MassProperties> parts;
+    if (from_geoms == 1 || (from_geoms == 2 && !body.inertial)) parts = GeomMassProperties(m, b);
+    if (parts.empty()) return body.inertial ? InertialMassProperties(*body.inertial, b) : MassProperties{};
+    if (body.inertial) InertialMassProperties(*body.inertial, b);  // still validated
+    return CombineMassProperties(parts);
+  }
+
+  std::vector<MassProperties> GeomMassProperties(const Model& m, int b) const {
+    const SpecBody& body = *bodies_[b];
+    const int* groups = spec_.compiler.inertiagrouprange;
     std::vector<MassProperties> parts;
     for (int g = m.body_geomadr[b]; g >= 0 && g < m.body_geomadr[b] + m.body_geomnum[b]; ++g) {
       const SpecGeom& geom = body.geoms[g - m.body_geomadr[b]];
-      if (geom.type == mjGEOM_PLANE) continue;
+      if (geom.type == mjGEOM_PLANE || geom.group < groups[0] || geom.group > groups[1]) continue;
       MassProperties part;
       mjtNum volume = GeomVolume(geom.type, m.geom_size + 3 * g);
       part.mass = geom.mass ? *geom.mass : geom.density * volume;
@@ -419,7 +457,7 @@ class Compiler {
       Copy4(part.quat, m.geom_quat + 4 * g);
       parts.push_back(part);
     }
-    return parts.empty() ? MassProperties{} : CombineMassProperties(parts);
+    return parts;
   }
 
   MassProperties InertialMassProperties(const SpecInertial& inertial, int b) const {
@@ -442,7 +480,7 @@ class Compiler {
     if (I[0] < 0 || I[1] < 0 || I[2] < 0) {
       Fail("body", name, b, inertial.source, "inertia must be non-negative");
     }
-    if (I[0] + I[1] < I[2] || I[0] + I[2] < I[1] || I[1] + I[2] < I[0]) {
+    if (!spec_.compiler.balanceinertia && !SatisfiesTriangleInequality(I)) {
       Fail("body", name, b, inertial.source, "inertia must satisfy A + B >= C for all permutations");
     }
     return props;

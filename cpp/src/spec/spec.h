@@ -125,6 +125,12 @@ struct SpecCompiler {
   bool angle_is_degree = true;
   char eulerseq[4] = "xyz";
   bool autolimits = true;
+  int inertiafromgeom = 2;  // 0 false, 1 true, 2 auto (only bodies without <inertial>)
+  int inertiagrouprange[2] = {0, 5};
+  mjtNum boundmass = 0;
+  mjtNum boundinertia = 0;
+  bool balanceinertia = false;
+  mjtNum settotalmass = -1;  // rescale all masses to this total when positive
 };
 
 struct Spec {

@@ -262,6 +262,20 @@ class MjcfReader {
       for (int i = 0; i < 3; ++i) spec_.compiler.eulerseq[i] = sequence[i];
     }
     ReadBool(elem, "autolimits", spec_.compiler.autolimits);
+    std::string coordinate;
+    if (ReadString(elem, "coordinate", coordinate) && coordinate != "local") {
+      Fail(elem, "coordinate='" + coordinate + "' is not supported: MuJoCo 3 accepts only 'local'");
+    }
+    SpecCompiler& compiler = spec_.compiler;
+    ReadKeyword(elem, "inertiafromgeom", kAutoBools, compiler.inertiafromgeom);
+    mjtNum groups[2];
+    if (ReadReals(elem, "inertiagrouprange", groups, 2)) {
+      for (int i = 0; i < 2; ++i) compiler.inertiagrouprange[i] = static_cast<int>(groups[i]);
+    }
+    ReadReal(elem, "boundmass", compiler.boundmass);
+    ReadReal(elem, "boundinertia", compiler.boundinertia);
+    ReadBool(elem, "balanceinertia", compiler.balanceinertia);
+    ReadReal(elem, "settotalmass", compiler.settotalmass);
   }
 
   // <option>: repeated sections overwrite what they set
