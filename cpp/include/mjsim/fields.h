@@ -66,7 +66,6 @@
   X(int,    body_treeid,       nbody,  1,  "id of body's kinematic tree; -1: static (compiler)") \
   X(int,    body_geomnum,      nbody,  1,  "number of geoms (compiler)")                       \
   X(int,    body_geomadr,      nbody,  1,  "start addr of geoms; -1: no geoms (compiler)")     \
-  X(mjtByte, body_simple,      nbody,  1,  "1: diag M; 2: diag M, sliders only (compiler)")    \
   X(mjtByte, body_sameframe,   nbody,  1,  "same frame as inertia (mjtSameframe) (compiler)")  \
   X(mjtNum, body_pos,          nbody,  3,  "position offset rel. to parent body (compiler)")   \
   X(mjtNum, body_quat,         nbody,  4,  "orientation offset rel. to parent body (compiler)") \

@@ -29,9 +29,10 @@ bool EqualQuat(const mjtNum a[4], const mjtNum b[4]) {
 
 SameFrame ObjectSameFrame(const mjtNum pos[3], const mjtNum quat[4], const mjtNum ipos[3],
                           const mjtNum iquat[4]) {
+  // checked in the reference's order: a frame both body-aligned and inertia-equal is BODYROT
   if (IsZero3(pos) && IsIdentityQuat(quat)) return kSameFrameBody;
-  if (Equal3(pos, ipos) && EqualQuat(quat, iquat)) return kSameFrameInertia;
   if (IsIdentityQuat(quat)) return kSameFrameBodyRot;
+  if (Equal3(pos, ipos) && EqualQuat(quat, iquat)) return kSameFrameInertia;
   if (EqualQuat(quat, iquat)) return kSameFrameInertiaRot;
   return kSameFrameNone;
 }

@@ -112,14 +112,19 @@ void GeomInertia(mjtNum inertia[3], int type, const mjtNum size[3], mjtNum mass)
 }
 
 MassProperties CombineMassProperties(const std::vector<MassProperties>& parts) {
-  if (parts.size() == 1) return parts[0];
   MassProperties body;
   for (const MassProperties& part : parts) {
     body.mass += part.mass;
     AddScaledTo3(body.pos, part.pos, part.mass);
   }
   if (body.mass < mjMINVAL) return body;
-  Scale3(body.pos, body.pos, 1 / body.mass);
+  // com = sum(m p) / sum(m); with one part this rounds like the reference, (m p) / m != p
+  for (int i = 0; i < 3; ++i) body.pos[i] /= body.mass;
+  if (parts.size() == 1) {  // one part keeps its own principal frame
+    Copy3(body.inertia, parts[0].inertia);
+    Copy4(body.quat, parts[0].quat);
+    return body;
+  }
 
   // I = sum of R I_part R' + m (|d|^2 I - d d'), d = part com - body com
   mjtNum total[9] = {0};

@@ -1,0 +1,225 @@
+"""The model compiler (cpp/src/compiler/) against the reference: every numeric MjModel field.
+
+The fields are not a hand list: they are whatever a reference MjModel exposes, found with dir()
+on the model under test, namely every numpy array attribute and every size (every `n*` int
+attribute: nq, nv, nbody, ..., nB, nM, narena).
+
+For each model of the corpus (models/, gymnasium, dm_control):
+  test_sizes_match_reference      every size mjsim has equals the reference's
+  test_fields_match_reference     every array mjsim has has the reference's shape and dtype,
+                                  integer and uint8 arrays equal, real arrays within
+                                  RTOL*|ref| + ATOL (quaternions as they are, sign included)
+  test_no_missing_physics_fields  mjsim has every reference field except VISUAL_ONLY ones
+
+A model that mjsim rejects with "... not supported by mjsim yet" is an expected failure (xfail,
+reason: the message's first line); any other exception fails the test.
+
+tests/tools/compiler_report.py prints the same comparison as a table, for the whole corpus.
+"""
+
+from __future__ import annotations
+
+import functools
+import textwrap
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+mujoco = pytest.importorskip("mujoco")
+
+import mjsim  # noqa: E402
+from corpus import corpus_models, label, params  # noqa: E402
+from support import assert_fields_close  # noqa: E402
+
+RTOL, ATOL = 1e-6, 1e-9
+UNSUPPORTED = "not supported by mjsim yet"
+
+# Fields that only rendering reads; mjsim may defer them (if present they are compared).
+# Deliberately NOT here, although they look visual:
+#   cam_*            gymnasium and dm_control render through cameras; mj_camlight computes
+#                    cam_xpos/cam_xmat in MjData; the camprojection sensor reads the intrinsics
+#   geom_rgba, geom_matid, mat_rgba, nmat, name_matadr
+#                    mj_ray, hence the rangefinder sensor, ignores a geom whose alpha (its own
+#                    or its material's) is 0 -- checked against the reference
+#   light placement  light_mode, light_bodyid, light_targetbodyid, light_pos, light_dir,
+#                    light_pos0, light_poscom0, light_dir0 (and nlight, name_lightadr): mj_camlight
+#                    computes MjData.light_xpos/light_xdir from them
+#   *_group          geomgroup filters mj_ray; actuator_group is read by disableactuator
+#   flex_rgba, flex_matid, flex_group
+#                    flexes take part in mj_ray like geoms; kept until shown otherwise
+VISUAL_ONLY = frozenset({
+    # textures
+    "ntex", "ntexdata", "name_texadr", "tex_adr", "tex_colorspace", "tex_data", "tex_height",
+    "tex_nchannel", "tex_pathadr", "tex_type", "tex_width",
+    # material appearance (mat_rgba is not visual only, see above)
+    "mat_emission", "mat_metallic", "mat_reflectance", "mat_roughness", "mat_shininess",
+    "mat_specular", "mat_texid", "mat_texrepeat", "mat_texuniform",
+    # light appearance (light placement is not visual only, see above)
+    "light_active", "light_ambient", "light_attenuation", "light_bulbradius", "light_castshadow",
+    "light_cutoff", "light_diffuse", "light_exponent", "light_intensity", "light_range",
+    "light_specular", "light_texid", "light_type",
+    # skins: meshes deformed by bodies, drawn only
+    "nskin", "nskinbone", "nskinbonevert", "nskinface", "nskintexvert", "nskinvert",
+    "name_skinadr", "skin_boneadr", "skin_bonebindpos", "skin_bonebindquat", "skin_bonebodyid",
+    "skin_bonenum", "skin_bonevertadr", "skin_bonevertid", "skin_bonevertnum",
+    "skin_bonevertweight", "skin_face", "skin_faceadr", "skin_facenum", "skin_group",
+    "skin_inflate", "skin_matid", "skin_pathadr", "skin_rgba", "skin_texcoord",
+    "skin_texcoordadr", "skin_vert", "skin_vertadr", "skin_vertnum",
+    # vertex normals and texture coordinates of meshes and flexes (collision uses faces and
+    # polygons, not these)
+    "nmeshnormal", "nmeshtexcoord", "mesh_normal", "mesh_normaladr", "mesh_normalnum",
+    "mesh_facetexcoord", "mesh_texcoord", "mesh_texcoordadr", "mesh_texcoordnum",
+    "nflextexcoord", "flex_elemtexcoord", "flex_texcoord", "flex_texcoordadr",
+    # colour and look of sites and tendons (neither is hit by mj_ray)
+    "site_matid", "site_rgba", "tendon_matid", "tendon_rgba", "tendon_width",
+})
+
+# Fields that describe the reference's memory layout, not the model: neither required nor
+# compared. nbuffer is the byte size of its model buffer; names_map/nnames_map its name hash
+# table, whose slots depend on its hash function (mj_name2id answers are tested elsewhere).
+IMPLEMENTATION_DEFINED = frozenset({"nbuffer", "names_map", "nnames_map"})
+
+
+# ---------------------------------------------------------------------------------------
+# shared with tests/tools/compiler_report.py
+
+
+def reference_sizes(ref_model) -> list[str]:
+    """Every size of a reference MjModel: its `n*` attributes whose value is an int."""
+    return sorted(name for name in dir(ref_model)
+                  if name.startswith("n") and type(getattr(ref_model, name)) is int)
+
+
+def reference_arrays(ref_model) -> list[str]:
+    """Every numpy array attribute of a reference MjModel."""
+    return sorted(name for name in dir(ref_model)
+                  if not name.startswith("_") and isinstance(getattr(ref_model, name), np.ndarray))
+
+
+def reference_fields(ref_model) -> list[str]:
+    """Sizes and arrays, sorted."""
+    return sorted(reference_sizes(ref_model) + reference_arrays(ref_model))
+
+
+def missing_fields(ours, ref_model, *, physics_only: bool = True) -> list[str]:
+    """Reference fields that mjsim's model lacks (without VISUAL_ONLY ones if physics_only)."""
+    excused = IMPLEMENTATION_DEFINED | (VISUAL_ONLY if physics_only else frozenset())
+    return [name for name in reference_fields(ref_model)
+            if name not in excused and not hasattr(ours, name)]
+
+
+def compared(ours, names) -> list[str]:
+    """The names that mjsim has and that are compared (not IMPLEMENTATION_DEFINED)."""
+    return [name for name in names if name not in IMPLEMENTATION_DEFINED and hasattr(ours, name)]
+
+
+def size_problems(ours, ref_model) -> list[str]:
+    """'nq: mjsim 3, reference 4' for every size mjsim has that differs."""
+    return [f"{name}: mjsim {getattr(ours, name)}, reference {getattr(ref_model, name)}"
+            for name in compared(ours, reference_sizes(ref_model))
+            if getattr(ours, name) != getattr(ref_model, name)]
+
+
+def dtype_problems(ours, ref_model, names) -> list[str]:
+    """'geom_rgba: dtype float64, reference float32' for every array whose dtype differs."""
+    problems = []
+    for name in names:
+        ours_dtype = np.asarray(getattr(ours, name)).dtype
+        ref_dtype = getattr(ref_model, name).dtype
+        if ours_dtype != ref_dtype:
+            problems.append(f"{name}: dtype {ours_dtype}, reference {ref_dtype}")
+    return problems
+
+
+def value_problems(ours, ref_model, names, context: str = "") -> str | None:
+    """assert_fields_close's message for the arrays `names` (shapes exactly, integers exactly,
+    reals within RTOL/ATOL, worst row named by object), or None if they all agree."""
+    try:
+        assert_fields_close(ours, ref_model, names, atol=ATOL, rtol=RTOL, model=ref_model,
+                            context=context)
+    except AssertionError as error:
+        return str(error)
+    return None
+
+
+def unsupported_reason(error: BaseException) -> str | None:
+    """The first line of a ValueError saying a feature is not supported yet, else None."""
+    if isinstance(error, ValueError) and UNSUPPORTED in str(error):
+        return str(error).splitlines()[0]
+    return None
+
+
+# ---------------------------------------------------------------------------------------
+# loading
+
+
+@functools.lru_cache(maxsize=None)
+def _reference_model(path: Path):
+    """The reference's model, loaded once per session (dog.xml takes seconds)."""
+    return mujoco.MjModel.from_xml_path(str(path))
+
+
+def load_both(path: Path):
+    """(mjsim model, reference model). xfails the test if mjsim reports an unsupported
+    feature; any other exception from mjsim propagates and fails the test."""
+    try:
+        ours = mjsim.MjModel.from_xml_path(str(path))
+    except ValueError as error:
+        reason = unsupported_reason(error)
+        if reason is None:
+            raise
+        pytest.xfail(reason)
+    return ours, _reference_model(Path(path).resolve())
+
+
+# ---------------------------------------------------------------------------------------
+# tests
+
+MODELS = params(corpus_models())  # corpus_models() starts with our_models()
+
+
+def test_excused_fields_are_reference_fields():
+    """VISUAL_ONLY and IMPLEMENTATION_DEFINED name real reference fields (no typos), and
+    no field is in both."""
+    fields = set(reference_fields(_reference_model(corpus_models()[0].resolve())))
+    assert not (VISUAL_ONLY | IMPLEMENTATION_DEFINED) - fields, sorted(
+        (VISUAL_ONLY | IMPLEMENTATION_DEFINED) - fields)
+    assert not VISUAL_ONLY & IMPLEMENTATION_DEFINED
+
+
+@pytest.mark.parametrize("model", MODELS)
+def test_sizes_match_reference(model):
+    """Every reference size (nq, nv, nbody, ..., any `n*` int) that mjsim has is equal."""
+    ours, ref = load_both(model)
+    problems = size_problems(ours, ref)
+    assert not problems, f"{label(model)}: {len(problems)} size(s) differ\n" + "\n".join(problems)
+
+
+@pytest.mark.parametrize("model", MODELS)
+def test_fields_match_reference(model):
+    """Every reference array that mjsim has: same dtype and shape; integer, bool and uint8
+    arrays equal; real arrays within RTOL*|ref| + ATOL, quaternions sign included. A failure
+    lists every differing field, with its worst row named by object."""
+    ours, ref = load_both(model)
+    names = compared(ours, reference_arrays(ref))
+    problems = dtype_problems(ours, ref, names)
+    values = value_problems(ours, ref, names, context=label(model))
+    if problems or values:
+        pytest.fail("\n".join(filter(None, [*problems, values])), pytrace=False)
+
+
+# The compiler issue is open: many physics fields are not produced yet. This check runs and
+# reports them (XFAIL); it turns into XPASS, and the marker must go, once the compiler is whole.
+@pytest.mark.xfail(reason="compiler incomplete: physics fields missing "
+                          "(python tests/tools/compiler_report.py --missing)", strict=False)
+@pytest.mark.parametrize("model", MODELS)
+def test_no_missing_physics_fields(model):
+    """mjsim has every reference size and array except the VISUAL_ONLY (and the
+    IMPLEMENTATION_DEFINED) ones. A failure lists all missing fields, sorted."""
+    ours, ref = load_both(model)
+    missing = missing_fields(ours, ref)
+    if missing:
+        pytest.fail(f"{label(model)}: {len(missing)} reference field(s) missing from "
+                    f"mjsim.MjModel:\n" + textwrap.fill(", ".join(missing), 100),
+                    pytrace=False)
