@@ -136,30 +136,30 @@ AssetMap ToAssetMap(const py::object& assets) {
   return map;
 }
 
+// Parsing and compiling release the GIL, so threads can load models in parallel.
+std::shared_ptr<PyModel> CompileWithoutGil(
+    std::unique_ptr<Model> (*load)(const std::string&, const AssetMap&), const std::string& source,
+    const AssetMap& assets) {
+  std::shared_ptr<Model> compiled;
+  {
+    py::gil_scoped_release release;
+    compiled = load(source, assets);
+  }
+  return std::make_shared<PyModel>(std::move(compiled));
+}
+
 void BindModel(py::module_& module) {
   py::class_<PyModel, std::shared_ptr<PyModel>> model(module, "MjModel", "A compiled model.");
   model.def_static(
       "from_xml_string",
       [](const std::string& xml, py::object assets) {
-        AssetMap map = ToAssetMap(assets);
-        std::shared_ptr<Model> compiled;
-        {
-          py::gil_scoped_release release;
-          compiled = LoadXmlString(xml, map);
-        }
-        return std::make_shared<PyModel>(std::move(compiled));
+        return CompileWithoutGil(LoadXmlString, xml, ToAssetMap(assets));
       },
       py::arg("xml"), py::arg("assets") = py::none(), "Compiles a model from MJCF text.");
   model.def_static(
       "from_xml_path",
       [](const std::string& path, py::object assets) {
-        AssetMap map = ToAssetMap(assets);
-        std::shared_ptr<Model> compiled;
-        {
-          py::gil_scoped_release release;
-          compiled = LoadXmlFile(path, map);
-        }
-        return std::make_shared<PyModel>(std::move(compiled));
+        return CompileWithoutGil(LoadXmlFile, path, ToAssetMap(assets));
       },
       py::arg("filename"), py::arg("assets") = py::none(), "Compiles a model from an MJCF file.");
   model.def_property_readonly(

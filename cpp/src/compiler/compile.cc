@@ -332,11 +332,17 @@ class Compiler {
            "fromto requires a capsule, cylinder, box or ellipsoid geom");
     }
     mjtNum half_length = FromToFrame(m.geom_pos + 3 * g, m.geom_quat + 4 * g, *geom.fromto);
-    if (along_z) {
-      size[1] = half_length;
-    } else {  // the reference uses size[0] for both cross-section half-sizes
+    SetFromToSize(size, geom.type, half_length);
+  }
+
+  // the length along fromto: size[1] of capsules and cylinders; boxes and ellipsoids take
+  // size[0] for both cross-section half-sizes and the half-length as size[2]
+  static void SetFromToSize(mjtNum size[3], int type, mjtNum half_length) {
+    if (type == mjGEOM_BOX || type == mjGEOM_ELLIPSOID) {
       size[1] = size[0];
       size[2] = half_length;
+    } else {
+      size[1] = half_length;
     }
   }
 
@@ -377,12 +383,7 @@ class Compiler {
         OrientationToQuat(m.site_quat + 4 * s, site.orientation, spec_.compiler);
         if (site.fromto) {
           mjtNum half_length = FromToFrame(m.site_pos + 3 * s, m.site_quat + 4 * s, *site.fromto);
-          if (site.type == mjGEOM_BOX || site.type == mjGEOM_ELLIPSOID) {
-            size[1] = size[0];
-            size[2] = half_length;
-          } else {
-            size[1] = half_length;
-          }
+          SetFromToSize(size, site.type, half_length);
         }
         ++s;
       }
