@@ -19,18 +19,21 @@ namespace mjsim {
 namespace {
 
 // A NumPy view of rows x cols values at `pointer`, kept alive by `owner`.
+// `cols_text` is the column expression as written in fields.h: only a literal 1 gives a vector.
 template <typename T>
-py::object MakeView(T* pointer, int rows, int cols, const std::shared_ptr<void>& owner) {
+py::object MakeView(T* pointer, int rows, int cols, const char* cols_text,
+                    const std::shared_ptr<void>& owner) {
   auto* keeper = new std::shared_ptr<void>(owner);
   py::capsule base(keeper, [](void* p) { delete static_cast<std::shared_ptr<void>*>(p); });
   std::vector<py::ssize_t> shape = {rows};
-  if (cols != 1) shape.push_back(cols);
+  if (std::string(cols_text) != "1") shape.push_back(cols);
   return py::array_t<T>(shape, pointer, base);
 }
 
 // names are exposed as one bytes object, as the mujoco package does
 template <>
-py::object MakeView<char>(char* pointer, int rows, int cols, const std::shared_ptr<void>&) {
+py::object MakeView<char>(char* pointer, int rows, int cols, const char*,
+                          const std::shared_ptr<void>&) {
   return py::bytes(pointer, static_cast<size_t>(rows) * cols);
 }
 
@@ -57,7 +60,7 @@ struct PyModel {
   explicit PyModel(std::shared_ptr<Model> compiled) : model(std::move(compiled)) {
     Model& m = *model;
     views.reserve(64);
-#define MJSIM_X(type, name, rows, cols, doc) views.push_back(MakeView(m.name, m.rows, cols, model));
+#define MJSIM_X(type, name, rows, cols, doc) views.push_back(MakeView(m.name, m.rows, cols, #cols, model));
     MJSIM_MODEL_FIELDS(MJSIM_X)
 #undef MJSIM_X
   }
@@ -71,7 +74,7 @@ struct PyData {
   explicit PyData(const PyModel& owner) : model(owner.model), data(MakeData(*owner.model)) {
     const Model& m = *model;
     Data& d = *data;
-#define MJSIM_X(type, name, rows, cols, doc) views.push_back(MakeView(d.name, m.rows, cols, data));
+#define MJSIM_X(type, name, rows, cols, doc) views.push_back(MakeView(d.name, m.rows, cols, #cols, data));
     MJSIM_DATA_FIELDS(MJSIM_X)
 #undef MJSIM_X
   }
@@ -98,7 +101,7 @@ template <typename T>
 py::object OptionValue(T& value, const std::shared_ptr<Model>&) { return py::cast(value); }
 template <typename T, size_t count>
 py::object OptionValue(T (&values)[count], const std::shared_ptr<Model>& owner) {
-  return MakeView(values, static_cast<int>(count), 1, owner);
+  return MakeView(values, static_cast<int>(count), 1, "1", owner);
 }
 
 template <typename T>

@@ -4,8 +4,34 @@
 // Struct members, the arena layout, allocation, copying and the Python properties all expand
 // from these lists; nothing else declares a field. Names and shapes are MuJoCo's.
 // A row symbol names a model size (a member of Model); Data rows resolve against the Model
-// the Data was made for. The doc ends with the file that writes the field.
+// the Data was made for. Columns are a constant, or `m.<size>` for a width set by the model
+// (user data); such a field is always two-dimensional. The doc ends with the file that writes the field.
 #pragma once
+
+// Groups of fields live in their own headers, one per compiler stage that writes them; each
+// defines MJSIM_<GROUP>_SIZES(X), MJSIM_<GROUP>_FIELDS(X) and MJSIM_<GROUP>_DATA_FIELDS(X).
+#include "mjsim/fields/actuator.h"
+#include "mjsim/fields/asset.h"
+#include "mjsim/fields/camera_light.h"
+#include "mjsim/fields/constant.h"
+#include "mjsim/fields/custom.h"
+#include "mjsim/fields/equality.h"
+#include "mjsim/fields/mesh.h"
+#include "mjsim/fields/sensor.h"
+#include "mjsim/fields/tendon.h"
+
+#define MJSIM_GROUPS_SIZES(X)                                                                   \
+  MJSIM_ACTUATOR_SIZES(X) MJSIM_ASSET_SIZES(X) MJSIM_CAMERA_LIGHT_SIZES(X)                      \
+  MJSIM_CONSTANT_SIZES(X) MJSIM_CUSTOM_SIZES(X) MJSIM_EQUALITY_SIZES(X) MJSIM_MESH_SIZES(X)      \
+  MJSIM_SENSOR_SIZES(X) MJSIM_TENDON_SIZES(X)
+#define MJSIM_GROUPS_FIELDS(X)                                                                  \
+  MJSIM_ACTUATOR_FIELDS(X) MJSIM_ASSET_FIELDS(X) MJSIM_CAMERA_LIGHT_FIELDS(X)                   \
+  MJSIM_CONSTANT_FIELDS(X) MJSIM_CUSTOM_FIELDS(X) MJSIM_EQUALITY_FIELDS(X) MJSIM_MESH_FIELDS(X)  \
+  MJSIM_SENSOR_FIELDS(X) MJSIM_TENDON_FIELDS(X)
+#define MJSIM_GROUPS_DATA_FIELDS(X)                                                             \
+  MJSIM_ACTUATOR_DATA_FIELDS(X) MJSIM_ASSET_DATA_FIELDS(X) MJSIM_CAMERA_LIGHT_DATA_FIELDS(X)    \
+  MJSIM_CONSTANT_DATA_FIELDS(X) MJSIM_CUSTOM_DATA_FIELDS(X) MJSIM_EQUALITY_DATA_FIELDS(X)       \
+  MJSIM_MESH_DATA_FIELDS(X) MJSIM_SENSOR_DATA_FIELDS(X) MJSIM_TENDON_DATA_FIELDS(X)
 
 // Physics options (mjOption): X(type, name, count, default values, doc)
 #define MJSIM_OPTION_FIELDS(X)                                                                  \
@@ -42,14 +68,42 @@
 #define MJSIM_MODEL_SIZES(X)                                                       \
   X(nq,      "number of generalized coordinates = dim(qpos)")                     \
   X(nv,      "number of degrees of freedom = dim(qvel)")                          \
-  X(nu,      "number of actuators/controls = dim(ctrl)")                          \
-  X(na,      "number of activation states = dim(act)")                            \
   X(nbody,   "number of bodies")                                                  \
   X(njnt,    "number of joints")                                                  \
   X(ngeom,   "number of geoms")                                                   \
   X(nsite,   "number of sites")                                                   \
   X(nmocap,  "number of mocap bodies")                                            \
-  X(nnames,  "number of chars in all names")
+  X(nu,      "number of actuators/controls = dim(ctrl)")                          \
+  X(na,      "number of activation states = dim(act)")                            \
+  X(ncam,    "number of cameras")                                                 \
+  X(nlight,  "number of lights")                                                  \
+  X(nflex,   "number of flexes")                                                  \
+  X(nmesh,   "number of meshes")                                                  \
+  X(nskin,   "number of skins")                                                   \
+  X(nhfield, "number of heightfields")                                            \
+  X(ntex,    "number of textures")                                                \
+  X(nmat,    "number of materials")                                               \
+  X(npair,   "number of predefined geom pairs")                                   \
+  X(nexclude, "number of excluded geom pairs")                                    \
+  X(neq,     "number of equality constraints")                                    \
+  X(ntendon, "number of tendons")                                                 \
+  X(nsensor, "number of sensors")                                                 \
+  X(nnumeric, "number of numeric custom fields")                                  \
+  X(ntext,   "number of text custom fields")                                      \
+  X(ntuple,  "number of tuple custom fields")                                     \
+  X(nkey,    "number of keyframes")                                               \
+  X(nplugin, "number of plugin instances")                                        \
+  X(nnames,  "number of chars in all names")                                      \
+  X(npaths,  "number of chars in all paths")                                      \
+  X(nuser_body, "number of user reals per body")                                  \
+  X(nuser_jnt, "number of user reals per joint")                                  \
+  X(nuser_geom, "number of user reals per geom")                                  \
+  X(nuser_site, "number of user reals per site")                                  \
+  X(nuser_cam, "number of user reals per camera")                                 \
+  X(nuser_tendon, "number of user reals per tendon")                              \
+  X(nuser_actuator, "number of user reals per actuator")                          \
+  X(nuser_sensor, "number of user reals per sensor")                              \
+  MJSIM_GROUPS_SIZES(X)
 
 //     type    name              rows    cols  doc
 #define MJSIM_MODEL_FIELDS(X)                                                                   \
@@ -131,7 +185,35 @@
   X(int,    name_jntadr,       njnt,   1,  "joint name pointers (compiler)")                   \
   X(int,    name_geomadr,      ngeom,  1,  "geom name pointers (compiler)")                    \
   X(int,    name_siteadr,      nsite,  1,  "site name pointers (compiler)")                    \
-  X(char,   names,             nnames, 1,  "names of all objects, 0-terminated (compiler)")
+  X(int,    name_camadr,       ncam,   1,  "camera name pointers (compiler)")                  \
+  X(int,    name_lightadr,     nlight, 1,  "light name pointers (compiler)")                   \
+  X(int,    name_flexadr,      nflex,  1,  "flex name pointers (compiler)")                    \
+  X(int,    name_meshadr,      nmesh,  1,  "mesh name pointers (compiler)")                    \
+  X(int,    name_skinadr,      nskin,  1,  "skin name pointers (compiler)")                    \
+  X(int,    name_hfieldadr,    nhfield, 1, "hfield name pointers (compiler)")                  \
+  X(int,    name_texadr,       ntex,   1,  "texture name pointers (compiler)")                 \
+  X(int,    name_matadr,       nmat,   1,  "material name pointers (compiler)")                \
+  X(int,    name_pairadr,      npair,  1,  "geom pair name pointers (compiler)")               \
+  X(int,    name_excludeadr,   nexclude, 1, "exclude name pointers (compiler)")                \
+  X(int,    name_eqadr,        neq,    1,  "equality constraint name pointers (compiler)")     \
+  X(int,    name_tendonadr,    ntendon, 1, "tendon name pointers (compiler)")                  \
+  X(int,    name_actuatoradr,  nu,     1,  "actuator name pointers (compiler)")                \
+  X(int,    name_sensoradr,    nsensor, 1, "sensor name pointers (compiler)")                  \
+  X(int,    name_numericadr,   nnumeric, 1, "numeric name pointers (compiler)")                \
+  X(int,    name_textadr,      ntext,  1,  "text name pointers (compiler)")                    \
+  X(int,    name_tupleadr,     ntuple, 1,  "tuple name pointers (compiler)")                   \
+  X(int,    name_keyadr,       nkey,   1,  "keyframe name pointers (compiler)")                \
+  X(int,    name_pluginadr,    nplugin, 1, "plugin instance name pointers (compiler)")         \
+  X(char,   names,             nnames, 1,  "names of all objects, 0-terminated (compiler)")     \
+  X(mjtNum, body_user,         nbody,  m.nuser_body, "user data (compiler)")              \
+  X(mjtNum, jnt_user,          njnt,   m.nuser_jnt,  "user data (compiler)")              \
+  X(mjtNum, geom_user,         ngeom,  m.nuser_geom, "user data (compiler)")              \
+  X(mjtNum, site_user,         nsite,  m.nuser_site, "user data (compiler)")              \
+  X(int,    mesh_pathadr,      nmesh,  1,  "address of asset path for mesh; -1: none (compiler)") \
+  X(int,    hfield_pathadr,    nhfield, 1, "address of hfield asset path; -1: none (compiler)") \
+  X(int,    tex_pathadr,       ntex,   1,  "address of texture asset path; -1: none (compiler)") \
+  X(char,   paths,             npaths, 1,  "paths to assets, 0-terminated (compiler)")        \
+  MJSIM_GROUPS_FIELDS(X)
 
 //     type    name              rows    cols  doc
 #define MJSIM_DATA_FIELDS(X)                                                                    \
@@ -156,4 +238,5 @@
   X(mjtNum, site_xmat,         nsite,  9,  "Cartesian site orientation (kinematics.cc)")       \
   X(mjtNum, subtree_com,       nbody,  3,  "center of mass of each subtree (com.cc)")          \
   X(mjtNum, cinert,            nbody,  10, "com-based body inertia and mass (com.cc)")         \
-  X(mjtNum, cdof,              nv,     6,  "com-based motion axis of each dof (rot:lin) (com.cc)")
+  X(mjtNum, cdof,              nv,     6,  "com-based motion axis of each dof (rot:lin) (com.cc)") \
+  MJSIM_GROUPS_DATA_FIELDS(X)

@@ -3,14 +3,19 @@
 // Each Fill* step writes one group of Model arrays (checklist B.1, B.4, B.5, B.16).
 #include "compiler/compile.h"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <sstream>
 
+#include "compiler/context.h"
 #include "compiler/frames.h"
 #include "compiler/mass.h"
+#include "compiler/meshes.h"
+#include "compiler/stages.h"
 #include "mjsim/errors.h"
 #include "util/math3.h"
+#include "util/names.h"
 
 namespace mjsim {
 namespace {
@@ -39,15 +44,26 @@ SameFrame ObjectSameFrame(const mjtNum pos[3], const mjtNum quat[4], const mjtNu
 
 class Compiler {
  public:
-  explicit Compiler(const Spec& spec) : spec_(spec) {}
+  explicit Compiler(CompileContext& ctx)
+      : ctx_(ctx), spec_(ctx.spec), bodies_(ctx.bodies), parents_(ctx.parents) {}
 
   std::unique_ptr<Model> Compile() {
     CollectBodies(spec_.worldbody, -1);
-    CheckNames();
+    RegisterCoreNames();
     auto model = std::make_unique<Model>();
     Model& m = *model;
     m.opt = spec_.option;
     CountSizes(m);
+    CollectMeshes(ctx_, m);
+    CollectAssets(ctx_, m);
+    CollectCamerasLights(ctx_, m);
+    CollectTendons(ctx_, m);
+    CollectActuators(ctx_, m);
+    CollectSensors(ctx_, m);
+    CollectEqualities(ctx_, m);
+    CollectCustom(ctx_, m);
+    CollectConstants(ctx_, m);
+    CountNamesAndPaths(m);
     AllocateModelArrays(m);
     FillBodyTree(m);
     FillJoints(m);
@@ -55,70 +71,146 @@ class Compiler {
     FillSites(m);
     FillBodyMass(m);
     FillTrees(m);
+    FillCoreUser(m);
+    FillMeshes(ctx_, m);
+    FillAssets(ctx_, m);
+    FillCamerasLights(ctx_, m);
+    FillTendons(ctx_, m);
+    FillActuators(ctx_, m);
+    FillSensors(ctx_, m);
+    FillEqualities(ctx_, m);
+    FillCustom(ctx_, m);
     FillNames(m);
+    FillPaths(m);
+    FillConstants(ctx_, m);
     return model;
   }
 
  private:
   [[noreturn]] void Fail(const char* type, const std::string& name, int id,
                          const SourceLocation& source, const std::string& message) const {
-    std::ostringstream text;
-    text << "Error: " << type << " '" << name << "' (id " << id << "): " << message;
-    if (source.line > 0) text << "\nElement '" << source.element << "', line " << source.line;
-    if (!source.file.empty()) text << ", file '" << source.file << "'";
-    throw ModelError(text.str());
+    ctx_.Fail(type, name, id, source, message);
   }
 
   void CollectBodies(const SpecBody& body, int parent) {
     int id = static_cast<int>(bodies_.size());
     bodies_.push_back(&body);
     parents_.push_back(parent);
+    for (const SpecJoint& joint : body.joints) {
+      ctx_.joints.push_back(&joint);
+      ctx_.joint_body.push_back(id);
+    }
+    for (const SpecGeom& geom : body.geoms) {
+      ctx_.geoms.push_back(&geom);
+      ctx_.geom_body.push_back(id);
+    }
+    for (const SpecSite& site : body.sites) {
+      ctx_.sites.push_back(&site);
+      ctx_.site_body.push_back(id);
+    }
+    for (const SpecCamera& camera : body.cameras) {
+      ctx_.cameras.push_back(&camera);
+      ctx_.camera_body.push_back(id);
+    }
+    for (const SpecLight& light : body.lights) {
+      ctx_.lights.push_back(&light);
+      ctx_.light_body.push_back(id);
+    }
     for (const auto& child : body.children) CollectBodies(*child, id);
   }
 
-  template <typename Objects, typename NameOf>
-  void CheckUnique(const char* type, const Objects& objects, NameOf name_of) const {
-    std::map<std::string, int> seen;
-    for (size_t i = 0; i < objects.size(); ++i) {
-      const std::string& name = name_of(objects[i]);
-      if (name.empty()) continue;
-      if (!seen.emplace(name, static_cast<int>(i)).second) {
-        throw ModelError(std::string("Error: repeated name '") + name + "' in " + type);
-      }
-    }
+  template <typename T>
+  static std::vector<std::string> NamesOf(const std::vector<const T*>& objects) {
+    std::vector<std::string> names;
+    for (const T* object : objects) names.push_back(object->name);
+    return names;
   }
 
-  void CheckNames() const {
-    std::vector<const SpecJoint*> joints;
-    std::vector<const SpecGeom*> geoms;
-    std::vector<const SpecSite*> sites;
-    for (const SpecBody* body : bodies_) {
-      for (const SpecJoint& joint : body->joints) joints.push_back(&joint);
-      for (const SpecGeom& geom : body->geoms) geoms.push_back(&geom);
-      for (const SpecSite& site : body->sites) sites.push_back(&site);
-    }
-    CheckUnique("body", bodies_, [](const SpecBody* b) -> const std::string& { return b->name; });
-    CheckUnique("joint", joints, [](const SpecJoint* j) -> const std::string& { return j->name; });
-    CheckUnique("geom", geoms, [](const SpecGeom* g) -> const std::string& { return g->name; });
-    CheckUnique("site", sites, [](const SpecSite* s) -> const std::string& { return s->name; });
+  void RegisterCoreNames() {
+    ctx_.RegisterNames(mjOBJ_BODY, NamesOf(bodies_));
+    ctx_.RegisterNames(mjOBJ_JOINT, NamesOf(ctx_.joints));
+    ctx_.RegisterNames(mjOBJ_GEOM, NamesOf(ctx_.geoms));
+    ctx_.RegisterNames(mjOBJ_SITE, NamesOf(ctx_.sites));
   }
 
   void CountSizes(Model& m) const {
     m.nbody = static_cast<int>(bodies_.size());
+    m.njnt = static_cast<int>(ctx_.joints.size());
+    m.ngeom = static_cast<int>(ctx_.geoms.size());
+    m.nsite = static_cast<int>(ctx_.sites.size());
+    for (const SpecJoint* joint : ctx_.joints) {
+      m.nq += JointQposCount(joint->type);
+      m.nv += JointDofCount(joint->type);
+    }
+    for (const SpecBody* body : bodies_) m.nmocap += body->mocap;
+    const SpecSize& size = spec_.size;
+    m.nuser_body = ResolveUserSize(ctx_, size.nuser_body, UserLists(bodies_), "body");
+    m.nuser_jnt = ResolveUserSize(ctx_, size.nuser_jnt, UserLists(ctx_.joints), "jnt");
+    m.nuser_geom = ResolveUserSize(ctx_, size.nuser_geom, UserLists(ctx_.geoms), "geom");
+    m.nuser_site = ResolveUserSize(ctx_, size.nuser_site, UserLists(ctx_.sites), "site");
+  }
+
+  template <typename T>
+  static std::vector<const std::vector<mjtNum>*> UserLists(const std::vector<const T*>& objects) {
+    std::vector<const std::vector<mjtNum>*> lists;
+    for (const T* object : objects) lists.push_back(&object->user);
+    return lists;
+  }
+
+  void FillCoreUser(Model& m) const {
+    FillUser(m.body_user, m.nuser_body, UserLists(bodies_));
+    FillUser(m.jnt_user, m.nuser_jnt, UserLists(ctx_.joints));
+    FillUser(m.geom_user, m.nuser_geom, UserLists(ctx_.geoms));
+    FillUser(m.site_user, m.nuser_site, UserLists(ctx_.sites));
+  }
+
+  // names: the model name, then every object type's names in mjtObj order, 0-terminated;
+  // paths likewise for meshes, hfields and textures
+  void CountNamesAndPaths(Model& m) const {
     m.nnames = static_cast<int>(spec_.model_name.size()) + 1;
-    for (const SpecBody* body : bodies_) {
-      m.nnames += static_cast<int>(body->name.size()) + 1;
-      if (body->mocap) ++m.nmocap;
-      for (const SpecJoint& joint : body->joints) {
-        ++m.njnt;
-        m.nq += JointQposCount(joint.type);
-        m.nv += JointDofCount(joint.type);
-        m.nnames += static_cast<int>(joint.name.size()) + 1;
+    for (const NameField& field : NameFields()) {
+      for (const std::string& name : ctx_.Names(field.type)) m.nnames += static_cast<int>(name.size()) + 1;
+    }
+    for (int type : {mjOBJ_MESH, mjOBJ_HFIELD, mjOBJ_TEXTURE}) {
+      for (const std::string& path : ctx_.Paths(type)) {
+        if (!path.empty()) m.npaths += static_cast<int>(path.size()) + 1;
       }
-      for (const SpecGeom& geom : body->geoms) m.nnames += static_cast<int>(geom.name.size()) + 1;
-      for (const SpecSite& site : body->sites) m.nnames += static_cast<int>(site.name.size()) + 1;
-      m.ngeom += static_cast<int>(body->geoms.size());
-      m.nsite += static_cast<int>(body->sites.size());
+    }
+    m.npaths = std::max(m.npaths, 1);  // the reference keeps one empty path when there are none
+  }
+
+  void FillNames(Model& m) const {
+    int cursor = 0;
+    auto append = [&](const std::string& name) {
+      int address = cursor;
+      for (char c : name) m.names[cursor++] = c;
+      m.names[cursor++] = '\0';
+      return address;
+    };
+    append(spec_.model_name);
+    for (const NameField& field : NameFields()) {
+      int* addresses = m.*(field.addresses);
+      const std::vector<std::string>& names = ctx_.Names(field.type);
+      for (size_t i = 0; i < names.size(); ++i) addresses[i] = append(names[i]);
+    }
+  }
+
+  void FillPaths(Model& m) const {
+    int cursor = 0;
+    struct PathField { int type; int* addresses; };
+    for (PathField field : {PathField{mjOBJ_MESH, m.mesh_pathadr},
+                            PathField{mjOBJ_HFIELD, m.hfield_pathadr},
+                            PathField{mjOBJ_TEXTURE, m.tex_pathadr}}) {
+      const std::vector<std::string>& paths = ctx_.Paths(field.type);
+      for (size_t i = 0; i < paths.size(); ++i) {
+        if (paths[i].empty()) {
+          field.addresses[i] = -1;
+          continue;
+        }
+        field.addresses[i] = cursor;
+        for (char c : paths[i]) m.paths[cursor++] = c;
+        m.paths[cursor++] = '\0';
+      }
     }
   }
 
@@ -135,6 +227,7 @@ class Compiler {
       m.body_mocapid[b] = body.mocap ? mocap++ : -1;
       Copy3(m.body_pos + 3 * b, body.pos);
       OrientationToQuat(m.body_quat + 4 * b, body.orientation, spec_.compiler);
+      ctx_.ApplyFrame(body.frame, m.body_pos + 3 * b, m.body_quat + 4 * b);
 
       int dofnum = 0;
       for (const SpecJoint& joint : body.joints) dofnum += JointDofCount(joint.type);
@@ -303,8 +396,8 @@ class Compiler {
         m.geom_condim[g] = geom.condim;
         m.geom_group[g] = geom.group;
         m.geom_priority[g] = geom.priority;
-        m.geom_dataid[g] = -1;  // meshes and hfields are not read yet
-        m.geom_matid[g] = -1;   // materials are not read yet
+        m.geom_dataid[g] = GeomDataId(geom, g);
+        m.geom_matid[g] = MaterialId(geom.material, "geom", geom.name, g, geom.source);
         m.geom_solmix[g] = geom.solmix;
         Copy2(m.geom_solref + 2 * g, geom.solref);
         for (int i = 0; i < 5; ++i) m.geom_solimp[5 * g + i] = geom.solimp[i];
@@ -319,12 +412,47 @@ class Compiler {
     }
   }
 
+  // the mesh or hfield a geom of that type refers to; -1 for other types
+  int GeomDataId(const SpecGeom& geom, int g) const {
+    if (geom.type != mjGEOM_MESH && geom.type != mjGEOM_HFIELD) return -1;
+    bool mesh = geom.type == mjGEOM_MESH;
+    const std::string& name = mesh ? geom.mesh : geom.hfield;
+    if (name.empty()) {
+      Fail("geom", geom.name, g, geom.source,
+           std::string("a ") + (mesh ? "mesh" : "hfield") + " geom needs the '" +
+               (mesh ? "mesh" : "hfield") + "' attribute");
+    }
+    int id = ctx_.FindId(mesh ? mjOBJ_MESH : mjOBJ_HFIELD, name);
+    if (id < 0) {
+      Fail("geom", geom.name, g, geom.source,
+           std::string(mesh ? "mesh" : "hfield") + " '" + name + "' not found");
+    }
+    return id;
+  }
+
+  int MaterialId(const std::string& material, const char* type, const std::string& name, int id,
+                 const SourceLocation& source) const {
+    if (material.empty()) return -1;
+    int found = ctx_.FindId(mjOBJ_MATERIAL, material);
+    if (found < 0) Fail(type, name, id, source, "material '" + material + "' not found");
+    return found;
+  }
+
   void FillGeomFrame(Model& m, int g, const SpecGeom& geom) const {
     mjtNum* size = m.geom_size + 3 * g;
+    mjtNum* pos = m.geom_pos + 3 * g;
+    mjtNum* quat = m.geom_quat + 4 * g;
     Copy3(size, geom.size);
-    Copy3(m.geom_pos + 3 * g, geom.pos);
-    OrientationToQuat(m.geom_quat + 4 * g, geom.orientation, spec_.compiler);
-    if (!geom.fromto) return;
+    Copy3(pos, geom.pos);
+    OrientationToQuat(quat, geom.orientation, spec_.compiler);
+    if (geom.fromto) FillGeomFromTo(m, g, geom);
+    ctx_.ApplyFrame(geom.frame, pos, quat);
+    if (geom.type == mjGEOM_MESH) ResolveMeshGeom(ctx_, m.geom_dataid[g], geom, size, pos, quat);
+    if (geom.type == mjGEOM_HFIELD) ResolveHFieldGeom(ctx_, m.geom_dataid[g], geom, size);
+  }
+
+  void FillGeomFromTo(Model& m, int g, const SpecGeom& geom) const {
+    mjtNum* size = m.geom_size + 3 * g;
     bool along_z = geom.type == mjGEOM_CAPSULE || geom.type == mjGEOM_CYLINDER;
     bool boxlike = geom.type == mjGEOM_BOX || geom.type == mjGEOM_ELLIPSOID;
     if (!along_z && !boxlike) {
@@ -348,8 +476,8 @@ class Compiler {
 
   void CheckGeom(const Model& m, int g, const SpecGeom& geom, int b) const {
     static const int kRequiredSizes[mjNGEOMTYPES] = {0, 0, 1, 2, 3, 2, 3, 0, 0};
-    if (geom.type == mjGEOM_MESH || geom.type == mjGEOM_HFIELD || geom.type == mjGEOM_SDF) {
-      Fail("geom", geom.name, g, geom.source, "mesh, hfield and sdf geoms are not supported by mjsim yet");
+    if (geom.type == mjGEOM_SDF) {
+      Fail("geom", geom.name, g, geom.source, "sdf geoms are not supported by mjsim yet (they need a plugin)");
     }
     const mjtNum* size = m.geom_size + 3 * g;
     for (int i = 0; i < kRequiredSizes[geom.type]; ++i) {
@@ -385,6 +513,7 @@ class Compiler {
           mjtNum half_length = FromToFrame(m.site_pos + 3 * s, m.site_quat + 4 * s, *site.fromto);
           SetFromToSize(size, site.type, half_length);
         }
+        ctx_.ApplyFrame(site.frame, m.site_pos + 3 * s, m.site_quat + 4 * s);
         ++s;
       }
     }
@@ -450,7 +579,13 @@ class Compiler {
     std::vector<MassProperties> parts;
     for (int g = m.body_geomadr[b]; g >= 0 && g < m.body_geomadr[b] + m.body_geomnum[b]; ++g) {
       const SpecGeom& geom = body.geoms[g - m.body_geomadr[b]];
-      if (geom.type == mjGEOM_PLANE || geom.group < groups[0] || geom.group > groups[1]) continue;
+      if (geom.type == mjGEOM_PLANE || geom.type == mjGEOM_HFIELD) continue;
+      if (geom.group < groups[0] || geom.group > groups[1]) continue;
+      if (geom.type == mjGEOM_MESH) {
+        parts.push_back(MeshGeomMassProperties(ctx_, m.geom_dataid[g], geom, m.geom_pos + 3 * g,
+                                               m.geom_quat + 4 * g));
+        continue;
+      }
       MassProperties part;
       mjtNum volume = GeomVolume(geom.type, m.geom_size + 3 * g);
       part.mass = geom.mass ? *geom.mass : geom.density * volume;
@@ -539,36 +674,17 @@ class Compiler {
     for (int dof = 0; dof < m.nv; ++dof) m.dof_treeid[dof] = m.body_treeid[m.dof_bodyid[dof]];
   }
 
-  // names: the model name, then bodies, joints, geoms, sites, each 0-terminated
-  void FillNames(Model& m) const {
-    int cursor = 0;
-    auto append = [&](const std::string& name) {
-      int address = cursor;
-      for (char c : name) m.names[cursor++] = c;
-      m.names[cursor++] = '\0';
-      return address;
-    };
-    append(spec_.model_name);
-    int j = 0, g = 0, s = 0;
-    for (int b = 0; b < m.nbody; ++b) m.name_bodyadr[b] = append(bodies_[b]->name);
-    for (const SpecBody* body : bodies_) {
-      for (const SpecJoint& joint : body->joints) m.name_jntadr[j++] = append(joint.name);
-    }
-    for (const SpecBody* body : bodies_) {
-      for (const SpecGeom& geom : body->geoms) m.name_geomadr[g++] = append(geom.name);
-    }
-    for (const SpecBody* body : bodies_) {
-      for (const SpecSite& site : body->sites) m.name_siteadr[s++] = append(site.name);
-    }
-  }
-
+  CompileContext& ctx_;
   const Spec& spec_;
-  std::vector<const SpecBody*> bodies_;  // depth-first order; bodies_[0] is the world
-  std::vector<int> parents_;
+  std::vector<const SpecBody*>& bodies_;  // depth-first order; bodies_[0] is the world
+  std::vector<int>& parents_;
 };
 
 }  // namespace
 
-std::unique_ptr<Model> CompileSpec(const Spec& spec) { return Compiler(spec).Compile(); }
+std::unique_ptr<Model> CompileSpec(const Spec& spec, const AssetMap& assets) {
+  CompileContext ctx(spec, assets);
+  return Compiler(ctx).Compile();
+}
 
 }  // namespace mjsim

@@ -10,7 +10,7 @@
 namespace mjsim {
 
 std::unique_ptr<Model> LoadXmlString(const std::string& xml, const AssetMap& assets) {
-  return CompileSpec(ReadMjcf(xml, ""));
+  return CompileSpec(ReadMjcf(xml, "", assets), assets);
 }
 
 std::unique_ptr<Model> LoadXmlFile(const std::string& path, const AssetMap& assets) {
@@ -19,7 +19,7 @@ std::unique_ptr<Model> LoadXmlFile(const std::string& path, const AssetMap& asse
   std::ostringstream text;
   text << file.rdbuf();
   if (file.bad()) throw FileError("could not read file '" + path + "'");
-  return CompileSpec(ReadMjcf(text.str(), path));
+  return CompileSpec(ReadMjcf(text.str(), path, assets), assets);
 }
 
 }  // namespace mjsim

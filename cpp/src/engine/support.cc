@@ -2,39 +2,60 @@
 #include <cstring>
 
 #include "mjsim/api.h"
+#include "util/names.h"
 
 namespace mjsim {
-namespace {
 
-// name addresses and count of an object type; false for types without names in this model
-bool NameTable(const Model& m, int type, const int*& addresses, int& count) {
-  switch (type) {
-    case mjOBJ_BODY:
-    case mjOBJ_XBODY: addresses = m.name_bodyadr; count = m.nbody; return true;
-    case mjOBJ_JOINT: addresses = m.name_jntadr; count = m.njnt; return true;
-    case mjOBJ_GEOM: addresses = m.name_geomadr; count = m.ngeom; return true;
-    case mjOBJ_SITE: addresses = m.name_siteadr; count = m.nsite; return true;
-    default: return false;
-  }
+const std::vector<NameField>& NameFields() {
+  static const std::vector<NameField> fields = {
+      {mjOBJ_BODY, &Model::nbody, &Model::name_bodyadr},
+      {mjOBJ_JOINT, &Model::njnt, &Model::name_jntadr},
+      {mjOBJ_GEOM, &Model::ngeom, &Model::name_geomadr},
+      {mjOBJ_SITE, &Model::nsite, &Model::name_siteadr},
+      {mjOBJ_CAMERA, &Model::ncam, &Model::name_camadr},
+      {mjOBJ_LIGHT, &Model::nlight, &Model::name_lightadr},
+      {mjOBJ_FLEX, &Model::nflex, &Model::name_flexadr},
+      {mjOBJ_MESH, &Model::nmesh, &Model::name_meshadr},
+      {mjOBJ_SKIN, &Model::nskin, &Model::name_skinadr},
+      {mjOBJ_HFIELD, &Model::nhfield, &Model::name_hfieldadr},
+      {mjOBJ_TEXTURE, &Model::ntex, &Model::name_texadr},
+      {mjOBJ_MATERIAL, &Model::nmat, &Model::name_matadr},
+      {mjOBJ_PAIR, &Model::npair, &Model::name_pairadr},
+      {mjOBJ_EXCLUDE, &Model::nexclude, &Model::name_excludeadr},
+      {mjOBJ_EQUALITY, &Model::neq, &Model::name_eqadr},
+      {mjOBJ_TENDON, &Model::ntendon, &Model::name_tendonadr},
+      {mjOBJ_ACTUATOR, &Model::nu, &Model::name_actuatoradr},
+      {mjOBJ_SENSOR, &Model::nsensor, &Model::name_sensoradr},
+      {mjOBJ_NUMERIC, &Model::nnumeric, &Model::name_numericadr},
+      {mjOBJ_TEXT, &Model::ntext, &Model::name_textadr},
+      {mjOBJ_TUPLE, &Model::ntuple, &Model::name_tupleadr},
+      {mjOBJ_KEY, &Model::nkey, &Model::name_keyadr},
+      {mjOBJ_PLUGIN, &Model::nplugin, &Model::name_pluginadr}};
+  return fields;
 }
 
-}  // namespace
+const NameField* FindNameField(int type) {
+  if (type == mjOBJ_XBODY) type = mjOBJ_BODY;
+  for (const NameField& field : NameFields()) {
+    if (field.type == type) return &field;
+  }
+  return nullptr;
+}
 
 int mj_name2id(const Model& m, int type, const char* name) {
-  const int* addresses = nullptr;
-  int count = 0;
-  if (!name || !NameTable(m, type, addresses, count)) return -1;
-  for (int i = 0; i < count; ++i) {
+  const NameField* field = FindNameField(type);
+  if (!name || !field) return -1;
+  const int* addresses = m.*(field->addresses);
+  for (int i = 0; i < m.*(field->count); ++i) {
     if (std::strcmp(m.names + addresses[i], name) == 0) return i;
   }
   return -1;
 }
 
 const char* mj_id2name(const Model& m, int type, int id) {
-  const int* addresses = nullptr;
-  int count = 0;
-  if (!NameTable(m, type, addresses, count) || id < 0 || id >= count) return nullptr;
-  const char* name = m.names + addresses[id];
+  const NameField* field = FindNameField(type);
+  if (!field || id < 0 || id >= m.*(field->count)) return nullptr;
+  const char* name = m.names + (m.*(field->addresses))[id];
   return name[0] ? name : nullptr;
 }
 

@@ -9,21 +9,25 @@
 
 #include "mjsim/model.h"
 #include "mjsim/types.h"
+#include "spec/actuator.h"
+#include "spec/asset.h"
+#include "spec/camera_light.h"
+#include "spec/common.h"
+#include "spec/custom.h"
+#include "spec/equality.h"
+#include "spec/mesh.h"
+#include "spec/sensor.h"
+#include "spec/tendon.h"
 
 namespace mjsim {
 
-// Where an element came from, for error messages.
-struct SourceLocation {
-  std::string element;  // XML element name, e.g. "geom"
-  int line = 0;
-  std::string file;     // empty for a model given as a string
-};
-
-// One of MuJoCo's alternative orientation forms; at most one is set per element.
-struct Orientation {
-  enum class Form { kQuat, kAxisAngle, kEuler, kXYAxes, kZAxis };
-  Form form = Form::kQuat;
-  mjtNum values[6] = {1, 0, 0, 0, 0, 0};  // quat(4) | axisangle(4) | euler(3) | xyaxes(6) | zaxis(3)
+// <frame>: a pose that its children's poses are relative to; frames nest.
+struct SpecFrame {
+  std::string name;
+  mjtNum pos[3] = {0, 0, 0};
+  Orientation orientation;
+  int parent = -1;  // enclosing frame, index into Spec::frames; -1 for none
+  SourceLocation source;
 };
 
 struct SpecJoint {
@@ -50,10 +54,13 @@ struct SpecJoint {
   bool actuatorfrcrange_given = false;
   int actuatorfrclimited = 2;  // false, true, auto
   bool actuatorgravcomp = false;
+  mjtNum springdamper[2] = {0, 0};
+  std::vector<mjtNum> user;
   SourceLocation source;
 };
 
 struct SpecGeom {
+  int frame = -1;  // enclosing <frame>, index into Spec::frames
   std::string name;
   int type = mjGEOM_SPHERE;
   int contype = 1;
@@ -75,10 +82,17 @@ struct SpecGeom {
   mjtNum density = 1000;
   mjtNum friction[3] = {1, 0.005, 0.0001};
   float rgba[4] = {0.5f, 0.5f, 0.5f, 1};
+  std::string mesh, hfield, material;
+  bool shellinertia = false;
+  mjtNum fitscale = 1;
+  int fluidshape = 0;  // 0 none, 1 ellipsoid
+  mjtNum fluidcoef[5] = {0.5, 0.25, 1.5, 1.0, 1.0};
+  std::vector<mjtNum> user;
   SourceLocation source;
 };
 
 struct SpecSite {
+  int frame = -1;  // enclosing <frame>, index into Spec::frames
   std::string name;
   int type = mjGEOM_SPHERE;
   int group = 0;
@@ -87,6 +101,8 @@ struct SpecSite {
   mjtNum pos[3] = {0, 0, 0};
   Orientation orientation;
   float rgba[4] = {0.5f, 0.5f, 0.5f, 1};
+  std::string material;
+  std::vector<mjtNum> user;
   SourceLocation source;
 };
 
@@ -106,17 +122,30 @@ struct SpecDefault {
   SpecJoint joint;
   SpecGeom geom;
   SpecSite site;
+  SpecCamera camera;
+  SpecLight light;
+  SpecActuator actuator;  // one for all actuator shortcuts of the class (REFERENCE-NOTES)
+  SpecTendon tendon;
+  SpecEquality equality;
+  SpecPair pair;
+  SpecMesh mesh;
+  SpecMaterial material;
 };
 
 struct SpecBody {
   std::string name;
+  int frame = -1;  // enclosing <frame>, index into Spec::frames
   mjtNum pos[3] = {0, 0, 0};
   Orientation orientation;
   bool mocap = false;
+  mjtNum gravcomp = 0;
+  std::vector<mjtNum> user;
   std::optional<SpecInertial> inertial;
   std::vector<SpecJoint> joints;  // in document order: joint transforms apply in this order
   std::vector<SpecGeom> geoms;
   std::vector<SpecSite> sites;
+  std::vector<SpecCamera> cameras;
+  std::vector<SpecLight> lights;
   std::vector<std::unique_ptr<SpecBody>> children;
   SourceLocation source;
 };
@@ -131,6 +160,14 @@ struct SpecCompiler {
   mjtNum boundinertia = 0;
   bool balanceinertia = false;
   mjtNum settotalmass = -1;  // rescale all masses to this total when positive
+  std::string meshdir, texturedir, assetdir;  // assetdir sets both unless they are given
+  bool strippath = false;
+  bool fusestatic = false;
+  bool discardvisual = false;
+  bool alignfree = false;
+  bool saveinertial = false;
+  bool usethread = true;
+  std::optional<int> fitaabb;  // mesh geoms fit their bounding box instead of their inertia box
 };
 
 struct Spec {
@@ -139,6 +176,26 @@ struct Spec {
   Option option;
   std::vector<SpecDefault> defaults;  // defaults[0] is "main"
   SpecBody worldbody;
+  std::vector<SpecFrame> frames;
+  std::string model_dir;  // directory of the main file ("" for a string); asset paths start here
+
+  std::vector<SpecMesh> meshes;
+  std::vector<SpecHField> hfields;
+  std::vector<SpecTexture> textures;
+  std::vector<SpecMaterial> materials;
+  std::vector<SpecPair> pairs;
+  std::vector<SpecExclude> excludes;
+  std::vector<SpecEquality> equalities;
+  std::vector<SpecTendon> tendons;
+  std::vector<SpecActuator> actuators;
+  std::vector<SpecSensor> sensors;
+  std::vector<SpecNumeric> numerics;
+  std::vector<SpecText> texts;
+  std::vector<SpecTuple> tuples;
+  std::vector<SpecKey> keys;
+  SpecSize size;
+  SpecStatistic statistic;
+  SpecVisual visual;
 };
 
 }  // namespace mjsim

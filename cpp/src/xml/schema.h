@@ -17,10 +17,11 @@ struct ElementSchema {
   std::vector<std::string> children;    // keys of allowed child elements
 };
 
-// Looks up a schema entry by key; nullptr if absent.
+// Looks up a schema entry by key; nullptr if absent (an MJCF element mjsim does not read yet).
 const ElementSchema* FindSchema(const std::string& key);
 
 // The schema key of child element `tag` under `parent`, or "" if MJCF does not allow it there.
+// A key names its element by its last path component: "default/general" is <general>.
 std::string ChildSchemaKey(const ElementSchema& parent, const std::string& tag);
 
 // <option><flag name="enable|disable"/>: a disable bit, or an enable bit when `enable_bit`.
@@ -31,7 +32,14 @@ struct OptionFlag {
 };
 const std::vector<OptionFlag>& OptionFlags();
 
-// MJCF elements that exist in MuJoCo 3.3.7 but that mjsim does not read yet (anywhere).
-bool IsPendingElement(const std::string& tag);
+// Each group of elements declares its schema entries in its reader file (xml/read_*.cc).
+std::vector<ElementSchema> ActuatorSchema();    // read_actuator.cc
+std::vector<ElementSchema> AssetSchema();       // read_asset.cc: hfield, texture, material
+std::vector<ElementSchema> CameraLightSchema(); // read_camera_light.cc
+std::vector<ElementSchema> CustomSchema();      // read_custom.cc: custom, keyframe, size, ...
+std::vector<ElementSchema> EqualitySchema();    // read_equality.cc: equality, contact
+std::vector<ElementSchema> MeshSchema();        // read_mesh.cc
+std::vector<ElementSchema> SensorSchema();      // read_sensor.cc
+std::vector<ElementSchema> TendonSchema();      // read_tendon.cc
 
 }  // namespace mjsim

@@ -10,12 +10,13 @@
 
 #include "mjsim/errors.h"
 #include "tinyxml2.h"
+#include "xml/include.h"
+#include "xml/reader_base.h"
 #include "xml/schema.h"
+#include "xml/sections.h"
 
 namespace mjsim {
 namespace {
-
-using tinyxml2::XMLElement;
 
 const std::map<std::string, int> kJointTypes = {
     {"free", mjJNT_FREE}, {"ball", mjJNT_BALL}, {"slide", mjJNT_SLIDE}, {"hinge", mjJNT_HINGE}};
@@ -34,15 +35,15 @@ const std::map<std::string, int> kCones = {{"pyramidal", mjCONE_PYRAMIDAL}, {"el
 const std::map<std::string, int> kJacobians = {
     {"dense", mjJAC_DENSE}, {"sparse", mjJAC_SPARSE}, {"auto", mjJAC_AUTO}};
 const std::map<std::string, int> kSolvers = {{"PGS", mjSOL_PGS}, {"CG", mjSOL_CG}, {"Newton", mjSOL_NEWTON}};
+const std::map<std::string, int> kFluidShapes = {{"none", 0}, {"ellipsoid", 1}};
 const std::map<std::string, int> kFlagValues = {{"disable", 0}, {"enable", 1}};
-const std::map<std::string, int> kBools = {{"false", 0}, {"true", 1}};
-const std::map<std::string, int> kAutoBools = {{"false", 0}, {"true", 1}, {"auto", 2}};
 
-class MjcfReader {
+// Reads the model skeleton; hands every other element to its group's reader (sections.h).
+class MjcfReader : public XmlReader {
  public:
-  explicit MjcfReader(std::string file) : file_(std::move(file)) {}
+  MjcfReader(std::string file, Spec& spec) : XmlReader(std::move(file), spec), spec_(spec) {}
 
-  Spec Read(const XMLElement* root) {
+  void Read(const XMLElement* root) {
     if (std::string(root->Name()) != "mujoco") {
       Fail(root, "unrecognized model type '" + std::string(root->Name()) +
                      "': the root element must be 'mujoco'");
@@ -50,8 +51,9 @@ class MjcfReader {
     const ElementSchema* schema = FindSchema("mujoco");
     Validate(root, *schema);
     ReadString(root, "model", spec_.model_name);
-    spec_.defaults.push_back(SpecDefault{"main", -1, {}, {}, {}});
-    // compiler and default sections come first: bodies need their settings
+    spec_.defaults.push_back(SpecDefault{});
+    spec_.defaults[0].name = "main";
+    // compiler, option and default sections first: everything else reads their settings
     for (const XMLElement* child = root->FirstChildElement(); child;
          child = child->NextSiblingElement()) {
       std::string key = ValidateChild(child, *schema);
@@ -63,185 +65,53 @@ class MjcfReader {
          child = child->NextSiblingElement("default")) {
       ReadTopDefault(child, main_read);
     }
-    for (const XMLElement* child = root->FirstChildElement("worldbody"); child;
-         child = child->NextSiblingElement("worldbody")) {
-      spec_.worldbody.source = Locate(child);
-      ReadBodyChildren(child, *FindSchema("worldbody"), spec_.worldbody, /*childclass=*/0);
+    for (const XMLElement* child = root->FirstChildElement(); child;
+         child = child->NextSiblingElement()) {
+      ReadSection(child);
     }
     spec_.worldbody.name = "world";
-    return std::move(spec_);
   }
 
  private:
-  // ---- errors ---------------------------------------------------------------------------------
-  SourceLocation Locate(const XMLElement* elem) const {
-    return SourceLocation{elem->Name(), elem->GetLineNum(), file_};
-  }
-
-  [[noreturn]] void Fail(const XMLElement* elem, const std::string& message) const {
-    std::ostringstream text;
-    text << "XML Error: " << message << "\nElement '" << elem->Name() << "', line "
-         << elem->GetLineNum();
-    if (!file_.empty()) text << ", file '" << file_ << "'";
-    throw ModelError(text.str());
-  }
-
-  // ---- schema validation ----------------------------------------------------------------------
-  void Validate(const XMLElement* elem, const ElementSchema& schema) const {
-    for (const tinyxml2::XMLAttribute* attr = elem->FirstAttribute(); attr; attr = attr->Next()) {
-      std::string name = attr->Name();
-      if (Contains(schema.attributes, name)) continue;
-      if (Contains(schema.pending, name)) {
-        Fail(elem, "attribute '" + name + "' of '" + schema.tag +
-                       "' is not supported by mjsim yet");
-      }
-      Fail(elem, "Schema violation: unrecognized attribute '" + name + "' in '" + schema.tag + "'");
+  void ReadSection(const XMLElement* elem) {
+    std::string key = elem->Name();
+    if (key == "worldbody") {
+      spec_.worldbody.source = Locate(elem);
+      ReadBodyChildren(elem, *FindSchema("worldbody"), spec_.worldbody, /*childclass=*/0, -1);
+    } else if (key == "asset") {
+      ReadAssets(elem);
+    } else if (key == "actuator") {
+      ReadActuatorSection(*this, elem);
+    } else if (key == "tendon") {
+      ReadTendonSection(*this, elem);
+    } else if (key == "sensor") {
+      ReadSensorSection(*this, elem);
+    } else if (key == "equality") {
+      ReadEqualitySection(*this, elem);
+    } else if (key == "contact") {
+      ReadContactSection(*this, elem);
+    } else if (key == "custom") {
+      ReadCustomSection(*this, elem);
+    } else if (key == "keyframe") {
+      ReadKeyframeSection(*this, elem);
+    } else if (key == "size") {
+      ReadSizeSection(*this, elem);
+    } else if (key == "statistic") {
+      ReadStatisticSection(*this, elem);
+    } else if (key == "visual") {
+      ReadVisualSection(*this, elem);
     }
   }
 
-  // Checks that `child` may appear under `parent` and validates its attributes; returns its key.
-  std::string ValidateChild(const XMLElement* child, const ElementSchema& parent) const {
-    std::string tag = child->Name();
-    std::string key = ChildSchemaKey(parent, tag);
-    if (key.empty()) {
-      if (IsPendingElement(tag)) Fail(child, "element '" + tag + "' is not supported by mjsim yet");
-      Fail(child, "Schema violation: unrecognized element '" + tag + "' in '" + parent.tag + "'");
-    }
-    Validate(child, *FindSchema(key));
-    return key;
-  }
-
-  static bool Contains(const std::vector<std::string>& names, const std::string& name) {
-    for (const std::string& entry : names) {
-      if (entry == name) return true;
-    }
-    return false;
-  }
-
-  // ---- typed attribute readers: each returns false when the attribute is absent -----------
-  std::vector<mjtNum> ParseNumbers(const XMLElement* elem, const char* attr,
-                                   const char* text) const {
-    std::vector<mjtNum> numbers;
-    std::istringstream tokens(text);
-    std::string token;
-    while (tokens >> token) {
-      char* end = nullptr;
-      mjtNum value = std::strtod(token.c_str(), &end);
-      if (end == token.c_str() || *end != '\0') {
-        Fail(elem, std::string("bad format in attribute '") + attr + "': '" + token +
-                       "' is not a number (\"" + text + "\")");
-      }
-      numbers.push_back(value);
-    }
-    return numbers;
-  }
-
-  bool ReadReals(const XMLElement* elem, const char* attr, mjtNum* out, int count) const {
-    const char* text = elem->Attribute(attr);
-    if (!text) return false;
-    std::vector<mjtNum> numbers = ParseNumbers(elem, attr, text);
-    if (static_cast<int>(numbers.size()) != count) {
-      Fail(elem, std::string("attribute '") + attr + "' needs " + std::to_string(count) +
-                     (count == 1 ? " number" : " numbers") + ", got " +
-                     std::to_string(numbers.size()) + " (\"" + text + "\")");
-    }
-    for (int i = 0; i < count; ++i) out[i] = numbers[i];
-    return true;
-  }
-
-  // Between min_count and max_count numbers; returns how many were read (0 when absent).
-  int ReadRealsUpTo(const XMLElement* elem, const char* attr, mjtNum* out, int min_count,
-                    int max_count) const {
-    const char* text = elem->Attribute(attr);
-    if (!text) return 0;
-    std::vector<mjtNum> numbers = ParseNumbers(elem, attr, text);
-    int n = static_cast<int>(numbers.size());
-    if (n < min_count || n > max_count) {
-      Fail(elem, std::string("attribute '") + attr + "' needs " + std::to_string(min_count) +
-                     " to " + std::to_string(max_count) + " numbers, got " + std::to_string(n) +
-                     " (\"" + text + "\")");
-    }
-    for (int i = 0; i < n; ++i) out[i] = numbers[i];
-    return n;
-  }
-
-  bool ReadReal(const XMLElement* elem, const char* attr, mjtNum& out) const {
-    return ReadReals(elem, attr, &out, 1);
-  }
-
-  bool ReadFloats(const XMLElement* elem, const char* attr, float* out, int count) const {
-    mjtNum values[16];
-    if (!ReadReals(elem, attr, values, count)) return false;
-    for (int i = 0; i < count; ++i) out[i] = static_cast<float>(values[i]);
-    return true;
-  }
-
-  std::optional<std::vector<mjtNum>> ReadRealVector(const XMLElement* elem, const char* attr,
-                                                    int count) const {
-    std::vector<mjtNum> values(count);
-    if (!ReadReals(elem, attr, values.data(), count)) return std::nullopt;
-    return values;
-  }
-
-  bool ReadInt(const XMLElement* elem, const char* attr, int& out) const {
-    const char* text = elem->Attribute(attr);
-    if (!text) return false;
-    std::istringstream tokens(text);
-    std::string token, extra;
-    tokens >> token;
-    char* end = nullptr;
-    long value = std::strtol(token.c_str(), &end, 10);
-    if (token.empty() || *end != '\0' || (tokens >> extra)) {
-      Fail(elem, std::string("attribute '") + attr + "' needs one integer, got \"" + text + "\"");
-    }
-    out = static_cast<int>(value);
-    return true;
-  }
-
-  bool ReadKeyword(const XMLElement* elem, const char* attr, const std::map<std::string, int>& map,
-                   int& out) const {
-    const char* text = elem->Attribute(attr);
-    if (!text) return false;
-    auto found = map.find(text);
-    if (found == map.end()) {
-      std::string allowed;
-      for (const auto& entry : map) allowed += (allowed.empty() ? "" : ", ") + entry.first;
-      Fail(elem, std::string("invalid keyword '") + text + "' in attribute '" + attr +
-                     "' (expected one of: " + allowed + ")");
-    }
-    out = found->second;
-    return true;
-  }
-
-  bool ReadBool(const XMLElement* elem, const char* attr, bool& out) const {
-    int value = 0;
-    if (!ReadKeyword(elem, attr, kBools, value)) return false;
-    out = value != 0;
-    return true;
-  }
-
-  bool ReadString(const XMLElement* elem, const char* attr, std::string& out) const {
-    const char* text = elem->Attribute(attr);
-    if (!text) return false;
-    out = text;
-    return true;
-  }
-
-  // quat | axisangle | euler | xyaxes | zaxis; at most one per element
-  void ReadOrientation(const XMLElement* elem, Orientation& orientation) const {
-    struct Form { const char* attr; Orientation::Form form; int count; };
-    static const Form forms[] = {{"quat", Orientation::Form::kQuat, 4},
-                                 {"axisangle", Orientation::Form::kAxisAngle, 4},
-                                 {"euler", Orientation::Form::kEuler, 3},
-                                 {"xyaxes", Orientation::Form::kXYAxes, 6},
-                                 {"zaxis", Orientation::Form::kZAxis, 3}};
-    int given = 0;
-    for (const Form& form : forms) {
-      mjtNum values[6];
-      if (!ReadReals(elem, form.attr, values, form.count)) continue;
-      if (++given > 1) Fail(elem, "multiple orientation specifiers are not allowed");
-      orientation.form = form.form;
-      for (int i = 0; i < form.count; ++i) orientation.values[i] = values[i];
+  void ReadAssets(const XMLElement* section) {
+    const ElementSchema& schema = *FindSchema("asset");
+    for (const XMLElement* child = section->FirstChildElement(); child;
+         child = child->NextSiblingElement()) {
+      std::string key = ValidateChild(child, schema);
+      if (key == "asset/mesh") ReadMeshAsset(*this, child);
+      if (key == "asset/hfield") ReadHFieldAsset(*this, child);
+      if (key == "asset/texture") ReadTextureAsset(*this, child);
+      if (key == "asset/material") ReadMaterialAsset(*this, child);
     }
   }
 
@@ -276,6 +146,26 @@ class MjcfReader {
     ReadReal(elem, "boundinertia", compiler.boundinertia);
     ReadBool(elem, "balanceinertia", compiler.balanceinertia);
     ReadReal(elem, "settotalmass", compiler.settotalmass);
+    std::string assetdir;
+    if (ReadString(elem, "assetdir", assetdir)) {
+      compiler.meshdir = compiler.texturedir = assetdir;  // meshdir/texturedir below win
+    }
+    ReadString(elem, "meshdir", compiler.meshdir);
+    ReadString(elem, "texturedir", compiler.texturedir);
+    ReadBool(elem, "strippath", compiler.strippath);
+    ReadBool(elem, "fusestatic", compiler.fusestatic);
+    ReadBool(elem, "discardvisual", compiler.discardvisual);
+    ReadBool(elem, "alignfree", compiler.alignfree);
+    ReadBool(elem, "saveinertial", compiler.saveinertial);
+    ReadBool(elem, "usethread", compiler.usethread);
+    bool fitaabb = false;
+    if (ReadBool(elem, "fitaabb", fitaabb)) compiler.fitaabb = fitaabb;
+    const ElementSchema& schema = *FindSchema("compiler");
+    for (const XMLElement* child = elem->FirstChildElement(); child;
+         child = child->NextSiblingElement()) {
+      ValidateChild(child, schema);
+      ReadLengthRange(*this, child);
+    }
   }
 
   // <option>: repeated sections overwrite what they set
@@ -370,6 +260,15 @@ class MjcfReader {
         ReadGeomValues(child, spec_.defaults[index].geom);
       } else if (key == "default/site") {
         ReadSiteValues(child, spec_.defaults[index].site);
+      } else {
+        SpecDefault& dflt = spec_.defaults[index];
+        bool read = ReadActuatorDefault(*this, child, key, dflt) ||
+                    ReadTendonDefault(*this, child, key, dflt) ||
+                    ReadEqualityDefault(*this, child, key, dflt) ||
+                    ReadMeshDefault(*this, child, key, dflt) ||
+                    ReadAssetDefault(*this, child, key, dflt) ||
+                    ReadCameraLightDefault(*this, child, key, dflt);
+        if (!read) Fail(child, "element '" + key + "' is not supported by mjsim yet");
       }
     }
   }
@@ -402,8 +301,9 @@ class MjcfReader {
   }
 
   // ---- bodies --------------------------------------------------------------------------------
+  // Children of a body, the world body or a frame (`frame` is the innermost enclosing frame).
   void ReadBodyChildren(const XMLElement* elem, const ElementSchema& schema, SpecBody& body,
-                        int childclass) {
+                        int childclass, int frame) {
     bool is_world = schema.key == "worldbody";
     for (const XMLElement* child = elem->FirstChildElement(); child;
          child = child->NextSiblingElement()) {
@@ -413,7 +313,9 @@ class MjcfReader {
       }
       if (is_world && key == "body/inertial") Fail(child, "the world body cannot have an inertial");
       if (key == "body") {
-        body.children.push_back(ReadBody(child, childclass));
+        body.children.push_back(ReadBody(child, childclass, frame));
+      } else if (key == "frame") {
+        ReadFrame(child, body, childclass, frame);
       } else if (key == "body/inertial") {
         if (body.inertial) Fail(child, "a body can have only one inertial element");
         body.inertial = ReadInertial(child);
@@ -427,28 +329,60 @@ class MjcfReader {
         body.geoms.push_back(spec_.defaults[ActiveClass(child, childclass)].geom);
         ReadGeomValues(child, body.geoms.back());
         ReadString(child, "name", body.geoms.back().name);
+        body.geoms.back().frame = frame;
       } else if (key == "body/site") {
         body.sites.push_back(spec_.defaults[ActiveClass(child, childclass)].site);
         ReadSiteValues(child, body.sites.back());
         ReadString(child, "name", body.sites.back().name);
+        body.sites.back().frame = frame;
+      } else if (key == "body/camera") {
+        body.cameras.push_back(spec_.defaults[ActiveClass(child, childclass)].camera);
+        ReadCameraValues(*this, child, body.cameras.back());
+        ReadString(child, "name", body.cameras.back().name);
+        body.cameras.back().frame = frame;
+      } else if (key == "body/light") {
+        body.lights.push_back(spec_.defaults[ActiveClass(child, childclass)].light);
+        ReadLightValues(*this, child, body.lights.back());
+        ReadString(child, "name", body.lights.back().name);
+        body.lights.back().frame = frame;
       }
     }
   }
 
-  std::unique_ptr<SpecBody> ReadBody(const XMLElement* elem, int childclass) {
+  int ReadChildClass(const XMLElement* elem, int childclass) const {
+    std::string name;
+    if (!ReadString(elem, "childclass", name)) return childclass;
+    int index = FindDefault(name);
+    if (index < 0) Fail(elem, "unknown default class name '" + name + "'");
+    return index;
+  }
+
+  std::unique_ptr<SpecBody> ReadBody(const XMLElement* elem, int childclass, int frame) {
     auto body = std::make_unique<SpecBody>();
     body->source = Locate(elem);
+    body->frame = frame;
     ReadString(elem, "name", body->name);
-    std::string childclass_name;
-    if (ReadString(elem, "childclass", childclass_name)) {
-      childclass = FindDefault(childclass_name);
-      if (childclass < 0) Fail(elem, "unknown default class name '" + childclass_name + "'");
-    }
+    childclass = ReadChildClass(elem, childclass);
     ReadReals(elem, "pos", body->pos, 3);
     ReadOrientation(elem, body->orientation);
     ReadBool(elem, "mocap", body->mocap);
-    ReadBodyChildren(elem, *FindSchema("body"), *body, childclass);
+    ReadReal(elem, "gravcomp", body->gravcomp);
+    ReadRealList(elem, "user", body->user);
+    ReadBodyChildren(elem, *FindSchema("body"), *body, childclass, -1);
     return body;
+  }
+
+  // <frame>: its children belong to the enclosing body, posed relative to the frame
+  void ReadFrame(const XMLElement* elem, SpecBody& body, int childclass, int parent_frame) {
+    SpecFrame frame;
+    frame.source = Locate(elem);
+    frame.parent = parent_frame;
+    ReadString(elem, "name", frame.name);
+    ReadReals(elem, "pos", frame.pos, 3);
+    ReadOrientation(elem, frame.orientation);
+    spec_.frames.push_back(frame);
+    int index = static_cast<int>(spec_.frames.size()) - 1;
+    ReadBodyChildren(elem, *FindSchema("frame"), body, ReadChildClass(elem, childclass), index);
   }
 
   SpecInertial ReadInertial(const XMLElement* elem) const {
@@ -495,6 +429,8 @@ class MjcfReader {
     }
     ReadKeyword(elem, "actuatorfrclimited", kAutoBools, joint.actuatorfrclimited);
     ReadBool(elem, "actuatorgravcomp", joint.actuatorgravcomp);
+    ReadReals(elem, "springdamper", joint.springdamper, 2);
+    ReadRealList(elem, "user", joint.user);
   }
 
   SpecJoint ReadFreeJoint(const XMLElement* elem) const {
@@ -528,6 +464,15 @@ class MjcfReader {
     ReadReal(elem, "density", geom.density);
     ReadReals(elem, "friction", geom.friction, 3);
     ReadFloats(elem, "rgba", geom.rgba, 4);
+    ReadString(elem, "mesh", geom.mesh);
+    ReadString(elem, "hfield", geom.hfield);
+    ReadString(elem, "material", geom.material);
+    int shell = 0;
+    if (ReadKeyword(elem, "shellinertia", kBools, shell)) geom.shellinertia = shell;
+    ReadReal(elem, "fitscale", geom.fitscale);
+    ReadKeyword(elem, "fluidshape", kFluidShapes, geom.fluidshape);
+    ReadReals(elem, "fluidcoef", geom.fluidcoef, 5);
+    ReadRealList(elem, "user", geom.user);
   }
 
   void ReadSiteValues(const XMLElement* elem, SpecSite& site) const {
@@ -539,15 +484,16 @@ class MjcfReader {
     ReadReals(elem, "pos", site.pos, 3);
     ReadOrientation(elem, site.orientation);
     ReadFloats(elem, "rgba", site.rgba, 4);
+    ReadString(elem, "material", site.material);
+    ReadRealList(elem, "user", site.user);
   }
 
-  std::string file_;
-  Spec spec_;
+  Spec& spec_;
 };
 
 }  // namespace
 
-Spec ReadMjcf(const std::string& text, const std::string& file) {
+Spec ReadMjcf(const std::string& text, const std::string& file, const AssetMap& assets) {
   tinyxml2::XMLDocument document;
   if (document.Parse(text.c_str(), text.size()) != tinyxml2::XML_SUCCESS) {
     std::ostringstream message;
@@ -556,9 +502,14 @@ Spec ReadMjcf(const std::string& text, const std::string& file) {
     if (!file.empty()) message << ", file '" << file << "'";
     throw ModelError(message.str());
   }
-  const XMLElement* root = document.RootElement();
+  XMLElement* root = document.RootElement();
   if (!root) throw ModelError("XML parse error: the document has no root element");
-  return MjcfReader(file).Read(root);
+  Spec spec;
+  spec.model_dir = DirectoryOf(file);
+  MjcfReader reader(file, spec);
+  ExpandIncludes(document, reader, spec.model_dir, assets);
+  reader.Read(root);
+  return spec;
 }
 
 }  // namespace mjsim

@@ -1,0 +1,121 @@
+// context.cc: names, asset files, frames and errors shared by the compiler stages.
+#include "compiler/context.h"
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+#include "compiler/frames.h"
+#include "compiler/meshes.h"
+#include "mjsim/errors.h"
+#include "util/math3.h"
+
+namespace mjsim {
+namespace {
+
+const char* kObjectTypeNames[mjNOBJECT] = {
+    "unknown", "body", "xbody", "joint", "dof", "geom", "site", "camera", "light", "flex",
+    "mesh", "skin", "hfield", "texture", "material", "pair", "exclude", "equality", "tendon",
+    "actuator", "sensor", "numeric", "text", "tuple", "key", "plugin"};
+
+bool IsAbsolutePath(const std::string& path) {
+  return !path.empty() && (path[0] == '/' || path[0] == '\\' || (path.size() > 1 && path[1] == ':'));
+}
+
+std::string WithSeparator(const std::string& dir) {
+  if (dir.empty() || dir.back() == '/' || dir.back() == '\\') return dir;
+  return dir + "/";
+}
+
+}  // namespace
+
+CompileContext::CompileContext(const Spec& spec, const AssetMap& assets)
+    : spec(spec), assets(assets) {}
+
+CompileContext::~CompileContext() = default;
+
+void CompileContext::RegisterNames(int type, std::vector<std::string> names) {
+  index_[type].clear();
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (names[i].empty()) continue;
+    if (!index_[type].emplace(names[i], static_cast<int>(i)).second) {
+      throw ModelError(std::string("Error: repeated name '") + names[i] + "' in " +
+                       kObjectTypeNames[type]);
+    }
+  }
+  names_[type] = std::move(names);
+}
+
+void CompileContext::RegisterPaths(int type, std::vector<std::string> paths) {
+  paths_[type] = std::move(paths);
+}
+
+int CompileContext::FindId(int type, const std::string& name) const {
+  if (type == mjOBJ_XBODY) type = mjOBJ_BODY;
+  auto found = index_[type].find(name);
+  return found == index_[type].end() ? -1 : found->second;
+}
+
+void CompileContext::Fail(const char* type, const std::string& name, int id,
+                          const SourceLocation& source, const std::string& message) const {
+  std::ostringstream text;
+  text << "Error: " << type << " '" << name << "' (id " << id << "): " << message;
+  if (source.line > 0) text << "\nElement '" << source.element << "', line " << source.line;
+  if (!source.file.empty()) text << ", file '" << source.file << "'";
+  throw ModelError(text.str());
+}
+
+std::string CompileContext::ReadAssetFile(const std::string& file, const std::string& subdir,
+                                          const char* type, const std::string& name, int id,
+                                          const SourceLocation& source) const {
+  std::string path = file;
+  if (spec.compiler.strippath) {
+    size_t slash = path.find_last_of("/\\");
+    if (slash != std::string::npos) path = path.substr(slash + 1);
+  }
+  auto asset = assets.find(path);
+  if (asset != assets.end()) return asset->second;
+  if (!IsAbsolutePath(path)) {
+    std::string dir = WithSeparator(subdir);
+    path = IsAbsolutePath(dir) ? dir + path : spec.model_dir + dir + path;
+  }
+  std::ifstream stream(path, std::ios::binary);
+  if (!stream) Fail(type, name, id, source, "could not open file '" + path + "'");
+  std::ostringstream bytes;
+  bytes << stream.rdbuf();
+  if (stream.bad()) Fail(type, name, id, source, "could not read file '" + path + "'");
+  return bytes.str();
+}
+
+void CompileContext::ApplyFrame(int frame, mjtNum pos[3], mjtNum quat[4]) const {
+  for (; frame >= 0; frame = spec.frames[frame].parent) {
+    const SpecFrame& f = spec.frames[frame];
+    mjtNum frame_quat[4], rotated[3], composed[4];
+    OrientationToQuat(frame_quat, f.orientation, spec.compiler);
+    RotateVecByQuat(rotated, pos, frame_quat);
+    Add3(pos, f.pos, rotated);
+    MulQuat(composed, frame_quat, quat);
+    Copy4(quat, composed);
+  }
+}
+
+int ResolveUserSize(const CompileContext& ctx, int nuser,
+                    const std::vector<const std::vector<mjtNum>*>& lists, const char* type) {
+  size_t longest = 0;
+  for (const auto* list : lists) longest = std::max(longest, list->size());
+  if (nuser < 0) return static_cast<int>(longest);
+  if (longest > static_cast<size_t>(nuser)) {
+    throw ModelError(std::string("Error: user has more values than nuser_") + type + " (" +
+                     std::to_string(nuser) + ") in " + type);
+  }
+  return nuser;
+}
+
+void FillUser(mjtNum* out, int nuser, const std::vector<const std::vector<mjtNum>*>& lists) {
+  for (size_t i = 0; i < lists.size(); ++i) {
+    const std::vector<mjtNum>& list = *lists[i];
+    for (int k = 0; k < nuser; ++k) out[i * nuser + k] = k < static_cast<int>(list.size()) ? list[k] : 0;
+  }
+}
+
+}  // namespace mjsim

@@ -1,0 +1,78 @@
+// context.h: what the compiler stages share while turning a Spec into a Model.
+//
+// Compilation runs in two passes over the stages (stages.h). Collect* reads the Spec, sets the
+// stage's Model sizes and registers its objects' names; then the Model arrays are allocated
+// once; then Fill* writes the stage's arrays. Names are known to every stage before any Fill*,
+// so a reference to an object of another stage resolves with FindId.
+#pragma once
+#include <map>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "mjsim/api.h"
+#include "mjsim/model.h"
+#include "spec/spec.h"
+
+namespace mjsim {
+
+struct MeshInfo;  // compiler/meshes.h
+
+class CompileContext {
+ public:
+  CompileContext(const Spec& spec, const AssetMap& assets);
+  ~CompileContext();
+
+  const Spec& spec;
+  const AssetMap& assets;
+
+  // Spec objects in id order: bodies depth-first (bodies[0] is the world), the others in the
+  // order of their bodies, then document order
+  std::vector<const SpecBody*> bodies;
+  std::vector<int> parents;  // parents[b]: the parent body id; -1 for the world
+  std::vector<const SpecJoint*> joints;
+  std::vector<const SpecGeom*> geoms;
+  std::vector<const SpecSite*> sites;
+  std::vector<const SpecCamera*> cameras;
+  std::vector<const SpecLight*> lights;
+  std::vector<int> joint_body, geom_body, site_body, camera_body, light_body;
+
+  // Collect*: register the names of one object type, in id order (empty names allowed)
+  void RegisterNames(int type, std::vector<std::string> names);
+  // Asset file paths stored in Model.paths (mesh, hfield, texture), in id order; "" for none
+  void RegisterPaths(int type, std::vector<std::string> paths);
+  // id of the object of `type` named `name`; -1 when there is none
+  int FindId(int type, const std::string& name) const;
+  const std::vector<std::string>& Names(int type) const { return names_[type]; }
+  const std::vector<std::string>& Paths(int type) const { return paths_[type]; }
+
+  // Compile errors name the object's type, name and id, and where it was written.
+  [[noreturn]] void Fail(const char* type, const std::string& name, int id,
+                         const SourceLocation& source, const std::string& message) const;
+
+  // The bytes of an asset file: the caller's assets first, then `subdir` (meshdir or
+  // texturedir) relative to the model's directory; `strippath` applies. Fails naming the
+  // object when the file cannot be read.
+  std::string ReadAssetFile(const std::string& file, const std::string& subdir, const char* type,
+                            const std::string& name, int id, const SourceLocation& source) const;
+
+  // Composes the pose of an element written inside <frame> `frame` (-1: none) with the frames
+  // around it: pos/quat become relative to the enclosing body.
+  void ApplyFrame(int frame, mjtNum pos[3], mjtNum quat[4]) const;
+
+  // per-mesh results of CollectMeshes (compiler/meshes.cc), used by FillGeoms and FillMeshes
+  std::vector<MeshInfo> meshes;
+
+ private:
+  std::vector<std::string> names_[mjNOBJECT];
+  std::vector<std::string> paths_[mjNOBJECT];
+  std::unordered_map<std::string, int> index_[mjNOBJECT];
+};
+
+// The user data of objects of one kind: nuser = -1 sizes it to the longest given; a longer
+// list than nuser is an error. Writes rows of `nuser` values, zero-padded.
+int ResolveUserSize(const CompileContext& ctx, int nuser, const std::vector<const std::vector<mjtNum>*>& lists,
+                    const char* type);
+void FillUser(mjtNum* out, int nuser, const std::vector<const std::vector<mjtNum>*>& lists);
+
+}  // namespace mjsim

@@ -1,0 +1,16 @@
+// mesh.h: Spec elements for mesh assets.
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "spec/common.h"
+
+namespace mjsim {
+
+struct SpecMesh {
+  std::string name;
+  SourceLocation source;
+};
+
+}  // namespace mjsim

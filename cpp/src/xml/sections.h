@@ -1,0 +1,50 @@
+// sections.h: the MJCF readers of each group of elements, one file per group (xml/read_*.cc).
+// xml_reader.cc reads the model's skeleton (compiler, option, defaults, bodies) and hands
+// every other element to these functions. Each reads values as written into the Spec; the
+// compiler resolves names and units.
+#pragma once
+#include <string>
+
+#include "xml/reader_base.h"
+
+namespace mjsim {
+
+// ---- top-level sections, called with the section element --------------------------------------
+void ReadActuatorSection(XmlReader& reader, const XMLElement* section);  // <actuator>
+void ReadTendonSection(XmlReader& reader, const XMLElement* section);    // <tendon>
+void ReadSensorSection(XmlReader& reader, const XMLElement* section);    // <sensor>
+void ReadEqualitySection(XmlReader& reader, const XMLElement* section);  // <equality>
+void ReadContactSection(XmlReader& reader, const XMLElement* section);   // <contact>
+void ReadCustomSection(XmlReader& reader, const XMLElement* section);    // <custom>
+void ReadKeyframeSection(XmlReader& reader, const XMLElement* section);  // <keyframe>
+void ReadSizeSection(XmlReader& reader, const XMLElement* section);      // <size>
+void ReadStatisticSection(XmlReader& reader, const XMLElement* section); // <statistic>
+void ReadVisualSection(XmlReader& reader, const XMLElement* section);    // <visual>
+// <compiler><lengthrange>: options of the actuator length-range computation
+void ReadLengthRange(XmlReader& reader, const XMLElement* elem);
+
+// ---- <asset> children; `key` is the schema key ("asset/mesh", ...) ----------------------------
+void ReadMeshAsset(XmlReader& reader, const XMLElement* elem);      // read_mesh.cc
+void ReadHFieldAsset(XmlReader& reader, const XMLElement* elem);    // read_asset.cc
+void ReadTextureAsset(XmlReader& reader, const XMLElement* elem);   // read_asset.cc
+void ReadMaterialAsset(XmlReader& reader, const XMLElement* elem);  // read_asset.cc
+
+// ---- element values shared by bodies and default classes ---------------------------------------
+void ReadCameraValues(XmlReader& reader, const XMLElement* elem, SpecCamera& camera);
+void ReadLightValues(XmlReader& reader, const XMLElement* elem, SpecLight& light);
+
+// ---- default classes: each returns true when it read `elem` (schema key `key`) into `dflt` -----
+bool ReadActuatorDefault(XmlReader& reader, const XMLElement* elem, const std::string& key,
+                         SpecDefault& dflt);
+bool ReadTendonDefault(XmlReader& reader, const XMLElement* elem, const std::string& key,
+                       SpecDefault& dflt);
+bool ReadEqualityDefault(XmlReader& reader, const XMLElement* elem, const std::string& key,
+                         SpecDefault& dflt);  // default/equality and default/pair
+bool ReadMeshDefault(XmlReader& reader, const XMLElement* elem, const std::string& key,
+                     SpecDefault& dflt);
+bool ReadAssetDefault(XmlReader& reader, const XMLElement* elem, const std::string& key,
+                      SpecDefault& dflt);  // default/material
+bool ReadCameraLightDefault(XmlReader& reader, const XMLElement* elem, const std::string& key,
+                            SpecDefault& dflt);
+
+}  // namespace mjsim
