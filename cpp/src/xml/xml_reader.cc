@@ -28,15 +28,7 @@ const std::map<std::string, int> kGeomTypes = {
 const std::map<std::string, int> kSiteTypes = {
     {"sphere", mjGEOM_SPHERE}, {"capsule", mjGEOM_CAPSULE}, {"ellipsoid", mjGEOM_ELLIPSOID},
     {"cylinder", mjGEOM_CYLINDER}, {"box", mjGEOM_BOX}};
-const std::map<std::string, int> kIntegrators = {
-    {"Euler", mjINT_EULER}, {"RK4", mjINT_RK4}, {"implicit", mjINT_IMPLICIT},
-    {"implicitfast", mjINT_IMPLICITFAST}};
-const std::map<std::string, int> kCones = {{"pyramidal", mjCONE_PYRAMIDAL}, {"elliptic", mjCONE_ELLIPTIC}};
-const std::map<std::string, int> kJacobians = {
-    {"dense", mjJAC_DENSE}, {"sparse", mjJAC_SPARSE}, {"auto", mjJAC_AUTO}};
-const std::map<std::string, int> kSolvers = {{"PGS", mjSOL_PGS}, {"CG", mjSOL_CG}, {"Newton", mjSOL_NEWTON}};
 const std::map<std::string, int> kFluidShapes = {{"none", 0}, {"ellipsoid", 1}};
-const std::map<std::string, int> kFlagValues = {{"disable", 0}, {"enable", 1}};
 
 // Reads the model skeleton; hands every other element to its group's reader (sections.h).
 class MjcfReader : public XmlReader {
@@ -57,8 +49,8 @@ class MjcfReader : public XmlReader {
     for (const XMLElement* child = root->FirstChildElement(); child;
          child = child->NextSiblingElement()) {
       std::string key = ValidateChild(child, *schema);
-      if (key == "compiler") ReadCompiler(child);
-      if (key == "option") ReadOption(child);
+      if (key == "compiler") ReadCompilerElement(*this, child);
+      if (key == "option") ReadOptionElement(*this, child);
     }
     bool main_read = false;
     for (const XMLElement* child = root->FirstChildElement("default"); child;
@@ -112,129 +104,6 @@ class MjcfReader : public XmlReader {
       if (key == "asset/hfield") ReadHFieldAsset(*this, child);
       if (key == "asset/texture") ReadTextureAsset(*this, child);
       if (key == "asset/material") ReadMaterialAsset(*this, child);
-    }
-  }
-
-  // ---- sections ------------------------------------------------------------------------------
-  void ReadCompiler(const XMLElement* elem) {
-    std::string angle;
-    if (ReadString(elem, "angle", angle)) {
-      if (angle != "degree" && angle != "radian") {
-        Fail(elem, "invalid keyword '" + angle + "' in attribute 'angle' (expected degree or radian)");
-      }
-      spec_.compiler.angle_is_degree = angle == "degree";
-    }
-    std::string sequence;
-    if (ReadString(elem, "eulerseq", sequence)) {
-      if (sequence.size() != 3 || sequence.find_first_not_of("xyzXYZ") != std::string::npos) {
-        Fail(elem, "attribute 'eulerseq' needs 3 characters from xyzXYZ, got '" + sequence + "'");
-      }
-      for (int i = 0; i < 3; ++i) spec_.compiler.eulerseq[i] = sequence[i];
-    }
-    ReadBool(elem, "autolimits", spec_.compiler.autolimits);
-    std::string coordinate;
-    if (ReadString(elem, "coordinate", coordinate) && coordinate != "local") {
-      Fail(elem, "coordinate='" + coordinate + "' is not supported: MuJoCo 3 accepts only 'local'");
-    }
-    SpecCompiler& compiler = spec_.compiler;
-    ReadKeyword(elem, "inertiafromgeom", kAutoBools, compiler.inertiafromgeom);
-    mjtNum groups[2];
-    if (ReadReals(elem, "inertiagrouprange", groups, 2)) {
-      for (int i = 0; i < 2; ++i) compiler.inertiagrouprange[i] = static_cast<int>(groups[i]);
-    }
-    ReadReal(elem, "boundmass", compiler.boundmass);
-    ReadReal(elem, "boundinertia", compiler.boundinertia);
-    ReadBool(elem, "balanceinertia", compiler.balanceinertia);
-    ReadReal(elem, "settotalmass", compiler.settotalmass);
-    std::string assetdir;
-    if (ReadString(elem, "assetdir", assetdir)) {
-      compiler.meshdir = compiler.texturedir = assetdir;  // meshdir/texturedir below win
-    }
-    ReadString(elem, "meshdir", compiler.meshdir);
-    ReadString(elem, "texturedir", compiler.texturedir);
-    ReadBool(elem, "strippath", compiler.strippath);
-    ReadBool(elem, "fusestatic", compiler.fusestatic);
-    ReadBool(elem, "discardvisual", compiler.discardvisual);
-    ReadBool(elem, "alignfree", compiler.alignfree);
-    ReadBool(elem, "saveinertial", compiler.saveinertial);
-    ReadBool(elem, "usethread", compiler.usethread);
-    bool fitaabb = false;
-    if (ReadBool(elem, "fitaabb", fitaabb)) compiler.fitaabb = fitaabb;
-    const ElementSchema& schema = *FindSchema("compiler");
-    for (const XMLElement* child = elem->FirstChildElement(); child;
-         child = child->NextSiblingElement()) {
-      ValidateChild(child, schema);
-      ReadLengthRange(*this, child);
-    }
-  }
-
-  // <option>: repeated sections overwrite what they set
-  void ReadOption(const XMLElement* elem) {
-    Option& option = spec_.option;
-    ReadReal(elem, "timestep", option.timestep);
-    ReadReal(elem, "impratio", option.impratio);
-    ReadReal(elem, "tolerance", option.tolerance);
-    ReadReal(elem, "ls_tolerance", option.ls_tolerance);
-    ReadReal(elem, "noslip_tolerance", option.noslip_tolerance);
-    ReadReal(elem, "ccd_tolerance", option.ccd_tolerance);
-    ReadReals(elem, "gravity", option.gravity, 3);
-    ReadReals(elem, "wind", option.wind, 3);
-    ReadReals(elem, "magnetic", option.magnetic, 3);
-    ReadReal(elem, "density", option.density);
-    ReadReal(elem, "viscosity", option.viscosity);
-    ReadReal(elem, "o_margin", option.o_margin);
-    ReadReals(elem, "o_solref", option.o_solref, 2);
-    ReadReals(elem, "o_solimp", option.o_solimp, 5);
-    ReadReals(elem, "o_friction", option.o_friction, 5);
-    ReadKeyword(elem, "integrator", kIntegrators, option.integrator);
-    ReadKeyword(elem, "cone", kCones, option.cone);
-    ReadKeyword(elem, "jacobian", kJacobians, option.jacobian);
-    ReadKeyword(elem, "solver", kSolvers, option.solver);
-    ReadInt(elem, "iterations", option.iterations);
-    ReadInt(elem, "ls_iterations", option.ls_iterations);
-    ReadInt(elem, "noslip_iterations", option.noslip_iterations);
-    ReadInt(elem, "ccd_iterations", option.ccd_iterations);
-    ReadInt(elem, "sdf_iterations", option.sdf_iterations);
-    ReadInt(elem, "sdf_initpoints", option.sdf_initpoints);
-    ReadActuatorGroupDisable(elem, option);
-    CheckOption(elem, option);
-    const ElementSchema& schema = *FindSchema("option");
-    for (const XMLElement* child = elem->FirstChildElement(); child;
-         child = child->NextSiblingElement()) {
-      ValidateChild(child, schema);
-      ReadOptionFlags(child, option);
-    }
-  }
-
-  void ReadActuatorGroupDisable(const XMLElement* elem, Option& option) const {
-    const char* text = elem->Attribute("actuatorgroupdisable");
-    if (!text) return;
-    option.disableactuator = 0;
-    for (mjtNum group : ParseNumbers(elem, "actuatorgroupdisable", text)) {
-      if (group != static_cast<int>(group) || group < 0 || group > 30) {
-        Fail(elem, "attribute 'actuatorgroupdisable' needs integers in [0, 30], got \"" +
-                       std::string(text) + "\"");
-      }
-      option.disableactuator |= 1 << static_cast<int>(group);
-    }
-  }
-
-  void CheckOption(const XMLElement* elem, const Option& option) const {
-    if (!(option.timestep > 0)) Fail(elem, "timestep must be positive, got " + std::to_string(option.timestep));
-    if (option.impratio <= 0) Fail(elem, "impratio must be positive, got " + std::to_string(option.impratio));
-    if (option.iterations < 0 || option.ls_iterations < 0 || option.noslip_iterations < 0 ||
-        option.ccd_iterations < 0) {
-      Fail(elem, "iteration counts must be non-negative");
-    }
-  }
-
-  void ReadOptionFlags(const XMLElement* elem, Option& option) const {
-    for (const OptionFlag& flag : OptionFlags()) {
-      int enable = 0;
-      if (!ReadKeyword(elem, flag.name, kFlagValues, enable)) continue;
-      int& bits = flag.enable_bit ? option.enableflags : option.disableflags;
-      bool set_bit = flag.enable_bit ? enable : !enable;
-      bits = set_bit ? (bits | flag.bit) : (bits & ~flag.bit);
     }
   }
 
