@@ -12,6 +12,8 @@ namespace mjsim {
 // ---- top-level sections, called with the section element --------------------------------------
 void ReadCompilerElement(XmlReader& reader, const XMLElement* elem);  // read_compiler_option.cc
 void ReadOptionElement(XmlReader& reader, const XMLElement* elem);    // read_compiler_option.cc
+// a URDF <robot> instead of an MJCF model (urdf_reader.cc)
+void ReadUrdf(XmlReader& reader, const XMLElement* robot);
 void ReadActuatorSection(XmlReader& reader, const XMLElement* section);  // <actuator>
 void ReadTendonSection(XmlReader& reader, const XMLElement* section);    // <tendon>
 void ReadSensorSection(XmlReader& reader, const XMLElement* section);    // <sensor>

@@ -376,6 +376,13 @@ Spec ReadMjcf(const std::string& text, const std::string& file, const AssetMap& 
   Spec spec;
   spec.model_dir = DirectoryOf(file);
   MjcfReader reader(file, spec);
+  if (std::string(root->Name()) == "robot") {
+    spec.defaults.push_back(SpecDefault{});
+    spec.defaults[0].name = "main";
+    ReadUrdf(reader, root);
+    spec.worldbody.name = "world";
+    return spec;
+  }
   ExpandIncludes(document, reader, spec.model_dir, assets);
   reader.Read(root);
   return spec;
