@@ -84,6 +84,20 @@ CASES = {
     "joint_in_worldbody": ("""
     <joint name="loose"/><!--HERE-->
     <geom size="0.1"/>""", "joint", ()),
+    "replicate_count_zero": ("""
+    <replicate count="0" offset="1 0 0"><!--HERE-->
+      <geom size="0.1"/>
+    </replicate>""", "replicate", ("count",)),
+    "frame_unknown_childclass": ("""
+    <frame childclass="nosuchclass"><!--HERE-->
+      <geom size="0.1"/>
+    </frame>""", "frame", ("nosuchclass",)),
+    "joint_inside_frame": ("""
+    <body>
+      <frame>
+        <joint/><!--HERE-->
+      </frame>
+    </body>""", "joint", ()),
 }
 
 

@@ -87,6 +87,7 @@ std::vector<ElementSchema> CoreSchema() {
        Join({{"name", "childclass", "pos", "mocap", "gravcomp", "user"}, kOrientation}), {},
        kBodyChildren},
       {"frame", "frame", Join({{"name", "childclass", "pos"}, kOrientation}), {}, kFrameChildren},
+      {"body/replicate", "replicate", {"count", "offset", "euler", "sep"}, {}, kFrameChildren},
       {"body/inertial", "inertial",
        Join({{"pos", "mass", "diaginertia", "fullinertia"}, kOrientation}), {}, {}},
       {"body/joint", "joint", Join({{"name", "class"}, kJointAttributes}), {}, {}},

@@ -14,6 +14,8 @@
 #include "xml/reader_base.h"
 #include "xml/schema.h"
 #include "xml/sections.h"
+#include "compiler/frames.h"
+#include "util/math3.h"
 
 namespace mjsim {
 namespace {
@@ -185,34 +187,36 @@ class MjcfReader : public XmlReader {
         body.children.push_back(ReadBody(child, childclass, frame));
       } else if (key == "frame") {
         ReadFrame(child, body, childclass, frame);
+      } else if (key == "body/replicate") {
+        ReadReplicate(child, body, childclass, frame);
       } else if (key == "body/inertial") {
         if (body.inertial) Fail(child, "a body can have only one inertial element");
         body.inertial = ReadInertial(child);
       } else if (key == "body/joint") {
         body.joints.push_back(spec_.defaults[ActiveClass(child, childclass)].joint);
         ReadJointValues(child, body.joints.back());
-        ReadString(child, "name", body.joints.back().name);
+        ReadName(child, body.joints.back().name);
       } else if (key == "body/freejoint") {
         body.joints.push_back(ReadFreeJoint(child));
       } else if (key == "body/geom") {
         body.geoms.push_back(spec_.defaults[ActiveClass(child, childclass)].geom);
         ReadGeomValues(child, body.geoms.back());
-        ReadString(child, "name", body.geoms.back().name);
+        ReadName(child, body.geoms.back().name);
         body.geoms.back().frame = frame;
       } else if (key == "body/site") {
         body.sites.push_back(spec_.defaults[ActiveClass(child, childclass)].site);
         ReadSiteValues(child, body.sites.back());
-        ReadString(child, "name", body.sites.back().name);
+        ReadName(child, body.sites.back().name);
         body.sites.back().frame = frame;
       } else if (key == "body/camera") {
         body.cameras.push_back(spec_.defaults[ActiveClass(child, childclass)].camera);
         ReadCameraValues(*this, child, body.cameras.back());
-        ReadString(child, "name", body.cameras.back().name);
+        ReadName(child, body.cameras.back().name);
         body.cameras.back().frame = frame;
       } else if (key == "body/light") {
         body.lights.push_back(spec_.defaults[ActiveClass(child, childclass)].light);
         ReadLightValues(*this, child, body.lights.back());
-        ReadString(child, "name", body.lights.back().name);
+        ReadName(child, body.lights.back().name);
         body.lights.back().frame = frame;
       }
     }
@@ -230,7 +234,7 @@ class MjcfReader : public XmlReader {
     auto body = std::make_unique<SpecBody>();
     body->source = Locate(elem);
     body->frame = frame;
-    ReadString(elem, "name", body->name);
+    ReadName(elem, body->name);
     childclass = ReadChildClass(elem, childclass);
     ReadReals(elem, "pos", body->pos, 3);
     ReadOrientation(elem, body->orientation);
@@ -241,12 +245,56 @@ class MjcfReader : public XmlReader {
     return body;
   }
 
+  // A name as written, with the suffixes of the <replicate> copies it is in (innermost first).
+  void ReadName(const XMLElement* elem, std::string& name) const {
+    if (ReadString(elem, "name", name)) name += name_suffix_;
+  }
+
+  // <replicate count offset euler sep>: `count` copies of the children; copy i sits in the
+  // frame F^i, F being the translation `offset` followed by the rotation `euler`, and every
+  // name in it gets sep + i (zero-padded to the digits of count) appended
+  void ReadReplicate(const XMLElement* elem, SpecBody& body, int childclass, int parent_frame) {
+    int count = 0;
+    ReadInt(elem, "count", count);
+    if (count < 1) Fail(elem, "replicate count must be positive, got " + std::to_string(count));
+    std::string separator;
+    ReadString(elem, "sep", separator);
+    mjtNum offset[3] = {0, 0, 0}, step[4] = {1, 0, 0, 0};
+    ReadReals(elem, "offset", offset, 3);
+    Orientation rotation;
+    if (ReadReals(elem, "euler", rotation.values, 3)) {
+      rotation.form = Orientation::Form::kEuler;
+      OrientationToQuat(step, rotation, spec_.compiler);
+    }
+    int width = static_cast<int>(std::to_string(count).size());
+    std::string outer_suffix = name_suffix_;
+    mjtNum pos[3] = {0, 0, 0}, quat[4] = {1, 0, 0, 0};
+    for (int i = 0; i < count; ++i) {
+      SpecFrame frame;
+      frame.source = Locate(elem);
+      frame.parent = parent_frame;
+      Copy3(frame.pos, pos);
+      Copy4(frame.orientation.values, quat);
+      spec_.frames.push_back(frame);
+      std::string index = std::to_string(i);
+      name_suffix_ = separator + std::string(width - index.size(), '0') + index + outer_suffix;
+      ReadBodyChildren(elem, *FindSchema("body/replicate"), body, childclass,
+                       static_cast<int>(spec_.frames.size()) - 1);
+      mjtNum moved[3], turned[4];
+      RotateVecByQuat(moved, offset, quat);
+      AddTo3(pos, moved);
+      MulQuat(turned, quat, step);
+      Copy4(quat, turned);
+    }
+    name_suffix_ = outer_suffix;
+  }
+
   // <frame>: its children belong to the enclosing body, posed relative to the frame
   void ReadFrame(const XMLElement* elem, SpecBody& body, int childclass, int parent_frame) {
     SpecFrame frame;
     frame.source = Locate(elem);
     frame.parent = parent_frame;
-    ReadString(elem, "name", frame.name);
+    ReadName(elem, frame.name);
     ReadReals(elem, "pos", frame.pos, 3);
     ReadOrientation(elem, frame.orientation);
     spec_.frames.push_back(frame);
@@ -306,7 +354,7 @@ class MjcfReader : public XmlReader {
     SpecJoint joint;  // a freejoint takes no values from default classes
     joint.source = Locate(elem);
     joint.type = mjJNT_FREE;
-    ReadString(elem, "name", joint.name);
+    ReadName(elem, joint.name);
     ReadInt(elem, "group", joint.group);
     return joint;
   }
@@ -358,6 +406,7 @@ class MjcfReader : public XmlReader {
   }
 
   Spec& spec_;
+  std::string name_suffix_;  // inside <replicate>: appended to every name read
 };
 
 }  // namespace
