@@ -58,6 +58,7 @@ class Compiler {
     CountSizes(m);
     CollectMeshes(ctx_, m);
     CollectAssets(ctx_, m);
+    CollectSkins(ctx_, m);
     CollectCamerasLights(ctx_, m);
     CollectTendons(ctx_, m);
     CollectActuators(ctx_, m);
@@ -76,6 +77,7 @@ class Compiler {
     FillCoreUser(m);
     FillMeshes(ctx_, m);
     FillAssets(ctx_, m);
+    FillSkins(ctx_, m);
     FillCamerasLights(ctx_, m);
     FillTendons(ctx_, m);
     FillActuators(ctx_, m);
@@ -239,7 +241,7 @@ class Compiler {
     for (const NameField& field : NameFields()) {
       for (const std::string& name : ctx_.Names(field.type)) m.nnames += static_cast<int>(name.size()) + 1;
     }
-    for (int type : {mjOBJ_MESH, mjOBJ_HFIELD, mjOBJ_TEXTURE}) {
+    for (int type : {mjOBJ_MESH, mjOBJ_SKIN, mjOBJ_HFIELD, mjOBJ_TEXTURE}) {
       for (const std::string& path : ctx_.Paths(type)) {
         if (!path.empty()) m.npaths += static_cast<int>(path.size()) + 1;
       }
@@ -267,6 +269,7 @@ class Compiler {
     int cursor = 0;
     struct PathField { int type; int* addresses; };
     for (PathField field : {PathField{mjOBJ_MESH, m.mesh_pathadr},
+                            PathField{mjOBJ_SKIN, m.skin_pathadr},
                             PathField{mjOBJ_HFIELD, m.hfield_pathadr},
                             PathField{mjOBJ_TEXTURE, m.tex_pathadr}}) {
       const std::vector<std::string>& paths = ctx_.Paths(field.type);

@@ -86,6 +86,9 @@ class CompileContext {
   // around it: pos/quat become relative to the enclosing body.
   void ApplyFrame(int frame, mjtNum pos[3], mjtNum quat[4]) const;
 
+  // skins with file data loaded (CollectSkins), in id order
+  std::vector<SpecSkin> skins;
+
   // per-mesh results of CollectMeshes (compiler/meshes.cc), used by FillGeoms and FillMeshes
   std::vector<MeshInfo> meshes;
 

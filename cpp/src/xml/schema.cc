@@ -100,7 +100,7 @@ std::vector<ElementSchema> CoreSchema() {
 std::vector<ElementSchema> BuildSchema() {
   std::vector<ElementSchema> all;
   for (auto part : {CoreSchema, ActuatorSchema, AssetSchema, CameraLightSchema, CustomSchema,
-                    EqualitySchema, MeshSchema, SensorSchema, TendonSchema}) {
+                    EqualitySchema, MeshSchema, SensorSchema, SkinSchema, TendonSchema}) {
     for (ElementSchema& entry : part()) all.push_back(std::move(entry));
   }
   return all;

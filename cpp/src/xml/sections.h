@@ -32,6 +32,7 @@ void ReadMeshAsset(XmlReader& reader, const XMLElement* elem);      // read_mesh
 void ReadHFieldAsset(XmlReader& reader, const XMLElement* elem);    // read_asset.cc
 void ReadTextureAsset(XmlReader& reader, const XMLElement* elem);   // read_asset.cc
 void ReadMaterialAsset(XmlReader& reader, const XMLElement* elem);  // read_asset.cc
+void ReadSkinAsset(XmlReader& reader, const XMLElement* elem);      // read_skin.cc
 
 // ---- element values shared by bodies and default classes ---------------------------------------
 void ReadCameraValues(XmlReader& reader, const XMLElement* elem, SpecCamera& camera);

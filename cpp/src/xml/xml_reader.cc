@@ -106,6 +106,7 @@ class MjcfReader : public XmlReader {
       if (key == "asset/hfield") ReadHFieldAsset(*this, child);
       if (key == "asset/texture") ReadTextureAsset(*this, child);
       if (key == "asset/material") ReadMaterialAsset(*this, child);
+      if (key == "asset/skin") ReadSkinAsset(*this, child);
     }
   }
 
