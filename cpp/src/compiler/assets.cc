@@ -2,8 +2,9 @@
 // data, textures, materials).
 //   reads   Spec hfields textures materials; asset files (PNG, binary formats)
 //   writes  hfield_* tex_* mat_*; names and paths of these objects
-// Height-field elevation is normalized to [0, 1] (min -> 0, max -> 1) and stored with the
-// rows in reverse order of the XML (the first stored row is the last written).
+// Height-field elevation is normalized to [0, 1] (min -> 0, max -> 1); rows of `elevation` and
+// of PNG files are stored in reverse order (the first stored row is the last written), rows of
+// the binary format as they are. Textures read from files default to the linear colorspace.
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
@@ -90,6 +91,10 @@ std::vector<float> HFieldData(const CompileContext& ctx, const SpecHField& hfiel
     float min = *low, range = *high - *low;
     for (float& v : rows) v = range > 0 ? (v - min) / range : 0;
   }
+  // elevation and PNG rows are written top row first and stored bottom row first; the binary
+  // format is stored as is
+  bool binary = !hfield.file.empty() && !IsPng(hfield.file, hfield.content_type);
+  if (binary) return rows;
   std::vector<float> data(rows.size());
   for (int r = 0; r < nrow; ++r) {
     std::copy_n(rows.begin() + static_cast<size_t>(nrow - 1 - r) * ncol, ncol, data.begin() + static_cast<size_t>(r) * ncol);
@@ -158,7 +163,8 @@ void FillAssets(CompileContext& ctx, Model& m) {
     const SpecTexture& texture = spec.textures[t];
     const CompileContext::TextureImage& image = ctx.texture_images[t];
     m.tex_type[t] = texture.type;
-    m.tex_colorspace[t] = texture.colorspace;
+    bool from_file = texture.builtin == kBuiltinNone;
+    m.tex_colorspace[t] = texture.colorspace == 0 && from_file ? 1 : texture.colorspace;
     m.tex_height[t] = image.height;
     m.tex_width[t] = image.width;
     m.tex_nchannel[t] = image.nchannel;

@@ -119,7 +119,8 @@ Image LoadImageFile(const CompileContext& ctx, const SpecTexture& texture, int i
   bool png = extension == ".png" || texture.content_type == "image/png";
   if (png) {
     std::string error;
-    if (!DecodePng(bytes, 3, image.data, image.width, image.height, error)) {
+    image.nchannel = texture.nchannel;
+    if (!DecodePng(bytes, texture.nchannel, image.data, image.width, image.height, error)) {
       ctx.Fail("texture", texture.name, id, texture.source, "could not decode PNG file '" + file + "': " + error);
     }
     return image;
@@ -139,15 +140,23 @@ Image LoadImageFile(const CompileContext& ctx, const SpecTexture& texture, int i
 }
 
 void Flip(Image& image, bool hflip, bool vflip) {
-  int w = image.width, h = image.height;
+  int w = image.width, h = image.height, n = image.nchannel;
   std::vector<unsigned char> out(image.data.size());
   for (int r = 0; r < h; ++r) {
     for (int c = 0; c < w; ++c) {
       int sr = vflip ? h - 1 - r : r, sc = hflip ? w - 1 - c : c;
-      std::memcpy(&out[3 * (static_cast<size_t>(r) * w + c)], &image.data[3 * (static_cast<size_t>(sr) * w + sc)], 3);
+      std::memcpy(&out[n * (static_cast<size_t>(r) * w + c)], &image.data[n * (static_cast<size_t>(sr) * w + sc)], n);
     }
   }
   image.data.swap(out);
+}
+
+// cube faces no file or grid cell provides show rgb1 (first three channels; alpha opaque)
+void FillMissingFaces(Image& image, const SpecTexture& texture) {
+  int n = image.nchannel;
+  for (size_t p = 0; p < image.data.size() / n; ++p) {
+    for (int c = 0; c < n; ++c) image.data[n * p + c] = c < 3 ? ColorByte(texture.rgb1[c]) : 255;
+  }
 }
 
 // faces of a cube cut out of one image laid out on a gridsize grid; gridlayout letters R L U D
@@ -160,18 +169,13 @@ Image CubeFromGrid(const CompileContext& ctx, const SpecTexture& texture, int id
   if (grid.width % cols != 0 || grid.height % rows != 0 || grid.width / cols != grid.height / rows) {
     ctx.Fail("texture", texture.name, id, texture.source, "image size does not divide into square cells of gridsize");
   }
-  int side = grid.width / cols;
+  int side = grid.width / cols, n = grid.nchannel;
   Image image;
   image.width = side;
   image.height = 6 * side;
-  image.data.assign(3 * static_cast<size_t>(side) * image.height, 0);
-  for (int face = 0; face < 6; ++face) {
-    for (int p = 0; p < side * side; ++p) SetPixel(image, face * side + p / side, p % side, texture.rgb1);
-  }
-  if (rows * cols == 1) {  // one cell: the same image on every face
-    for (int face = 0; face < 6; ++face) std::memcpy(&image.data[3 * static_cast<size_t>(face) * side * side], grid.data.data(), 3 * static_cast<size_t>(side) * side);
-    return image;
-  }
+  image.nchannel = n;
+  image.data.assign(n * static_cast<size_t>(side) * image.height, 0);
+  FillMissingFaces(image, texture);
   if (static_cast<int>(texture.gridlayout.size()) != rows * cols) {
     ctx.Fail("texture", texture.name, id, texture.source, "gridlayout needs one character per grid cell");
   }
@@ -185,8 +189,8 @@ Image CubeFromGrid(const CompileContext& ctx, const SpecTexture& texture, int id
     }
     int top = (cell / cols) * side, left = (cell % cols) * side;
     for (int r = 0; r < side; ++r) {
-      std::memcpy(&image.data[3 * ((face * side + r) * static_cast<size_t>(side))],
-                  &grid.data[3 * ((static_cast<size_t>(top) + r) * grid.width + left)], 3 * static_cast<size_t>(side));
+      std::memcpy(&image.data[n * ((face * side + r) * static_cast<size_t>(side))],
+                  &grid.data[n * ((static_cast<size_t>(top) + r) * grid.width + left)], n * static_cast<size_t>(side));
     }
   }
   return image;
@@ -201,13 +205,14 @@ Image CubeFromFiles(const CompileContext& ctx, const SpecTexture& texture, int i
     if (image.data.empty()) {
       image.width = part.width;
       image.height = 6 * part.width;
-      image.data.assign(3 * static_cast<size_t>(image.width) * image.height, 0);
-      for (int p = 0; p < image.width * image.height; ++p) SetPixel(image, p / image.width, p % image.width, texture.rgb1);
+      image.nchannel = part.nchannel;
+      image.data.assign(image.nchannel * static_cast<size_t>(image.width) * image.height, 0);
+      FillMissingFaces(image, texture);
     }
     if (part.width != image.width || part.height != image.width) {
       ctx.Fail("texture", texture.name, id, texture.source, "cube face files must be square and of one size");
     }
-    std::memcpy(&image.data[3 * static_cast<size_t>(face) * image.width * image.width], part.data.data(), part.data.size());
+    std::memcpy(&image.data[image.nchannel * static_cast<size_t>(face) * image.width * image.width], part.data.data(), part.data.size());
   }
   if (image.data.empty()) ctx.Fail("texture", texture.name, id, texture.source, "a cube or skybox texture needs file, fileright ... fileback, or builtin");
   return image;
@@ -216,6 +221,7 @@ Image CubeFromFiles(const CompileContext& ctx, const SpecTexture& texture, int i
 // the reference stores nchannel bytes per pixel but fills them from the 3-channel rows in
 // order, zero-padding the rest (so nchannel 4 shifts colours); we keep that layout
 void ToChannels(Image& image, int nchannel) {
+  if (image.nchannel == nchannel) return;
   image.nchannel = nchannel;
   image.data.resize(static_cast<size_t>(nchannel) * image.width * image.height, 0);
 }
@@ -256,7 +262,9 @@ Image BuildTexture(const CompileContext& ctx, const SpecTexture& texture, int id
   } else if (!texture.file.empty()) {
     image = LoadImageFile(ctx, texture, id, texture.file);
     Flip(image, texture.hflip, texture.vflip);
-    if (texture.type != kTexture2D) image = CubeFromGrid(ctx, texture, id, image);
+    // a cube from one image on a 1 x 1 grid keeps the image as loaded (every face shows it)
+    bool single_cell = texture.gridsize[0] == 1 && texture.gridsize[1] == 1;
+    if (texture.type != kTexture2D && !single_cell) image = CubeFromGrid(ctx, texture, id, image);
   } else if (texture.type == kTexture2D) {
     ctx.Fail("texture", texture.name, id, texture.source, "a 2d texture needs 'file' or 'builtin'");
   } else {
