@@ -50,7 +50,8 @@ void FillBuiltinBlock(Image& image, const SpecTexture& texture, int top, int wid
       mjtNum x = width > 1 ? 2.0 * c / (width - 1) - 1 : NAN;
       mjtNum y = height > 1 ? 2.0 * r / (height - 1) - 1 : NAN;
       if (texture.builtin == kBuiltinChecker) {
-        bool first = (r < height / 2) == (c < width / 2);
+        // the front and back cube faces start with rgb2 (as the reference lays them out)
+        bool first = ((r < height / 2) == (c < width / 2)) != (face == 4 || face == 5);
         SetPixel(image, top + r, c, first ? texture.rgb1 : texture.rgb2);
       } else if (texture.builtin == kBuiltinFlat) {
         SetPixel(image, top + r, c, face == 3 ? texture.rgb2 : texture.rgb1);
@@ -68,8 +69,8 @@ void FillBuiltinBlock(Image& image, const SpecTexture& texture, int top, int wid
           default: dir[0] = -x; dir[1] = -y; dir[2] = -1; break;
         }
         mjtNum norm = std::sqrt(dir[0] * dir[0] + dir[1] * dir[1] + dir[2] * dir[2]);
-        mjtNum elevation = std::isnan(norm) ? 0 : std::asin(dir[1] / norm) / (M_PI / 2);
-        MixPixel(image, top + r, c, GradientWeight((elevation + 1) / 2), texture);
+        mjtNum elevation = std::asin(dir[1] / norm) / (M_PI / 2);  // NaN for a 1-pixel face
+        MixPixel(image, top + r, c, std::isnan(elevation) ? 0 : GradientWeight((elevation + 1) / 2), texture);
       }
     }
   }
