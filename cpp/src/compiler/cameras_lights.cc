@@ -48,7 +48,8 @@ void FillIntrinsics(const CompileContext& ctx, Model& m, int c, const SpecCamera
     else if (camera.principalpixel[i] != 0) intrinsic[2 + i] = camera.principalpixel[i] * pixel;
   }
   if (intrinsic[1] <= 0) ctx.Fail("camera", camera.name, c, camera.source, "focal length must be positive");
-  m.cam_fovy[c] = 2 * std::atan(0.5 * camera.sensorsize[1] / intrinsic[1]) * 180 / M_PI;
+  float half_height_ratio = 0.5f * camera.sensorsize[1] / intrinsic[1];  // in float, as the reference
+  m.cam_fovy[c] = 2 * std::atan(half_height_ratio) * 180 / M_PI;
 }
 
 void FillCamera(const CompileContext& ctx, Model& m, int c) {
