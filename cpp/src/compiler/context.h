@@ -92,6 +92,19 @@ class CompileContext {
   // per-mesh results of CollectMeshes (compiler/meshes.cc), used by FillGeoms and FillMeshes
   std::vector<MeshInfo> meshes;
 
+  // per-asset results of CollectAssets (compiler/assets.cc), used by FillAssets: the elevation
+  // data of each hfield (normalized, in Model row order) and the pixels of each texture
+  struct TextureImage {
+    int width = 0, height = 0, nchannel = 3;
+    std::vector<unsigned char> data;
+  };
+  struct HFieldGrid {
+    int nrow = 0, ncol = 0;
+    std::vector<float> data;
+  };
+  std::vector<HFieldGrid> hfield_grids;
+  std::vector<TextureImage> texture_images;
+
  private:
   std::vector<std::string> names_[mjNOBJECT];
   std::vector<std::string> paths_[mjNOBJECT];
