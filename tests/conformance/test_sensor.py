@@ -143,6 +143,7 @@ USER_SENSORS = {
     "user_quat": '<user objtype="joint" objname="wrist" dim="4" datatype="quaternion" needstage="pos"/>',
     "user_axis": '<user objtype="geom" objname="floor" dim="3" datatype="axis" needstage="none"/>',
     "user_xbody_site": '<user objtype="xbody" objname="upper" dim="1"/><user objtype="site" objname="tip" dim="1" datatype="real" needstage="acc"/>',
+    "user_on_sensor": '<user objtype="sensor" objname="later" dim="1"/><touch name="later" site="tip"/>',
     "user_untyped": '<user objtype="unknown" objname="whatever" dim="1"/><user objtype="nonsense" objname="x" dim="2"/><user objtype="frame" objname="x" dim="1"/>',
 }
 COMMON = {
@@ -224,6 +225,11 @@ def test_camera_sensors_match_reference(case):
     xml = model_xml(CAMERA_SENSORS[case], world=CAMERA_WORLD)
     load_or_skip_unsupported(xml)
     assert_sensors_match(xml, case)
+
+
+def test_sensor_section_before_worldbody():
+    xml = f"<mujoco><sensor>{CASES['names_noise_cutoff']}</sensor>{WORLD}</mujoco>"
+    assert_sensors_match(xml, "sensor section first")
 
 
 def test_no_sensors():
