@@ -9,7 +9,6 @@
 #include <string>
 #include <vector>
 
-#include "mjsim/errors.h"
 #include "xml/sections.h"
 
 namespace mjsim {
@@ -145,6 +144,16 @@ const std::map<std::string, int> kStages = {
     {"none", mjSTAGE_NONE}, {"pos", mjSTAGE_POS}, {"vel", mjSTAGE_VEL}, {"acc", mjSTAGE_ACC}};
 const std::map<std::string, int> kContactReductions = {
     {"none", 0}, {"mindist", 1}, {"maxforce", 2}, {"netforce", 3}};
+
+// Contact-sensor outputs (attribute `data`), in the order they must be written; bit i of
+// sensor_intprm[0] selects output i, `size` numbers per contact.
+struct ContactDataField {
+  const char* keyword;
+  int size;
+};
+constexpr ContactDataField kContactDataFields[] = {
+    {"found", 1}, {"force", 3}, {"torque", 3}, {"dist", 1}, {"pos", 3}, {"normal", 3},
+    {"tangent", 3}};
 
 const SensorElement* FindSensorElement(const std::string& tag) {
   for (const SensorElement& element : SensorElements()) {
