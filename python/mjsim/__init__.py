@@ -16,6 +16,7 @@ from mjsim._core import (  # noqa: F401
     mj_name2id,
     mj_resetData,
     mjtCone,
+    mjtDataType,
     mjtDisableBit,
     mjtEnableBit,
     mjtGeom,
@@ -23,7 +24,9 @@ from mjsim._core import (  # noqa: F401
     mjtJacobian,
     mjtJoint,
     mjtObj,
+    mjtSensor,
     mjtSolver,
+    mjtStage,
 )
 
 __version__ = "3.3.7"
