@@ -29,9 +29,14 @@ enum SameFrame : mjtByte {
 
 bool IsZero3(const mjtNum v[3]) { return v[0] == 0 && v[1] == 0 && v[2] == 0; }
 bool IsIdentityQuat(const mjtNum q[4]) { return q[0] == 1 && q[1] == 0 && q[2] == 0 && q[3] == 0; }
-bool Equal3(const mjtNum a[3], const mjtNum b[3]) { return a[0] == b[0] && a[1] == b[1] && a[2] == b[2]; }
+// Frames compare equal up to rounding: a body com found as (m p) / m can differ from the geom
+// position p in the last bit, depending on how the mass rounded.
+bool Close(mjtNum a, mjtNum b) { return std::fabs(a - b) <= 1e-15 * std::fmax(1, std::fabs(a)); }
+bool Equal3(const mjtNum a[3], const mjtNum b[3]) {
+  return Close(a[0], b[0]) && Close(a[1], b[1]) && Close(a[2], b[2]);
+}
 bool EqualQuat(const mjtNum a[4], const mjtNum b[4]) {
-  return a[0] == b[0] && a[1] == b[1] && a[2] == b[2] && a[3] == b[3];
+  return Close(a[0], b[0]) && Close(a[1], b[1]) && Close(a[2], b[2]) && Close(a[3], b[3]);
 }
 
 SameFrame ObjectSameFrame(const mjtNum pos[3], const mjtNum quat[4], const mjtNum ipos[3],
@@ -307,6 +312,7 @@ class Compiler {
       for (const SpecJoint& joint : body.joints) dofnum += JointDofCount(joint.type);
       m.body_jntnum[b] = static_cast<int>(body.joints.size());
       m.body_jntadr[b] = body.joints.empty() ? -1 : jnt;
+      if (dofnum > 6) Fail("body", body.name, b, body.source, "more than 6 dofs in body");
       m.body_dofnum[b] = dofnum;
       m.body_dofadr[b] = dofnum ? dof : -1;
       m.body_geomnum[b] = geomnum;
@@ -369,6 +375,7 @@ class Compiler {
   void FillJointRange(Model& m, int j, const SpecJoint& joint, int b) const {
     bool limited = joint.limited == 1 || (joint.limited == 2 && spec_.compiler.autolimits &&
                                           joint.range_given);
+    if (joint.type == mjJNT_FREE) limited = false;  // the reference never limits free joints
     if (joint.limited == 2 && !spec_.compiler.autolimits && joint.range_given) {
       Fail("joint", joint.name, j, joint.source,
            "range is given but limited is not set, and compiler autolimits is false");
