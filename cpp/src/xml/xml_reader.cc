@@ -357,6 +357,7 @@ class MjcfReader : public XmlReader {
     joint.type = mjJNT_FREE;
     ReadName(elem, joint.name);
     ReadInt(elem, "group", joint.group);
+    ReadKeyword(elem, "align", kAutoBools, joint.align);
     return joint;
   }
 
