@@ -175,6 +175,7 @@ void FillCustom(CompileContext& ctx, Model& m) {
   FillTexts(ctx, m);
   FillTuples(ctx, m);
   for (int k = 0; k < m.nkey; ++k) FillKey(ctx, m, k);
+  ComputeStatistic(ctx, m);
 }
 
 }  // namespace mjsim
