@@ -2,7 +2,7 @@
 // <visual>/<statistic> (checklist A.5-A.7, A.9, A.17).
 //   reads   Spec numerics texts tuples keys size visual statistic; m.qpos0 body_pos body_quat
 //           body_mocapid jnt_type jnt_qposadr (compile.cc), m.na nu (actuators.cc), all names
-//   writes  numeric_* text_* tuple_* key_* nuserdata njmax nconmax narena; m.vis, m.stat
+//   writes  numeric_* text_* tuple_* key_* nuserdata njmax nconmax; m.vis, m.stat (statistic.cc)
 //
 // Keyframes: nkey = max(<size nkey>, number of <key>). A key's arrays may be shorter than their
 // model size (the rest is zero) but not longer; quaternions in qpos are normalized (a zero

@@ -9,8 +9,9 @@
   X(ntupledata,   "number of objects in all tuple fields")                       \
   X(nuserdata,    "number of mjtNums reserved for the user (<size nuserdata>)")  \
   X(njmax,        "number of scalar constraints (legacy <size njmax>; -1: none)") \
-  X(nconmax,      "number of contacts (legacy <size nconmax>; -1: none)")        \
-  X(narena,       "number of bytes in the mjData arena (<size memory>)")
+  X(nconmax,      "number of contacts (legacy <size nconmax>; -1: none)")
+// narena (mjData arena bytes) is not a Model size yet: <size memory> is parsed and checked, but
+// the reference's default arena heuristic (used when memory is absent) is not reproduced.
 
 //     type    name            rows          cols       doc
 #define MJSIM_CUSTOM_FIELDS(X)                                                                   \
