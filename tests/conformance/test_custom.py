@@ -11,7 +11,7 @@ import mjsim  # noqa: E402
 
 BODIES = """
 <worldbody>
-  <body name="a" pos="0 0 1"><joint name="j" range="-1 1"/><geom name="g1" size=".1"/><site name="s"/></body>
+  <body name="a" pos="0 0 1"><joint name="j" range="-1 1" ref="10"/><geom name="g1" size=".1"/><site name="s"/></body>
   <body name="m" mocap="true" pos="1 2 3" euler="0 0 30"><geom size=".1" contype="0"/></body>
   <body name="m2" mocap="true" pos="4 4 4"/>
   <body name="f" pos="5 6 7"><freejoint/><geom size=".1"/>
@@ -39,6 +39,7 @@ KEYS = {
     "size_nkey_preallocates": '<size nkey="3"/><keyframe><key name="x" qpos="1 2 3 4 5 6 7 8 0 0 0 3"/></keyframe>',
     "size_nkey_smaller": '<size nkey="1"/><keyframe><key/><key/></keyframe>',
     "short_arrays_pad_with_zero": '<keyframe><key qpos="9 8" qvel="1"/></keyframe>',
+    "short_qpos_pads_with_ref_as_written": '<keyframe><key qpos="9"/></keyframe>',
     "zero_quaternion_in_qpos": '<keyframe><key qpos="9 8 7 6 0 0 0 0 0 0 0 0"/></keyframe>',
     "mocap_whole_bodies": '<keyframe><key mpos="9 8 7 6" mquat="0 0 1 0 0"/><key mquat="0 0 0 0"/></keyframe>',
 }

@@ -5,8 +5,9 @@
 //   writes  numeric_* text_* tuple_* key_* nuserdata njmax nconmax; m.vis, m.stat (statistic.cc)
 //
 // Keyframes: nkey = max(<size nkey>, number of <key>). A key's arrays may be shorter than their
-// model size (the rest is zero) but not longer; quaternions in qpos are normalized (a zero
-// quaternion becomes the identity). Mocap arrays take whole bodies: mpos fills the complete
+// model size but not longer: qvel, act and ctrl are zero-padded; a short qpos is padded with
+// the joints' ref as written (hinge refs not converted from degrees: observed) and zeros, then
+// its quaternions are normalized (a zero quaternion becomes the identity). Mocap arrays take whole bodies: mpos fills the complete
 // triples given and keeps the body position for the rest; mquat likewise, with the identity for
 // the rest. Keys that are absent or not written take qpos0 and the mocap bodies' poses.
 #include <algorithm>
@@ -64,7 +65,8 @@ void FillTuples(const CompileContext& ctx, Model& m) {
 }
 
 // ---- keyframes -------------------------------------------------------------------------------
-// copies `given` into the first values of `row` (length `size`); longer is an error
+// copies `given` into the first values of `row` (length `size`), the rest keeps its padding
+// (zero unless `padded`); longer is an error
 void CopyKeyArray(const CompileContext& ctx, const SpecKey& key, int k, const char* attr,
                   const std::optional<std::vector<mjtNum>>& given, mjtNum* row, int size) {
   if (!given) return;
@@ -74,7 +76,18 @@ void CopyKeyArray(const CompileContext& ctx, const SpecKey& key, int k, const ch
              std::string("attribute '") + attr + "' has " + std::to_string(n) +
                  " numbers, but the model needs at most " + std::to_string(size));
   }
-  for (int i = 0; i < size; ++i) row[i] = i < n ? (*given)[i] : 0;
+  for (int i = 0; i < n; ++i) row[i] = (*given)[i];
+}
+
+// what a short key qpos is padded with, as the reference pads it: a hinge or slide joint's ref
+// as written (a hinge's ref is not converted from degrees), zero positions and zero quaternions
+// (which normalize to the identity)
+void PadKeyQpos(const CompileContext& ctx, const Model& m, mjtNum* qpos) {
+  for (int i = 0; i < m.nq; ++i) qpos[i] = 0;
+  for (int j = 0; j < m.njnt; ++j) {
+    int type = m.jnt_type[j];
+    if (type == mjJNT_HINGE || type == mjJNT_SLIDE) qpos[m.jnt_qposadr[j]] = ctx.joints[j]->ref;
+  }
 }
 
 void NormalizeKeyQuaternions(const Model& m, mjtNum* qpos) {
@@ -126,6 +139,7 @@ void FillKey(const CompileContext& ctx, Model& m, int k) {
   const SpecKey& key = ctx.spec.keys[k];
   m.key_time[k] = key.time;
   mjtNum* qpos = m.key_qpos + k * m.nq;
+  if (key.qpos) PadKeyQpos(ctx, m, qpos);
   CopyKeyArray(ctx, key, k, "qpos", key.qpos, qpos, m.nq);
   if (key.qpos) NormalizeKeyQuaternions(m, qpos);
   CopyKeyArray(ctx, key, k, "qvel", key.qvel, m.key_qvel + k * m.nv, m.nv);
