@@ -221,3 +221,24 @@ def test_statistic_partly_given_keeps_computed_rest():
     ours, ref = load_both(xml)
     assert ours.stat.meansize == 10
     assert ours.stat.extent == pytest.approx(ref.stat.extent)  # extent uses the computed meansize
+
+
+import corpus  # noqa: E402
+
+
+@pytest.mark.parametrize("path", corpus.params(corpus.corpus_models()))
+def test_corpus_visual_and_statistic_match_reference(path):
+    ref = mujoco.MjModel.from_xml_path(str(path))
+    try:
+        ours = mjsim.MjModel.from_xml_path(str(path))
+    except ValueError as error:
+        if "not supported by mjsim yet" in str(error):
+            pytest.skip(str(error).splitlines()[0])
+        raise
+    ours_values, ref_values = visual_values(ours.vis), visual_values(ref.vis)
+    for key, ref_value in ref_values.items():
+        if ref_value.size:
+            np.testing.assert_array_equal(ours_values[key], ref_value, err_msg=key)
+    for field in ("meaninertia", "meanmass", "meansize", "extent"):
+        assert getattr(ours.stat, field) == pytest.approx(getattr(ref.stat, field), rel=1e-9, abs=1e-12), field
+    np.testing.assert_allclose(ours.stat.center, ref.stat.center, rtol=1e-9, atol=1e-12)
