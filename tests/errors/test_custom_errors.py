@@ -2,11 +2,9 @@
 ValueError naming the element (or the object) and its line, and the offending value
 (xml/read_custom.cc, compiler/custom.cc)."""
 
-import re
-
 import pytest
 
-import mjsim
+from errors.test_equality_errors import assert_error_names_line_and_words, model_with
 
 WORLD = """
   <worldbody>
@@ -14,14 +12,6 @@ WORLD = """
     <body name="m" mocap="true"/>
   </worldbody>
 """
-
-
-def model_with(section: str) -> tuple[str, int]:
-    xml = f"<mujoco>{WORLD}{section.strip(chr(10))}\n</mujoco>\n"
-    lines = xml.split("\n")
-    marked = [i for i, line in enumerate(lines, start=1) if "<!--HERE-->" in line]
-    assert len(marked) == 1
-    return xml.replace("<!--HERE-->", ""), marked[0]
 
 
 CASES = {
@@ -110,17 +100,7 @@ CASES = {
 }
 
 
-def line_numbers(message: str) -> list[int]:
-    return [int(n) for n in re.findall(r"\bline\b\D{0,10}?(\d+)", message, re.IGNORECASE)]
-
-
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_custom_error_names_element_and_line(case):
     section, words = CASES[case]
-    xml, line = model_with(section)
-    with pytest.raises(ValueError) as error:
-        mjsim.MjModel.from_xml_string(xml)
-    message = str(error.value)
-    assert line in line_numbers(message), f"line {line} not named: {message!r}"
-    for word in words:
-        assert word in message, f"message does not mention {word!r}: {message!r}"
+    assert_error_names_line_and_words(*model_with(section, WORLD), words)

@@ -1,11 +1,10 @@
 """Bad <equality> and <contact> input raises ValueError naming the element (or the object) and
 its line, and the offending name or value (xml/read_equality.cc, compiler/equality.cc)."""
 
-import re
-
 import pytest
 
 import mjsim
+from errors.test_xml_errors import line_numbers
 
 WORLD = """
   <worldbody>
@@ -17,8 +16,10 @@ WORLD = """
 """
 
 
-def model_with(section: str) -> tuple[str, int]:
-    xml = f"<mujoco>{WORLD}{section.strip(chr(10))}\n</mujoco>\n"
+def model_with(section: str, world: str = WORLD) -> tuple[str, int]:
+    """A model of `world` followed by `section`; returns (xml, line of the '<!--HERE-->' line),
+    the marker being stripped."""
+    xml = f"<mujoco>{world}{section.strip(chr(10))}\n</mujoco>\n"
     lines = xml.split("\n")
     marked = [i for i, line in enumerate(lines, start=1) if "<!--HERE-->" in line]
     assert len(marked) == 1
@@ -114,17 +115,16 @@ CASES = {
 }
 
 
-def line_numbers(message: str) -> list[int]:
-    return [int(n) for n in re.findall(r"\bline\b\D{0,10}?(\d+)", message, re.IGNORECASE)]
-
-
-@pytest.mark.parametrize("case", sorted(CASES))
-def test_equality_error_names_element_and_line(case):
-    section, words = CASES[case]
-    xml, line = model_with(section)
+def assert_error_names_line_and_words(xml: str, line: int, words):
     with pytest.raises(ValueError) as error:
         mjsim.MjModel.from_xml_string(xml)
     message = str(error.value)
     assert line in line_numbers(message), f"line {line} not named: {message!r}"
     for word in words:
         assert word in message, f"message does not mention {word!r}: {message!r}"
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_equality_error_names_element_and_line(case):
+    section, words = CASES[case]
+    assert_error_names_line_and_words(*model_with(section), words)

@@ -7,9 +7,9 @@
 
 // One table per mjVisual section: X(type, name, count, kind, default values, doc).
 // kind says how MJCF writes it: Real, Int, or Bool ("true"/"false" stored as 0/1); count > 1 is
-// an array attribute. cameraid is not settable from MJCF.
+// an array attribute.
 #define MJSIM_VISUAL_GLOBAL(X)                                                                  \
-  X(int,   cameraid,         1, None, (-1),    "initial camera id; -1: free")                     \
+  X(int,   cameraid,         1, Int,  (-1),    "initial camera id; -1: free")                     \
   X(int,   orthographic,     1, Bool, (0),     "is the free camera orthographic")                 \
   X(float, fovy,             1, Real, (45),    "y field-of-view of free camera (degrees)")        \
   X(float, ipd,              1, Real, (0.068f), "inter-pupilary distance for free camera")        \

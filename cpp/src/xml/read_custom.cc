@@ -160,7 +160,6 @@ template <typename T>
 void ReadVisualValue(XmlReader& reader, const XMLElement* elem, const char* attr, T& out,
                      const char* kind) {
   std::string k = kind;
-  if (k == "None") return;
   if (k == "Bool") {
     bool value = false;
     if (reader.ReadBool(elem, attr, value)) out = value;
@@ -205,8 +204,7 @@ void ReadVisual(XmlReader& reader, const XMLElement* section) {
 }
 
 // attribute names of one visual section, from its table
-#define MJSIM_VISUAL_NAME(type, name, count, kind, values, doc) \
-  if (std::string(#kind) != "None") names.push_back(#name);
+#define MJSIM_VISUAL_NAME(type, name, count, kind, values, doc) names.push_back(#name);
 #define MJSIM_VISUAL_NAMES_OF(Struct, member, tag, TABLE) \
   std::vector<std::string> Struct##Attributes() {         \
     std::vector<std::string> names;                       \
