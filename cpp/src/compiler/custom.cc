@@ -53,8 +53,8 @@ void FillTuples(const CompileContext& ctx, Model& m) {
       int id = ctx.FindId(element.objtype, element.objname);
       if (id < 0) {
         ctx.Fail("tuple", tuple.name, t, tuple.source,
-                 "element " + std::to_string(adr - m.tuple_adr[t]) + ": unknown object '" +
-                     element.objname + "' of type " + std::to_string(element.objtype));
+                 "element " + std::to_string(adr - m.tuple_adr[t]) + ": unknown " +
+                     element.objtype_name + " '" + element.objname + "'");
       }
       m.tuple_objtype[adr] = element.objtype;
       m.tuple_objid[adr] = id;

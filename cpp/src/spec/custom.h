@@ -25,6 +25,7 @@ struct SpecText {
 
 struct SpecTupleElement {
   int objtype = 0;  // mjtObj
+  std::string objtype_name;  // as written, for messages
   std::string objname;
   mjtNum prm = 0;
 };

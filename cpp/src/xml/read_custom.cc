@@ -71,6 +71,7 @@ void ReadTuple(XmlReader& reader, const XMLElement* elem) {
     reader.Require(child, "objtype");
     reader.Require(child, "objname");
     reader.ReadKeyword(child, "objtype", kObjectTypes, element.objtype);
+    reader.ReadString(child, "objtype", element.objtype_name);
     reader.ReadString(child, "objname", element.objname);
     reader.ReadReal(child, "prm", element.prm);
     tuple.elements.push_back(std::move(element));
