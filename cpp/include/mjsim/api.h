@@ -18,6 +18,8 @@ std::unique_ptr<Model> LoadXmlFile(const std::string& path, const AssetMap& asse
 void mj_resetData(const Model& m, Data& d);
 void mj_kinematics(const Model& m, Data& d);
 void mj_comPos(const Model& m, Data& d);
+// tendon lengths, moments and wrap paths; needs mj_kinematics and mj_comPos (engine/tendon.cc)
+void mj_tendon(const Model& m, Data& d);
 
 // names (support.cc)
 int mj_name2id(const Model& m, int type, const char* name);
