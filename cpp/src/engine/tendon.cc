@@ -109,9 +109,18 @@ bool WrapCircle(Wrap2D& wrap, const mjtNum a[2], const mjtNum b[2], const mjtNum
     TangentPoint(candidate[k].t1, b, r, -sign);
     candidate[k].arc = r * ArcAngle(candidate[k].t0, candidate[k].t1, sign);
   }
+  // a path going counterclockwise around the center passes it on the right of the direction
+  // a -> b, where cross(b - a, point) < 0
   int pick;
-  if (side) {
-    // the side point, moved onto the circle: the candidate whose arc is nearer to it
+  if (!crosses) {
+    // the straight segment misses the circle: it is the path unless a side point lies on the
+    // other side of the line through the center parallel to the segment
+    mjtNum segment_side = Cross2(ab, a);
+    mjtNum side_side = side ? Cross2(ab, side) : 0;
+    if (side_side == 0 || (side_side > 0) == (segment_side > 0)) return false;
+    pick = side_side < 0 ? 0 : 1;
+  } else if (side) {
+    // the side point, moved onto the circle: the candidate whose arc midpoint is nearer to it
     mjtNum norm = std::hypot(side[0], side[1]);
     mjtNum s[2] = {side[0] * r / norm, side[1] * r / norm};
     mjtNum dist[2];
@@ -124,14 +133,7 @@ bool WrapCircle(Wrap2D& wrap, const mjtNum a[2], const mjtNum b[2], const mjtNum
     }
     pick = dist[0] <= dist[1] ? 0 : 1;
   } else {
-    pick = candidate[0].arc <= candidate[1].arc ? 0 : 1;
-  }
-  if (!crosses) {
-    // the straight segment passes the circle with the center on its left when a x b > 0; a
-    // path around that same side would cross itself: no wrap
-    mjtNum straight_side = Cross2(a, b) > 0 ? 1 : -1;
-    mjtNum pick_side = pick == 0 ? 1 : -1;
-    if (!side || pick_side == straight_side) return false;
+    pick = candidate[0].arc <= candidate[1].arc ? 0 : 1;  // the shorter way around
   }
   wrap = candidate[pick];
   return true;
