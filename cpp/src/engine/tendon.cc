@@ -84,6 +84,19 @@ mjtNum ArcAngle(const mjtNum t0[2], const mjtNum t1[2], mjtNum sign) {
   return angle < 0 ? angle + 2 * mjPI : angle;
 }
 
+// do the segments p0-p1 and q0-q1 intersect (end points included)?
+bool SegmentsIntersect(const mjtNum p0[2], const mjtNum p1[2], const mjtNum q0[2],
+                       const mjtNum q1[2]) {
+  mjtNum dp[2] = {p1[0] - p0[0], p1[1] - p0[1]};
+  mjtNum dq[2] = {q1[0] - q0[0], q1[1] - q0[1]};
+  mjtNum denom = Cross2(dp, dq);
+  if (std::fabs(denom) < mjMINVAL) return false;  // parallel
+  mjtNum pq[2] = {q0[0] - p0[0], q0[1] - p0[1]};
+  mjtNum u = Cross2(pq, dq) / denom;  // along p
+  mjtNum v = Cross2(pq, dp) / denom;  // along q
+  return u >= 0 && u <= 1 && v >= 0 && v <= 1;
+}
+
 struct Wrap2D {
   mjtNum t0[2], t1[2];  // where the path touches the circle coming from a, leaving towards b
   mjtNum arc;           // length of the arc between them
@@ -109,31 +122,32 @@ bool WrapCircle(Wrap2D& wrap, const mjtNum a[2], const mjtNum b[2], const mjtNum
     TangentPoint(candidate[k].t1, b, r, -sign);
     candidate[k].arc = r * ArcAngle(candidate[k].t0, candidate[k].t1, sign);
   }
-  // a path going counterclockwise around the center passes it on the right of the direction
-  // a -> b, where cross(b - a, point) < 0
-  int pick;
-  if (!crosses) {
-    // the straight segment misses the circle: it is the path unless a side point lies on the
-    // other side of the line through the center parallel to the segment
-    mjtNum segment_side = Cross2(ab, a);
-    mjtNum side_side = side ? Cross2(ab, side) : 0;
-    if (side_side == 0 || (side_side > 0) == (segment_side > 0)) return false;
-    pick = side_side < 0 ? 0 : 1;
-  } else if (side) {
-    // the side point, moved onto the circle: the candidate whose arc midpoint is nearer to it
-    mjtNum norm = std::hypot(side[0], side[1]);
-    mjtNum s[2] = {side[0] * r / norm, side[1] * r / norm};
+  // the candidate whose arc midpoint is nearer to the side point (both moved onto the circle)
+  auto nearer_to_side = [&]() {
     mjtNum dist[2];
     for (int k = 0; k < 2; ++k) {
       mjtNum mid[2] = {candidate[k].t0[0] + candidate[k].t1[0], candidate[k].t0[1] + candidate[k].t1[1]};
-      mjtNum len = std::hypot(mid[0], mid[1]);
-      if (len > mjMINVAL) { mid[0] *= r / len; mid[1] *= r / len; }
-      if (candidate[k].arc > mjPI * r) { mid[0] = -mid[0]; mid[1] = -mid[1]; }
-      dist[k] = Dist2(mid, s);
+      mjtNum mid_norm = std::max(std::hypot(mid[0], mid[1]), mjMINVAL);
+      mjtNum side_norm = std::hypot(side[0], side[1]);
+      mjtNum diff[2] = {side[0] / side_norm - mid[0] / mid_norm, side[1] / side_norm - mid[1] / mid_norm};
+      dist[k] = std::hypot(diff[0], diff[1]);
     }
-    pick = dist[0] <= dist[1] ? 0 : 1;
+    return dist[0] <= dist[1] ? 0 : 1;
+  };
+  int pick;
+  if (crosses) {
+    // the shorter way around, or the side of the side point
+    pick = side ? nearer_to_side() : (candidate[0].arc <= candidate[1].arc ? 0 : 1);
   } else {
-    pick = candidate[0].arc <= candidate[1].arc ? 0 : 1;  // the shorter way around
+    // the straight segment misses the circle: it stays the path unless a side point lies
+    // beyond the center as seen from the segment's closest point; then the path goes around
+    // the far side, i.e. the candidate whose straight parts do not cross each other
+    if (!side || Dot2(side, closest) >= 0) return false;
+    bool crossed[2];
+    for (int k = 0; k < 2; ++k) {
+      crossed[k] = SegmentsIntersect(a, candidate[k].t0, candidate[k].t1, b);
+    }
+    pick = crossed[0] == crossed[1] ? nearer_to_side() : (crossed[0] ? 1 : 0);
   }
   wrap = candidate[pick];
   return true;
@@ -216,14 +230,15 @@ void RecordPoint(Data& d, int& count, int obj, const mjtNum* point) {
   ++count;
 }
 
-// L = sum coef * q; moment coef at the joint's dof
+// L = sum coef * q; moment coef at the joint's dof. A joint listed twice adds both terms to the
+// length, but its moment is the last coefficient, as in the reference (observed, 3.3.7).
 void ComputeFixedTendon(const Model& m, Data& d, int t) {
   mjtNum* row = d.ten_J + t * m.nv;
   for (int w = m.tendon_adr[t]; w < m.tendon_adr[t] + m.tendon_num[t]; ++w) {
     int joint = m.wrap_objid[w];
     mjtNum coef = m.wrap_prm[w];
     d.ten_length[t] += coef * d.qpos[m.jnt_qposadr[joint]];
-    row[m.jnt_dofadr[joint]] += coef;
+    row[m.jnt_dofadr[joint]] = coef;
   }
 }
 

@@ -10,11 +10,12 @@ namespace {
 
 using Names = std::vector<std::string>;
 
-// attributes shared by <spatial>, <fixed> and <default><tendon>; the last three are spatial only
-const Names kFixedAttributes = {
-    "group", "limited", "actuatorfrclimited", "range", "actuatorfrcrange", "solreflimit",
-    "solimplimit", "solreffriction", "solimpfriction", "frictionloss", "springlength", "margin",
-    "stiffness", "damping", "armature", "user"};
+// attributes of <spatial>, <fixed> and <default><tendon>: the reference's default class takes
+// neither the actuator force limits nor armature, and <fixed> takes no visual attributes
+const Names kSharedAttributes = {
+    "group", "limited", "range", "solreflimit", "solimplimit", "solreffriction", "solimpfriction",
+    "frictionloss", "springlength", "margin", "stiffness", "damping", "user"};
+const Names kElementOnlyAttributes = {"actuatorfrclimited", "actuatorfrcrange", "armature"};
 const Names kSpatialOnlyAttributes = {"width", "material", "rgba"};
 
 Names Join(std::initializer_list<Names> lists) {
@@ -104,14 +105,15 @@ void ReadTendon(XmlReader& reader, const XMLElement* elem, const std::string& ke
 std::vector<ElementSchema> TendonSchema() {
   return {
       {"tendon", "tendon", {}, {}, {"tendon/spatial", "tendon/fixed"}},
-      {"tendon/spatial", "spatial", Join({{"name", "class"}, kFixedAttributes, kSpatialOnlyAttributes}),
+      {"tendon/spatial", "spatial", Join({{"name", "class"}, kSharedAttributes, kElementOnlyAttributes,
+                                        kSpatialOnlyAttributes}),
        {}, {"spatial/site", "spatial/geom", "spatial/pulley"}},
-      {"tendon/fixed", "fixed", Join({{"name", "class"}, kFixedAttributes}), {}, {"fixed/joint"}},
+      {"tendon/fixed", "fixed", Join({{"name", "class"}, kSharedAttributes, kElementOnlyAttributes}), {}, {"fixed/joint"}},
       {"spatial/site", "site", {"site"}, {}, {}},
       {"spatial/geom", "geom", {"geom", "sidesite"}, {}, {}},
       {"spatial/pulley", "pulley", {"divisor"}, {}, {}},
       {"fixed/joint", "joint", {"joint", "coef"}, {}, {}},
-      {"default/tendon", "tendon", Join({kFixedAttributes, kSpatialOnlyAttributes}), {}, {}},
+      {"default/tendon", "tendon", Join({kSharedAttributes, kSpatialOnlyAttributes}), {}, {}},
   };
 }
 
