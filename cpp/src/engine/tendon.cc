@@ -102,11 +102,41 @@ struct Wrap2D {
   mjtNum arc;           // length of the arc between them
 };
 
+// A side point inside the circle asks the path to pass through the geom: a segment that misses
+// the circle is pulled onto it at the single point t that minimizes |a - t| + |t - b|, where
+// the unit vectors from a and from b towards t add up to a multiple of the normal t (light
+// reflected off the circle). t lies between the directions of a and b (less than pi apart, as
+// the segment misses the circle); the tangential part of that sum changes sign there, so
+// bisection on the angle finds it to the last bit.
+bool TouchCircle(Wrap2D& wrap, const mjtNum a[2], const mjtNum b[2], mjtNum r) {
+  mjtNum angle_a = std::atan2(a[1], a[0]);
+  mjtNum span = std::atan2(Cross2(a, b), Dot2(a, b));  // signed angle from a to b
+  auto slope = [&](mjtNum angle) {  // d/d(angle) of |a - t| + |t - b|, up to a positive factor
+    mjtNum t[2] = {r * std::cos(angle), r * std::sin(angle)};
+    mjtNum tangent[2] = {-t[1], t[0]};
+    mjtNum ta[2] = {t[0] - a[0], t[1] - a[1]}, tb[2] = {t[0] - b[0], t[1] - b[1]};
+    return Dot2(tangent, ta) / std::hypot(ta[0], ta[1]) +
+           Dot2(tangent, tb) / std::hypot(tb[0], tb[1]);
+  };
+  mjtNum lo = angle_a, hi = angle_a + span;
+  if (slope(lo) > slope(hi)) std::swap(lo, hi);  // slope(lo) <= 0 <= slope(hi)
+  for (int i = 0; i < 200 && lo != hi; ++i) {
+    mjtNum mid = 0.5 * (lo + hi);
+    if (mid == lo || mid == hi) break;
+    (slope(mid) < 0 ? lo : hi) = mid;
+  }
+  mjtNum angle = 0.5 * (lo + hi);
+  wrap.t0[0] = wrap.t1[0] = r * std::cos(angle);
+  wrap.t0[1] = wrap.t1[1] = r * std::sin(angle);
+  wrap.arc = 0;
+  return true;
+}
+
 // The path a -> circle -> b (2D). Returns false when the path does not wrap: an end point is
 // inside the circle, or the straight segment misses the circle and there is no side point asking
 // for the other side. `side` (nullptr: none) picks the side of the circle the path takes.
 bool WrapCircle(Wrap2D& wrap, const mjtNum a[2], const mjtNum b[2], const mjtNum* side,
-                mjtNum r) {
+                bool side_inside, mjtNum r) {
   if (Dot2(a, a) <= r * r || Dot2(b, b) <= r * r) return false;
   // closest point of the segment to the center
   mjtNum ab[2] = {b[0] - a[0], b[1] - a[1]};
@@ -114,6 +144,7 @@ bool WrapCircle(Wrap2D& wrap, const mjtNum a[2], const mjtNum b[2], const mjtNum
   mjtNum u = lensq > mjMINVAL ? std::clamp(-Dot2(a, ab) / lensq, mjtNum(0), mjtNum(1)) : 0;
   mjtNum closest[2] = {a[0] + u * ab[0], a[1] + u * ab[1]};
   bool crosses = Dot2(closest, closest) < r * r;
+  if (side_inside) return crosses ? false : TouchCircle(wrap, a, b, r);
   // the two candidate paths: counterclockwise (+1) and clockwise (-1) around the center
   Wrap2D candidate[2];
   for (int k = 0; k < 2; ++k) {
@@ -132,7 +163,7 @@ bool WrapCircle(Wrap2D& wrap, const mjtNum a[2], const mjtNum b[2], const mjtNum
       mjtNum diff[2] = {side[0] / side_norm - mid[0] / mid_norm, side[1] / side_norm - mid[1] / mid_norm};
       dist[k] = std::hypot(diff[0], diff[1]);
     }
-    return dist[0] <= dist[1] ? 0 : 1;
+    return dist[1] < dist[0] ? 1 : 0;  // a side point on the axis (NaN distances) picks 0
   };
   int pick;
   if (crosses) {
@@ -197,7 +228,9 @@ bool WrapGeom(const Model& m, const Data& d, int geom, int sidesite, const mjtNu
   mjtNum s[2] = {0, 0};
   if (sidesite >= 0) { s[0] = Dot3(s3, ex); s[1] = Dot3(s3, ey); }
   Wrap2D wrap;
-  if (!WrapCircle(wrap, a, b, sidesite >= 0 ? s : nullptr, r)) return false;
+  // a side site inside the geom (in 3D, also for a cylinder) asks for the inside path
+  bool side_inside = sidesite >= 0 && Norm3(s3) < r;
+  if (!WrapCircle(wrap, a, b, sidesite >= 0 ? s : nullptr, side_inside, r)) return false;
   // back to 3D: in the plane, plus the height along a cylinder's axis, which grows linearly
   // with the distance travelled in the plane (the path is a straight line on the unrolled
   // cylinder)
