@@ -25,7 +25,7 @@ struct SpecTendon {
   bool spatial = true;
   int group = 0;
   int limited = 2;             // 0 false, 1 true, 2 auto (from range and compiler autolimits)
-  int actuatorfrclimited = 2;  // likewise, from actuatorfrcrange
+  int actuatorfrclimited = 0;  // false unless given; an explicit "auto" looks at the range
   mjtNum range[2] = {0, 0};
   bool range_given = false;
   mjtNum actuatorfrcrange[2] = {0, 0};
