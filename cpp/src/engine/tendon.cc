@@ -102,6 +102,20 @@ struct Wrap2D {
   mjtNum arc;           // length of the arc between them
 };
 
+// Of two candidate wraps, the one whose arc midpoint is nearer to the side point (both moved
+// onto the circle). A side point on a cylinder's axis gives NaN distances and candidate 0.
+int NearerToSide(const Wrap2D candidate[2], const mjtNum side[2]) {
+  mjtNum side_norm = std::hypot(side[0], side[1]);
+  mjtNum dist[2];
+  for (int k = 0; k < 2; ++k) {
+    mjtNum mid[2] = {candidate[k].t0[0] + candidate[k].t1[0], candidate[k].t0[1] + candidate[k].t1[1]};
+    mjtNum mid_norm = std::max(std::hypot(mid[0], mid[1]), mjMINVAL);
+    mjtNum diff[2] = {side[0] / side_norm - mid[0] / mid_norm, side[1] / side_norm - mid[1] / mid_norm};
+    dist[k] = std::hypot(diff[0], diff[1]);
+  }
+  return dist[1] < dist[0] ? 1 : 0;
+}
+
 // A side point inside the circle asks the path to pass through the geom: a segment that misses
 // the circle is pulled onto it at the single point t that minimizes |a - t| + |t - b|, where
 // the unit vectors from a and from b towards t add up to a multiple of the normal t (light
@@ -153,18 +167,7 @@ bool WrapCircle(Wrap2D& wrap, const mjtNum a[2], const mjtNum b[2], const mjtNum
     TangentPoint(candidate[k].t1, b, r, -sign);
     candidate[k].arc = r * ArcAngle(candidate[k].t0, candidate[k].t1, sign);
   }
-  // the candidate whose arc midpoint is nearer to the side point (both moved onto the circle)
-  auto nearer_to_side = [&]() {
-    mjtNum dist[2];
-    for (int k = 0; k < 2; ++k) {
-      mjtNum mid[2] = {candidate[k].t0[0] + candidate[k].t1[0], candidate[k].t0[1] + candidate[k].t1[1]};
-      mjtNum mid_norm = std::max(std::hypot(mid[0], mid[1]), mjMINVAL);
-      mjtNum side_norm = std::hypot(side[0], side[1]);
-      mjtNum diff[2] = {side[0] / side_norm - mid[0] / mid_norm, side[1] / side_norm - mid[1] / mid_norm};
-      dist[k] = std::hypot(diff[0], diff[1]);
-    }
-    return dist[1] < dist[0] ? 1 : 0;  // a side point on the axis (NaN distances) picks 0
-  };
+  auto nearer_to_side = [&]() { return NearerToSide(candidate, side); };
   int pick;
   if (crosses) {
     // the shorter way around, or the side of the side point
@@ -185,6 +188,53 @@ bool WrapCircle(Wrap2D& wrap, const mjtNum a[2], const mjtNum b[2], const mjtNum
 }
 
 // ---- wrapping around a geom -------------------------------------------------------------------
+// v (world) in the frame of the geom at `center` with orientation `rot`
+void ToGeomFrame(mjtNum local[3], const mjtNum v[3], const mjtNum center[3], const mjtNum rot[9]) {
+  mjtNum offset[3];
+  Sub3(offset, v, center);
+  MulMatTVec3(local, rot, offset);
+}
+
+// The plane a sphere's path lies in: through the center and both end points, spanned by ex
+// (towards a) and ey. When the end points are in line with the center any plane would do; the
+// reference then picks one by a rule not reproduced here (the length is the same, wrap_xpos and
+// ten_J differ), this takes the plane through the coordinate axis least aligned with a.
+bool SpherePathPlane(mjtNum ex[3], mjtNum ey[3], const mjtNum a[3], const mjtNum b[3]) {
+  mjtNum norm = Norm3(a);
+  if (norm < mjMINVAL) return false;
+  Scale3(ex, a, 1 / norm);
+  mjtNum normal[3];
+  Cross3(normal, a, b);
+  if (Norm3(normal) < mjMINVAL * norm * Norm3(b)) {
+    mjtNum axis[3] = {0, 0, 0};
+    int least = 0;
+    for (int i = 1; i < 3; ++i) least = std::fabs(ex[i]) < std::fabs(ex[least]) ? i : least;
+    axis[least] = 1;
+    Cross3(normal, ex, axis);
+  }
+  Normalize3(normal);
+  Cross3(ey, normal, ex);
+  return true;
+}
+
+// The 2D wrap lifted back to the geom frame: in the plane (ex, ey), plus for a cylinder the
+// height along its axis, which grows linearly with the distance travelled in the plane (the
+// path is straight on the unrolled cylinder). Returns the length between the two points.
+mjtNum LiftWrap(mjtNum local0[3], mjtNum local1[3], const Wrap2D& wrap, const mjtNum ex[3],
+                const mjtNum ey[3], bool cylinder, const mjtNum a[2], const mjtNum b[2],
+                mjtNum za, mjtNum zb) {
+  for (int i = 0; i < 3; ++i) {
+    local0[i] = wrap.t0[0] * ex[i] + wrap.t0[1] * ey[i];
+    local1[i] = wrap.t1[0] * ex[i] + wrap.t1[1] * ey[i];
+  }
+  if (!cylinder) return wrap.arc;
+  mjtNum before = Dist2(a, wrap.t0), after = Dist2(wrap.t1, b);
+  mjtNum total = before + wrap.arc + after;
+  local0[2] = za + (zb - za) * before / total;
+  local1[2] = za + (zb - za) * (before + wrap.arc) / total;
+  return std::hypot(wrap.arc, local1[2] - local0[2]);
+}
+
 // The two tangent points (world) and the length of the wrapped part between them; false when
 // the straight segment p0 -> p1 is the path.
 bool WrapGeom(const Model& m, const Data& d, int geom, int sidesite, const mjtNum p0[3],
@@ -192,62 +242,23 @@ bool WrapGeom(const Model& m, const Data& d, int geom, int sidesite, const mjtNu
   const mjtNum* center = d.geom_xpos + 3 * geom;
   const mjtNum* rot = d.geom_xmat + 9 * geom;
   mjtNum r = m.geom_size[3 * geom];
-  // end points and side site in the geom frame
-  mjtNum a3[3], b3[3], s3[3], tmp[3];
-  Sub3(tmp, p0, center);
-  MulMatTVec3(a3, rot, tmp);
-  Sub3(tmp, p1, center);
-  MulMatTVec3(b3, rot, tmp);
-  if (sidesite >= 0) {
-    Sub3(tmp, d.site_xpos + 3 * sidesite, center);
-    MulMatTVec3(s3, rot, tmp);
-  }
-  // the plane of the path: for a sphere the plane through the center and both end points, for
-  // a cylinder the plane normal to its axis
+  mjtNum a3[3], b3[3], s3[3] = {0, 0, 0};
+  ToGeomFrame(a3, p0, center, rot);
+  ToGeomFrame(b3, p1, center, rot);
+  if (sidesite >= 0) ToGeomFrame(s3, d.site_xpos + 3 * sidesite, center, rot);
+  // the plane of the path: a sphere's great circle, or normal to a cylinder's axis
   mjtNum ex[3] = {1, 0, 0}, ey[3] = {0, 1, 0};
-  bool sphere = m.geom_type[geom] == mjGEOM_SPHERE;
-  if (sphere) {
-    if (Norm3(a3) < mjMINVAL) return false;
-    Scale3(ex, a3, 1 / Norm3(a3));
-    mjtNum normal[3];
-    Cross3(normal, a3, b3);
-    if (Norm3(normal) < mjMINVAL) {
-      // end points in line with the center: the plane through the side site, else any plane
-      if (sidesite >= 0) Cross3(normal, a3, s3);
-      if (Norm3(normal) < mjMINVAL) {
-        mjtNum other[3] = {0, 0, 0};
-        other[std::fabs(ex[0]) < 0.5 ? 0 : 1] = 1;
-        Cross3(normal, ex, other);
-      }
-    }
-    Normalize3(normal);
-    Cross3(ey, normal, ex);
-  }
+  bool cylinder = m.geom_type[geom] == mjGEOM_CYLINDER;
+  if (!cylinder && !SpherePathPlane(ex, ey, a3, b3)) return false;
   mjtNum a[2] = {Dot3(a3, ex), Dot3(a3, ey)};
   mjtNum b[2] = {Dot3(b3, ex), Dot3(b3, ey)};
-  mjtNum s[2] = {0, 0};
-  if (sidesite >= 0) { s[0] = Dot3(s3, ex); s[1] = Dot3(s3, ey); }
-  Wrap2D wrap;
+  mjtNum s[2] = {Dot3(s3, ex), Dot3(s3, ey)};
   // a side site inside the geom (in 3D, also for a cylinder) asks for the inside path
   bool side_inside = sidesite >= 0 && Norm3(s3) < r;
+  Wrap2D wrap;
   if (!WrapCircle(wrap, a, b, sidesite >= 0 ? s : nullptr, side_inside, r)) return false;
-  // back to 3D: in the plane, plus the height along a cylinder's axis, which grows linearly
-  // with the distance travelled in the plane (the path is a straight line on the unrolled
-  // cylinder)
   mjtNum local0[3], local1[3];
-  for (int i = 0; i < 3; ++i) {
-    local0[i] = wrap.t0[0] * ex[i] + wrap.t0[1] * ey[i];
-    local1[i] = wrap.t1[0] * ex[i] + wrap.t1[1] * ey[i];
-  }
-  length = wrap.arc;
-  if (!sphere) {
-    mjtNum before = Dist2(a, wrap.t0), after = Dist2(wrap.t1, b);
-    mjtNum total = before + wrap.arc + after;
-    mjtNum rise = b3[2] - a3[2];
-    local0[2] = a3[2] + rise * before / total;
-    local1[2] = a3[2] + rise * (before + wrap.arc) / total;
-    length = std::hypot(wrap.arc, local1[2] - local0[2]);
-  }
+  length = LiftWrap(local0, local1, wrap, ex, ey, cylinder, a, b, a3[2], b3[2]);
   MulMatVec3(t0, rot, local0);
   AddTo3(t0, center);
   MulMatVec3(t1, rot, local1);
