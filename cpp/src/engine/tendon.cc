@@ -196,21 +196,26 @@ void ToGeomFrame(mjtNum local[3], const mjtNum v[3], const mjtNum center[3], con
 }
 
 // The plane a sphere's path lies in: through the center and both end points, spanned by ex
-// (towards a) and ey. When the end points are in line with the center any plane would do; the
-// reference then picks one by a rule not reproduced here (the length is the same, wrap_xpos and
-// ten_J differ), this takes the plane through the coordinate axis least aligned with a.
+// (towards a) and ey. When the end points are in line with the center, the reference (observed)
+// takes the normal a x v with v the one of (0,1,1), (1,0,1), (1,1,0) that makes it longest
+// (the first on ties); the two ways around are then equally long and rounding picks one.
 bool SpherePathPlane(mjtNum ex[3], mjtNum ey[3], const mjtNum a[3], const mjtNum b[3]) {
   mjtNum norm = Norm3(a);
   if (norm < mjMINVAL) return false;
   Scale3(ex, a, 1 / norm);
   mjtNum normal[3];
   Cross3(normal, a, b);
-  if (Norm3(normal) < mjMINVAL * norm * Norm3(b)) {
-    mjtNum axis[3] = {0, 0, 0};
-    int least = 0;
-    for (int i = 1; i < 3; ++i) least = std::fabs(ex[i]) < std::fabs(ex[least]) ? i : least;
-    axis[least] = 1;
-    Cross3(normal, ex, axis);
+  if (Norm3(normal) < mjMINVAL) {
+    mjtNum best = -1;
+    for (int k = 0; k < 3; ++k) {
+      mjtNum v[3] = {1, 1, 1}, candidate[3];
+      v[k] = 0;
+      Cross3(candidate, a, v);
+      if (Norm3(candidate) > best) {
+        best = Norm3(candidate);
+        Copy3(normal, candidate);
+      }
+    }
   }
   Normalize3(normal);
   Cross3(ey, normal, ex);
