@@ -19,6 +19,12 @@
 // Path points go to wrap_xpos in path order: one per site, two per wrapping geom (none when
 // the geom does not touch the path), one per pulley (zeros); wrap_obj holds -1 for a site,
 // the geom id, or -2 for a pulley.
+//
+// Side sites (MJCF tendon/spatial/geom sidesite; rules observed on the reference, checklist
+// C.4): outside the geom, a segment crossing the circle wraps on the side whose arc midpoint is
+// nearer to the side site; a segment missing it wraps only when the side site lies beyond the
+// center as seen from the segment's closest point. Inside the geom (3D distance), a segment
+// missing the circle is pulled onto it at one touch point; a crossing one stays straight.
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -340,8 +346,8 @@ void ComputeSpatialTendon(const Model& m, Data& d, int t, int& count) {
 void mj_tendon(const Model& m, Data& d) {
   if (m.ntendon == 0) return;
   std::memset(d.ten_J, 0, sizeof(mjtNum) * m.ntendon * m.nv);
-  std::memset(d.wrap_obj, 0, sizeof(int) * 2 * m.nwrap);
-  std::memset(d.wrap_xpos, 0, sizeof(mjtNum) * 6 * m.nwrap);
+  // wrap_obj and wrap_xpos rows past the last path point keep what an earlier call wrote, as
+  // in the reference, so that whole arrays compare equal after the same sequence of calls
   int count = 0;  // path points recorded so far
   for (int t = 0; t < m.ntendon; ++t) {
     d.ten_length[t] = 0;
