@@ -4,7 +4,9 @@
 //           site_bodyid geom_bodyid geom_size body_parentid body_rootid body_dofadr body_dofnum
 //           d.qpos site_xpos geom_xpos geom_xmat            (written by kinematics.cc)
 //           d.subtree_com cdof                              (written by com.cc)
-//   writes  d.ten_length ten_J ten_wrapadr ten_wrapnum wrap_obj wrap_xpos
+//   writes  d.ten_length ten_J (dense, or sparse with ten_J_rownnz rowadr colind when
+//           mj_isSparse: jacobian="sparse", or "auto" and nv >= 60) ten_wrapadr ten_wrapnum
+//           wrap_obj wrap_xpos
 //
 // Fixed tendon:   L = sum_i coef_i q_i,  dL/dq = coef_i at the dof of joint i.
 // Spatial tendon: the path visits its sites in order; a geom between two sites is an obstacle
@@ -36,9 +38,37 @@ namespace mjsim {
 namespace {
 
 // ---- moments ----------------------------------------------------------------------------------
+// One tendon's row of ten_J while it is computed: dense (nv values), or sparse as the
+// reference stores it (sorted dofs in colind, their values in value, nnz of them; a dof enters
+// the row when a segment end moves with it, and stays even when its value sums to 0).
+struct MomentRow {
+  mjtNum* value;
+  int* colind = nullptr;  // nullptr: dense
+  int nnz = 0;
+
+  // value at `dof` += v (or = v when `assign`)
+  void Add(int dof, mjtNum v, bool assign = false) {
+    if (!colind) {
+      value[dof] = assign ? v : value[dof] + v;
+      return;
+    }
+    int k = static_cast<int>(std::lower_bound(colind, colind + nnz, dof) - colind);
+    if (k == nnz || colind[k] != dof) {  // a new entry: shift the later ones up
+      for (int i = nnz; i > k; --i) {
+        colind[i] = colind[i - 1];
+        value[i] = value[i - 1];
+      }
+      colind[k] = dof;
+      value[k] = 0;
+      ++nnz;
+    }
+    value[k] = assign ? v : value[k] + v;
+  }
+};
+
 // row += scale * u . dp/dq for the point p fixed to body b: each dof of b and of its ancestors
 // moves p with cdof_lin + cdof_rot x (p - subtree_com[root])
-void AddPointMoment(const Model& m, const Data& d, mjtNum* row, int b, const mjtNum p[3],
+void AddPointMoment(const Model& m, const Data& d, MomentRow& row, int b, const mjtNum p[3],
                     const mjtNum u[3], mjtNum scale) {
   mjtNum offset[3];
   Sub3(offset, p, d.subtree_com + 3 * m.body_rootid[b]);
@@ -48,13 +78,13 @@ void AddPointMoment(const Model& m, const Data& d, mjtNum* row, int b, const mjt
       mjtNum velocity[3];
       Cross3(velocity, cdof, offset);
       AddTo3(velocity, cdof + 3);
-      row[i] += scale * Dot3(u, velocity);
+      row.Add(i, scale * Dot3(u, velocity));
     }
   }
 }
 
 // length of the straight segment a (on body ba) -> b (on body bb); adds its moment to row
-mjtNum AddSegment(const Model& m, const Data& d, mjtNum* row, const mjtNum a[3], int ba,
+mjtNum AddSegment(const Model& m, const Data& d, MomentRow& row, const mjtNum a[3], int ba,
                   const mjtNum b[3], int bb, mjtNum scale) {
   mjtNum u[3];
   Sub3(u, b, a);
@@ -286,19 +316,19 @@ void RecordPoint(Data& d, int& count, int obj, const mjtNum* point) {
 }
 
 // L = sum coef * q; moment coef at the joint's dof. A joint listed twice adds both terms to the
-// length, but its moment is the last coefficient, as in the reference (observed, 3.3.7).
-void ComputeFixedTendon(const Model& m, Data& d, int t) {
-  mjtNum* row = d.ten_J + t * m.nv;
+// length; its moment is then the last coefficient in a dense ten_J and the sum in a sparse one,
+// as in the reference (observed, 3.3.7).
+void ComputeFixedTendon(const Model& m, Data& d, int t, MomentRow& row) {
   for (int w = m.tendon_adr[t]; w < m.tendon_adr[t] + m.tendon_num[t]; ++w) {
     int joint = m.wrap_objid[w];
     mjtNum coef = m.wrap_prm[w];
+    int dof = m.jnt_dofadr[joint];
     d.ten_length[t] += coef * d.qpos[m.jnt_qposadr[joint]];
-    row[m.jnt_dofadr[joint]] = coef;
+    row.Add(dof, coef, /*assign=*/row.colind == nullptr);
   }
 }
 
-void ComputeSpatialTendon(const Model& m, Data& d, int t, int& count) {
-  mjtNum* row = d.ten_J + t * m.nv;
+void ComputeSpatialTendon(const Model& m, Data& d, int t, MomentRow& row, int& count) {
   mjtNum divisor = 1;
   int begin = m.tendon_adr[t], end = begin + m.tendon_num[t];
   for (int w = begin; w < end; ++w) {
@@ -341,23 +371,37 @@ void ComputeSpatialTendon(const Model& m, Data& d, int t, int& count) {
   }
 }
 
+bool IsSparse(const Model& m) {
+  return m.opt.jacobian == mjJAC_SPARSE || (m.opt.jacobian == mjJAC_AUTO && m.nv >= 60);
+}
+
 }  // namespace
 
 void mj_tendon(const Model& m, Data& d) {
   if (m.ntendon == 0) return;
-  std::memset(d.ten_J, 0, sizeof(mjtNum) * m.ntendon * m.nv);
-  // wrap_obj and wrap_xpos rows past the last path point keep what an earlier call wrote, as
+  // a sparse ten_J holds the rows one after another (row t at ten_J_rowadr[t]); entries past
+  // the last row, like wrap rows past the last path point, keep what an earlier call wrote, as
   // in the reference, so that whole arrays compare equal after the same sequence of calls
+  bool sparse = IsSparse(m);
+  if (!sparse) std::memset(d.ten_J, 0, sizeof(mjtNum) * m.ntendon * m.nv);
   int count = 0;  // path points recorded so far
+  int adr = 0;    // sparse: where the next row starts
   for (int t = 0; t < m.ntendon; ++t) {
     d.ten_length[t] = 0;
     d.ten_wrapadr[t] = count;
+    MomentRow row{d.ten_J + t * m.nv};
+    if (sparse) row = MomentRow{d.ten_J + adr, d.ten_J_colind + adr};
     if (m.wrap_type[m.tendon_adr[t]] == mjWRAP_JOINT) {
-      ComputeFixedTendon(m, d, t);
+      ComputeFixedTendon(m, d, t, row);
     } else {
-      ComputeSpatialTendon(m, d, t, count);
+      ComputeSpatialTendon(m, d, t, row, count);
     }
     d.ten_wrapnum[t] = count - d.ten_wrapadr[t];
+    if (sparse) {
+      d.ten_J_rowadr[t] = adr;
+      d.ten_J_rownnz[t] = row.nnz;
+      adr += row.nnz;
+    }
   }
 }
 
