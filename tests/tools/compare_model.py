@@ -38,7 +38,8 @@ def main() -> int:
     ref = load(mujoco, args.model)
     ours = load(mjsim, args.model)
     problems = [p for p in size_problems(ours, ref) if keep(p.split(":")[0])]
-    arrays = [name for name in compared(ours, reference_arrays(ref)) if keep(name)]
+    path = None if args.model.lstrip().startswith("<") else Path(args.model)
+    arrays = [name for name in compared(ours, reference_arrays(ref), path) if keep(name)]
     problems += dtype_problems(ours, ref, arrays)
     values = value_problems(ours, ref, arrays)
     missing = [name for name in missing_fields(ours, ref) if keep(name)]

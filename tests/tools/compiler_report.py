@@ -28,7 +28,7 @@ import mujoco  # noqa: E402
 
 import mjsim  # noqa: E402
 from conformance.test_compiler import (  # noqa: E402
-    IMPLEMENTATION_DEFINED, dtype_problems, missing_fields, reference_arrays, reference_fields,
+    IMPLEMENTATION_DEFINED, compared, dtype_problems, missing_fields, reference_arrays, reference_fields,
     size_problems, unsupported_reason, value_problems)
 from corpus import corpus_models, label  # noqa: E402
 
@@ -63,12 +63,10 @@ def load_error(error: Exception) -> str:
     return f"{type(error).__name__}: {first}"
 
 
-def mismatching_fields(ours, ref) -> list[str]:
+def mismatching_fields(ours, ref, path: Path) -> list[str]:
     """Fields mjsim has that differ from the reference, by the test's rules, sorted."""
     bad = {problem.split(":")[0] for problem in size_problems(ours, ref)}
-    for name in reference_arrays(ref):
-        if name in IMPLEMENTATION_DEFINED or not hasattr(ours, name):
-            continue
+    for name in compared(ours, reference_arrays(ref), path):
         if dtype_problems(ours, ref, [name]) or value_problems(ours, ref, [name]):
             bad.add(name)
     return sorted(bad)
@@ -87,7 +85,7 @@ def report_row(path: Path) -> Row:
     row.missing = missing_fields(ours, ref, physics_only=False)
     row.missing_physics = missing_fields(ours, ref)
     row.present = row.fields - len(row.missing)
-    row.mismatching = mismatching_fields(ours, ref)
+    row.mismatching = mismatching_fields(ours, ref, path)
     return row
 
 

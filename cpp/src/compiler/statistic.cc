@@ -36,8 +36,8 @@ mjtNum GeomBoundingRadius(const Model& m, int g) {
       mjtNum half = std::max(size[0], size[1]);
       return half > 0 ? 0.1 * half : 1;
     }
-    case mjGEOM_HFIELD: {
-      mjtNum height = std::max(size[2], size[3]);
+    case mjGEOM_HFIELD: {  // the half-sizes and the elevation range of the hfield
+      mjtNum height = m.hfield_size[4 * m.geom_dataid[g] + 2];
       return std::sqrt(size[0] * size[0] + size[1] * size[1] + height * height);
     }
     case mjGEOM_SPHERE: return size[0];
@@ -46,6 +46,19 @@ mjtNum GeomBoundingRadius(const Model& m, int g) {
     case mjGEOM_ELLIPSOID: return std::max(size[0], std::max(size[1], size[2]));
     default: return Norm3(size);  // box; mesh: see above
   }
+}
+
+// tendon armature a adds a J'J to M (J the tendon's moment row): its trace is a |J|^2
+mjtNum TendonArmatureDiagonal(const Model& m, const Data& d) {
+  mjtNum total = 0;
+  for (int t = 0; t < m.ntendon; ++t) {
+    if (m.tendon_armature[t] == 0) continue;
+    bool sparse = mj_isSparse(m);
+    int begin = sparse ? d.ten_J_rowadr[t] : t * m.nv;
+    int count = sparse ? d.ten_J_rownnz[t] : m.nv;
+    for (int i = begin; i < begin + count; ++i) total += m.tendon_armature[t] * d.ten_J[i] * d.ten_J[i];
+  }
+  return total;
 }
 
 // diag(M)_i = sum over the bodies b moved by dof i of cdof_i' cinert_b cdof_i, plus armature;
@@ -70,7 +83,7 @@ mjtNum MeanDiagonalInertia(const Model& m, const Data& d) {
       total += Dot3(w, Iw) + 2 * Dot3(v, wxh) + c[9] * Dot3(v, v);
     }
   }
-  return total / m.nv;
+  return (total + TendonArmatureDiagonal(m, d)) / m.nv;
 }
 
 void GrowBodySize(std::vector<mjtNum>& sizes, const Data& d, int b, const mjtNum point[3],
@@ -122,6 +135,7 @@ void ComputeStatistic(const CompileContext& ctx, Model& m) {
   std::unique_ptr<Data> d = MakeData(m);  // qpos = qpos0
   mj_kinematics(m, *d);
   mj_comPos(m, *d);
+  mj_tendon(m, *d);
   std::vector<mjtNum> rbound(m.ngeom);
   for (int g = 0; g < m.ngeom; ++g) rbound[g] = GeomBoundingRadius(m, g);
 
