@@ -568,7 +568,7 @@ class Compiler {
              "size[" + std::to_string(i) + "] must be positive, got " + std::to_string(size[i]));
       }
     }
-    if (geom.type == mjGEOM_PLANE && b != 0 && !bodies_[b]->joints.empty()) {
+    if (geom.type == mjGEOM_PLANE && m.body_weldid[b] != 0) {
       Fail("geom", geom.name, g, geom.source, "a plane can only be attached to a static body");
     }
     if (geom.mass && *geom.mass < 0) {
@@ -706,9 +706,11 @@ class Compiler {
   // inertiafromgeom true a group without geoms keeps its inertial. All groups are combined.
   MassProperties BodyMassProperties(const Model& m, int b) const {
     std::vector<MassProperties> parts;
+    bool any_inertial = false;
     const auto& groups = ctx_.body_massgroups[b];
     for (size_t group = 0; group < groups.size(); ++group) {
-      std::vector<MassProperties> group_parts = MassGroupParts(m, b, static_cast<int>(group));
+      std::vector<MassProperties> group_parts =
+          MassGroupParts(m, b, static_cast<int>(group), any_inertial);
       if (group == 0 || group_parts.empty()) {
         parts.insert(parts.end(), group_parts.begin(), group_parts.end());
         continue;
@@ -723,12 +725,19 @@ class Compiler {
       AddTo3(fused.pos, shift);
       parts.push_back(fused);
     }
-    if (parts.empty()) return MassProperties{};
-    return CombineMassProperties(parts);
+    MassProperties body = parts.empty() ? MassProperties{} : CombineMassProperties(parts);
+    if (!any_inertial && body.mass < mjMINVAL) {
+      // a body without an inertial whose geoms weigh nothing (or that has none): the reference
+      // puts its inertial frame at the body's own pose in its parent
+      Copy3(body.pos, m.body_pos + 3 * b);
+      Copy4(body.quat, m.body_quat + 4 * b);
+    }
+    return body;
   }
 
   // the parts of one mass group, in the frame of the body the group came from
-  std::vector<MassProperties> MassGroupParts(const Model& m, int b, int group) const {
+  std::vector<MassProperties> MassGroupParts(const Model& m, int b, int group,
+                                             bool& used_inertial) const {
     int from_geoms = spec_.compiler.inertiafromgeom;
     const CompileContext::MassGroup& mass_group = ctx_.body_massgroups[b][group];
     std::vector<MassProperties> parts;
@@ -739,7 +748,10 @@ class Compiler {
     }
     if (mass_group.inertial) {
       MassProperties part = InertialMassProperties(*mass_group.inertial, b);  // validated even if unused
-      if (parts.empty()) parts.push_back(part);
+      if (parts.empty()) {
+        parts.push_back(part);
+        used_inertial = true;
+      }
     }
     return parts;
   }
