@@ -23,6 +23,8 @@ void CollectEqualities(CompileContext& ctx, Model& m);     // equality.cc: equal
 void FillEqualities(CompileContext& ctx, Model& m);
 void CollectCustom(CompileContext& ctx, Model& m);         // custom.cc: numeric, text, tuple, key
 void FillCustom(CompileContext& ctx, Model& m);
+void CollectBounding(CompileContext& ctx, Model& m);       // bounding.cc: geom bounds, body BVHs, fluid
+void FillBounding(CompileContext& ctx, Model& m);
 void CollectConstants(CompileContext& ctx, Model& m);      // constants.cc: runs last
 void FillConstants(CompileContext& ctx, Model& m);
 
