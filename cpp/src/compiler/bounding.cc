@@ -91,26 +91,28 @@ void FillBodyContacts(Model& m) {
   }
 }
 
-// the geom's box and origin in the inertial frame of its body (ipos, iquat)
-BvhElement GeomElement(const Model& m, int g, const mjtNum ipos[3], const mjtNum imat[9]) {
+// the geom's origin and the box around the 8 corners of its geom_aabb, in the inertial frame
+// of its body (ipos, iquat); corners rather than rotated half-sizes, as the reference (this
+// matters in the last bits of the unbounded plane boxes)
+BvhElement GeomElement(const Model& m, int g, const mjtNum ipos[3], const mjtNum iquat[4]) {
   BvhElement e;
   e.id = g;
-  mjtNum gmat[9], rel[9], offset[3], center[3];
-  QuatToMat(gmat, m.geom_quat + 4 * g);
-  // rel = imat' gmat: geom axes in the inertial frame
-  for (int i = 0; i < 3; ++i) {
-    for (int j = 0; j < 3; ++j) {
-      rel[3 * i + j] = imat[i] * gmat[j] + imat[3 + i] * gmat[3 + j] + imat[6 + i] * gmat[6 + j];
-    }
-  }
+  mjtNum inverse[4], offset[3];
+  ConjugateQuat(inverse, iquat);
   Sub3(offset, m.geom_pos + 3 * g, ipos);
-  MulMatTVec3(e.key, imat, offset);
+  RotateVecByQuat(e.key, offset, inverse);
   const mjtNum* aabb = m.geom_aabb + 6 * g;
-  MulMatVec3(center, rel, aabb);
-  Add3(e.center, e.key, center);
-  for (int i = 0; i < 3; ++i) {
-    e.half[i] = std::abs(rel[3 * i]) * aabb[3] + std::abs(rel[3 * i + 1]) * aabb[4] +
-                std::abs(rel[3 * i + 2]) * aabb[5];
+  for (int corner = 0; corner < 8; ++corner) {
+    mjtNum local[3], point[3];
+    for (int k = 0; k < 3; ++k) local[k] = aabb[k] + ((corner >> k) & 1 ? aabb[3 + k] : -aabb[3 + k]);
+    RotateVecByQuat(point, local, m.geom_quat + 4 * g);  // geom frame -> body frame
+    AddTo3(point, m.geom_pos + 3 * g);
+    Sub3(point, point, ipos);
+    RotateVecByQuat(point, point, inverse);                // body frame -> inertial frame
+    for (int k = 0; k < 3; ++k) {
+      e.lo[k] = corner ? std::min(e.lo[k], point[k]) : point[k];
+      e.hi[k] = corner ? std::max(e.hi[k], point[k]) : point[k];
+    }
   }
   return e;
 }
@@ -118,12 +120,10 @@ BvhElement GeomElement(const Model& m, int g, const mjtNum ipos[3], const mjtNum
 void FillBodyTrees(Model& m) {
   BvhNodes nodes;
   for (int b = 0; b < m.nbody; ++b) {
-    mjtNum imat[9];
-    QuatToMat(imat, m.body_iquat + 4 * b);
     std::vector<BvhElement> elements;
     for (int g = m.body_geomadr[b]; g >= 0 && g < m.body_geomadr[b] + m.body_geomnum[b]; ++g) {
       if (Collides(m.geom_contype[g], m.geom_conaffinity[g])) {
-        elements.push_back(GeomElement(m, g, m.body_ipos + 3 * b, imat));
+        elements.push_back(GeomElement(m, g, m.body_ipos + 3 * b, m.body_iquat + 4 * b));
       }
     }
     m.body_bvhadr[b] = elements.empty() ? -1 : BuildBvh(elements, nodes);

@@ -55,12 +55,11 @@ class BvhBuilder {
   void Bounds(int begin, int end, mjtNum lo[3], mjtNum hi[3]) const {
     for (int k = 0; k < 3; ++k) {
       const BvhElement& first = elements_[order_[begin]];
-      lo[k] = first.center[k] - first.half[k];
-      hi[k] = first.center[k] + first.half[k];
+      lo[k] = first.lo[k];
+      hi[k] = first.hi[k];
       for (int i = begin + 1; i < end; ++i) {
-        const BvhElement& e = elements_[order_[i]];
-        lo[k] = std::min(lo[k], e.center[k] - e.half[k]);
-        hi[k] = std::max(hi[k], e.center[k] + e.half[k]);
+        lo[k] = std::min(lo[k], elements_[order_[i]].lo[k]);
+        hi[k] = std::max(hi[k], elements_[order_[i]].hi[k]);
       }
     }
   }

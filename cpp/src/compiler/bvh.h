@@ -2,7 +2,7 @@
 // colliding geoms of a body (compiler/bounding.cc) and the faces of a mesh.
 //
 // Rule (observed from the reference, mujoco 3.3.7): a node's box is the union of its
-// elements' boxes. A node with one element is a leaf. Otherwise the elements are split along
+// elements' boxes, stored as center (lo + hi) / 2 and half-size (hi - lo) / 2. A node with one element is a leaf. Otherwise the elements are split along
 // the longest axis of the node's box, where a later axis wins only if it is longer by at least
 // 1e-14 (so exact ties go to the earlier axis while the extents are small and, once 1e-14 is
 // below their rounding, to the later one); they are ordered by their key point along that axis
@@ -16,8 +16,8 @@
 namespace mjsim {
 
 struct BvhElement {
-  mjtNum center[3];  // box center and half-sizes, in the frame of the tree
-  mjtNum half[3];
+  mjtNum lo[3];      // box corners, in the frame of the tree
+  mjtNum hi[3];
   mjtNum key[3];     // the point the elements are ordered by (a geom's origin, a face's centroid)
   int id;            // stored in bvh_nodeid of the element's leaf
 };
