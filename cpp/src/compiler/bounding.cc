@@ -14,6 +14,7 @@
 // them of half-sizes (mjMAXVAL, mjMAXVAL, mjMAXVAL/2), as the reference does.
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 
 #include "compiler/bvh.h"
 #include "compiler/stages.h"
@@ -66,13 +67,28 @@ mjtNum GeomRadius(int type, const mjtNum size[3]) {
   }
 }
 
+// hfield geoms: the box from the base (-z_bottom) to the top (z_top) of the hfield
+void HFieldBox(const mjtNum hsize[4], mjtNum aabb[6], mjtNum* rbound) {
+  aabb[0] = aabb[1] = 0;
+  aabb[2] = (hsize[2] - hsize[3]) / 2;
+  aabb[3] = hsize[0];
+  aabb[4] = hsize[1];
+  aabb[5] = (hsize[2] + hsize[3]) / 2;
+  mjtNum height = std::max(hsize[2], hsize[3]);
+  *rbound = std::sqrt(hsize[0] * hsize[0] + hsize[1] * hsize[1] + height * height);
+}
+
 void FillGeomBounds(const CompileContext& ctx, Model& m) {
   for (int g = 0; g < m.ngeom; ++g) {
     int type = m.geom_type[g];
-    if (type == mjGEOM_MESH || type == mjGEOM_HFIELD) {
-      // their bounds come from the mesh vertices and hfield size, which are not compiled yet
+    if (type == mjGEOM_HFIELD) {
+      HFieldBox(m.hfield_size + 4 * m.geom_dataid[g], m.geom_aabb + 6 * g, m.geom_rbound + g);
+      continue;
+    }
+    if (type == mjGEOM_MESH) {
+      // the bounds come from the mesh vertices, which are not compiled yet
       const SpecGeom& geom = *ctx.geoms[g];
-      ctx.Fail("geom", geom.name, g, geom.source, "bounds of mesh and hfield geoms are not supported by mjsim yet");
+      ctx.Fail("geom", geom.name, g, geom.source, "bounds of mesh geoms are not supported by mjsim yet");
     }
     GeomBox(type, m.geom_size + 3 * g, m.geom_aabb + 6 * g);
     m.geom_rbound[g] = GeomRadius(type, m.geom_size + 3 * g);
@@ -117,22 +133,86 @@ BvhElement GeomElement(const Model& m, int g, const mjtNum ipos[3], const mjtNum
   return e;
 }
 
-void FillBodyTrees(Model& m) {
+// compiler fusestatic, as the reference does it (observed): a body is fused piece by piece
+// (itself, then each fused body in order, ctx.body_massgroups), and its tree is rebuilt after
+// each piece that adds colliding geoms, in the same storage. Inner nodes never write nodeid, so
+// an inner node keeps the nodeid its index had in the previous build (-1 if new). Each fusion
+// of colliding geoms into a body that already had some also leaves one unused node (all zeros)
+// counted in nbvh, after all the trees. The intermediate trees are built here in the body's
+// final inertial frame: exact when the body had one colliding geom before a fusion (the common
+// case: a link with one collision shape and a fixed child link).
+struct FusionSteps {
+  std::vector<int> colliding_per_group;  // colliding geoms of each mass group
+  int RebuildsBeforeFinal() const {      // builds before the final one
+    int builds = 0, total = 0;
+    for (int n : colliding_per_group) {
+      if (n > 0 && total > 0) ++builds;
+      total += n;
+    }
+    return builds;
+  }
+};
+
+FusionSteps BodyFusionSteps(const CompileContext& ctx, int b) {
+  FusionSteps steps;
+  steps.colliding_per_group.assign(ctx.body_massgroups[b].size(), 0);
+  for (size_t g = 0; g < ctx.geoms.size(); ++g) {
+    if (ctx.geom_body[g] == b && Collides(ctx.geoms[g]->contype, ctx.geoms[g]->conaffinity)) {
+      ++steps.colliding_per_group[ctx.geom_massgroup[g]];
+    }
+  }
+  return steps;
+}
+
+void FillBodyTrees(const CompileContext& ctx, Model& m) {
   BvhNodes nodes;
+  int unused = 0;
   for (int b = 0; b < m.nbody; ++b) {
     std::vector<BvhElement> elements;
+    std::vector<int> group;  // mass group of each element
     for (int g = m.body_geomadr[b]; g >= 0 && g < m.body_geomadr[b] + m.body_geomnum[b]; ++g) {
       if (Collides(m.geom_contype[g], m.geom_conaffinity[g])) {
         elements.push_back(GeomElement(m, g, m.body_ipos + 3 * b, m.body_iquat + 4 * b));
+        group.push_back(ctx.geom_massgroup[g]);
       }
     }
     m.body_bvhadr[b] = elements.empty() ? -1 : BuildBvh(elements, nodes);
     m.body_bvhnum[b] = BvhNodeCount(static_cast<int>(elements.size()));
+    if (elements.empty()) continue;
+    // the nodeids left by the earlier builds of a fused body
+    std::vector<int> stale;
+    int groups = static_cast<int>(ctx.body_massgroups[b].size());
+    for (int k = 0; k + 1 < groups; ++k) {
+      std::vector<BvhElement> partial;
+      for (size_t i = 0; i < elements.size(); ++i) {
+        if (group[i] <= k) partial.push_back(elements[i]);
+      }
+      bool adds = false;
+      for (size_t i = 0; i < elements.size(); ++i) adds |= group[i] == k + 1;
+      if (partial.empty() || !adds) continue;
+      ++unused;
+      BvhNodes build;
+      BuildBvh(partial, build);
+      stale.resize(build.size(), -1);
+      for (int i = 0; i < build.size(); ++i) {
+        if (build.nodeid[i] >= 0) stale[i] = build.nodeid[i];
+      }
+    }
+    for (int i = 0; i < static_cast<int>(stale.size()) && i < m.body_bvhnum[b]; ++i) {
+      int node = m.body_bvhadr[b] + i;
+      if (nodes.child[2 * node] >= 0) nodes.nodeid[node] = stale[i];
+    }
   }
+  if (nodes.size() + unused != m.nbvh) throw std::logic_error("bounding.cc: BVH node count differs from CollectBounding's");
   std::copy(nodes.depth.begin(), nodes.depth.end(), m.bvh_depth);
   std::copy(nodes.child.begin(), nodes.child.end(), m.bvh_child);
   std::copy(nodes.nodeid.begin(), nodes.nodeid.end(), m.bvh_nodeid);
   std::copy(nodes.aabb.begin(), nodes.aabb.end(), m.bvh_aabb);
+  for (int node = nodes.size(); node < m.nbvh; ++node) {  // the unused nodes of fusions
+    m.bvh_depth[node] = m.bvh_nodeid[node] = 0;
+    m.bvh_child[2 * node] = m.bvh_child[2 * node + 1] = 0;
+    for (int i = 0; i < 6; ++i) m.bvh_aabb[6 * node + i] = 0;
+  }
 }
 
 
@@ -220,11 +300,14 @@ void FillGeomFluid(const CompileContext& ctx, Model& m) {
 }  // namespace
 
 void CollectBounding(CompileContext& ctx, Model& m) {
+  // ctx.geoms, not SpecBody::geoms: fusestatic moves geoms into the bodies they are fused to
+  std::vector<int> colliding(ctx.bodies.size(), 0);
+  for (size_t g = 0; g < ctx.geoms.size(); ++g) {
+    colliding[ctx.geom_body[g]] += Collides(ctx.geoms[g]->contype, ctx.geoms[g]->conaffinity);
+  }
   int count = 0;
-  for (const SpecBody* body : ctx.bodies) {
-    int colliding = 0;
-    for (const SpecGeom& geom : body->geoms) colliding += Collides(geom.contype, geom.conaffinity);
-    count += BvhNodeCount(colliding);
+  for (size_t b = 0; b < colliding.size(); ++b) {
+    count += BvhNodeCount(colliding[b]) + BodyFusionSteps(ctx, static_cast<int>(b)).RebuildsBeforeFinal();
   }
   m.nbvh = m.nbvhstatic = count;
   m.nbvhdynamic = 0;  // flex trees, whose boxes move, are not supported by mjsim yet
@@ -233,7 +316,7 @@ void CollectBounding(CompileContext& ctx, Model& m) {
 void FillBounding(CompileContext& ctx, Model& m) {
   FillGeomBounds(ctx, m);
   FillBodyContacts(m);
-  FillBodyTrees(m);
+  FillBodyTrees(ctx, m);
   FillGeomFluid(ctx, m);
 }
 
