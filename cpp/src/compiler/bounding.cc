@@ -1,7 +1,8 @@
 // bounding.cc: compiler stage for collision bounds and fluid coefficients (checklist B.16).
 //   reads   m.geom_type geom_size geom_pos geom_quat geom_bodyid geom_contype geom_conaffinity
-//           geom_margin body_geomadr body_geomnum body_ipos body_iquat       (compile.cc)
-//           ctx.geoms (fluidshape, fluidcoef)
+//           geom_margin geom_dataid body_geomadr body_geomnum body_ipos body_iquat (compile.cc)
+//           hfield_size (assets.cc); ctx.geoms (fluidshape, fluidcoef), ctx.body_massgroups and
+//           ctx.geom_massgroup (fusestatic, compile.cc)
 //   writes  m.geom_rbound geom_aabb geom_fluid body_contype body_conaffinity body_margin
 //           body_bvhadr body_bvhnum bvh_depth bvh_child bvh_nodeid bvh_aabb
 //           nbvh nbvhstatic nbvhdynamic
@@ -11,7 +12,9 @@
 // with colliding geoms (contype or conaffinity nonzero) gets a tree over their boxes, in the
 // body's inertial frame (compiler/bvh.h); leaf ids are geom ids. body_contype/conaffinity OR
 // and body_margin maximizes over all the body's geoms. Planes are treated as the box below
-// them of half-sizes (mjMAXVAL, mjMAXVAL, mjMAXVAL/2), as the reference does.
+// them of half-sizes (mjMAXVAL, mjMAXVAL, mjMAXVAL/2), as the reference does; hfields as
+// the box from their base to their top. Mesh geoms (bounds from the mesh vertices) and the
+// mesh face trees wait for the mesh stage.
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
