@@ -70,6 +70,7 @@ class Compiler {
     CollectSensors(ctx_, m);
     CollectEqualities(ctx_, m);
     CollectCustom(ctx_, m);
+    CollectBounding(ctx_, m);
     CollectConstants(ctx_, m);
     CountNamesAndPaths(m);
     AllocateModelArrays(m);
@@ -91,6 +92,7 @@ class Compiler {
     FillCustom(ctx_, m);
     FillNames(m);
     FillPaths(m);
+    FillBounding(ctx_, m);
     FillConstants(ctx_, m);
     return model;
   }

@@ -28,6 +28,8 @@ void FillCustom(CompileContext& ctx, Model& m);
 // m.stat at qpos0 (statistic.cc); runs at the end of FillCustom, after bodies, joints, geoms,
 // sites and masses are filled
 void ComputeStatistic(const CompileContext& ctx, Model& m);
+void CollectBounding(CompileContext& ctx, Model& m);       // bounding.cc: geom bounds, body BVHs, fluid
+void FillBounding(CompileContext& ctx, Model& m);
 void CollectConstants(CompileContext& ctx, Model& m);      // constants.cc: runs last
 void FillConstants(CompileContext& ctx, Model& m);
 

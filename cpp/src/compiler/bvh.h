@@ -1,0 +1,40 @@
+// bvh.h: the binary bounding volume hierarchy the compiler builds over a list of boxes: the
+// colliding geoms of a body (compiler/bounding.cc) and the faces of a mesh.
+//
+// Rule (observed from the reference, mujoco 3.3.7): a node's box is the union of its
+// elements' boxes, stored as center (lo + hi) / 2 and half-size (hi - lo) / 2. A node with one element is a leaf. Otherwise the elements are split along
+// the longest axis of the node's box, where a later axis wins only if it is longer by at least
+// 1e-14 (so exact ties go to the earlier axis while the extents are small and, once 1e-14 is
+// below their rounding, to the later one); they are ordered by their key point along that axis
+// (ties: element order in the input), and the first floor(n/2) go left. Nodes are numbered
+// depth first, a node before its children, left subtree before right.
+#pragma once
+#include <vector>
+
+#include "mjsim/types.h"
+
+namespace mjsim {
+
+struct BvhElement {
+  mjtNum lo[3];      // box corners, in the frame of the tree
+  mjtNum hi[3];
+  mjtNum key[3];     // the point the elements are ordered by (a geom's origin, a face's centroid)
+  int id;            // stored in bvh_nodeid of the element's leaf
+};
+
+// The nodes of one or more trees, appended in Model order (bvh_* arrays).
+struct BvhNodes {
+  std::vector<mjtNum> aabb;  // 6 per node: center, half-sizes
+  std::vector<int> child;    // 2 per node: child node indices relative to the tree's first node; -1 none
+  std::vector<int> nodeid;   // element id of a leaf; -1 for inner nodes
+  std::vector<int> depth;    // root = 0
+  int size() const { return static_cast<int>(depth.size()); }
+};
+
+// The number of nodes of the tree over `count` elements: 2 count - 1 (0 for none).
+inline int BvhNodeCount(int count) { return count > 0 ? 2 * count - 1 : 0; }
+
+// Appends the tree over `elements` (at least one) to `nodes`; returns its first node index.
+int BuildBvh(const std::vector<BvhElement>& elements, BvhNodes& nodes);
+
+}  // namespace mjsim

@@ -1,0 +1,247 @@
+"""Collision bounds and fluid coefficients (compiler/bounding.cc) against the reference:
+geom_rbound, geom_aabb, body_contype/conaffinity/margin, the per-body bounding volume
+hierarchies (body_bvhadr/bvhnum, bvh_depth/child/nodeid/aabb, nbvh*) and geom_fluid.
+
+Besides the reference, the trees are checked for properties that need no oracle: every node's
+box holds its children's, every leaf's box holds its geom's box, and a body's tree has 2n - 1
+nodes over its n colliding geoms."""
+
+import itertools
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+mujoco = pytest.importorskip("mujoco")
+
+import mjsim  # noqa: E402
+from support import assert_fields_close  # noqa: E402
+
+TREE_FIELDS = ["nbvh", "nbvhstatic", "nbvhdynamic", "body_bvhadr", "body_bvhnum", "bvh_depth",
+               "bvh_child", "bvh_nodeid"]
+BOUND_FIELDS = ["geom_rbound", "geom_aabb", "body_contype", "body_conaffinity", "body_margin"]
+# The reference integrates the added-mass coefficients (kappa) with an approximate quadrature
+# whose relative error oscillates with the ellipsoid's aspect ratio: ~4e-7 for aspect ratios
+# up to 10, up to ~6e-5 at 100; mjsim evaluates them exactly (Carlson's R_D).
+FLUID_RTOL = 1e-6
+FLAT_FLUID_RTOL = 1e-4
+
+
+def load_both(xml):
+    return mjsim.MjModel.from_xml_string(xml), mujoco.MjModel.from_xml_string(xml)
+
+
+def assert_boxes_close(ours, ref, context):
+    """bvh_aabb rows agree within 1e-10 plus 1e-12 of the box's size: plane boxes are 1e10
+    wide and their centers carry rounding of that size; and body_iquat, whose frame the boxes
+    are in, agrees with the reference to ~1e-11 (mass stage)."""
+    __tracebackhide__ = True
+    assert ours.shape == ref.shape, f"{context}: bvh_aabb shape {ours.shape} != {ref.shape}"
+    scale = np.max(np.abs(ref[:, 3:]), axis=1, keepdims=True) if len(ref) else 0
+    error = np.abs(ours - ref) - (1e-10 + 1e-12 * scale)
+    if np.any(error > 0):
+        row = int(np.argmax(np.max(error, axis=1)))
+        raise AssertionError(f"{context}: bvh_aabb row {row} differs\n  ours {list(ours[row])}\n"
+                             f"  ref  {list(ref[row])}")
+
+
+def assert_bounds_match(xml, context=""):
+    ours, ref = load_both(xml)
+    for name in ["nbvh", "nbvhstatic", "nbvhdynamic"]:
+        assert getattr(ours, name) == getattr(ref, name), f"{context}: {name}"
+    assert_fields_close(ours, ref, TREE_FIELDS[3:] + BOUND_FIELDS, atol=1e-12, context=context)
+    assert_boxes_close(ours.bvh_aabb, ref.bvh_aabb, context)
+    assert_fields_close(ours, ref, ["geom_fluid"], atol=1e-12, rtol=FLUID_RTOL, context=context)
+    return ours
+
+
+PRIMITIVES = """
+<mujoco>
+  <asset>
+    <hfield name="terrain" nrow="3" ncol="4" size="1 2 0.5 0.7" elevation="0 1 2 3 4 5 6 7 8 9 10 11"/>
+    <hfield name="shallow" nrow="2" ncol="2" size="2 1 0.5 0.1" elevation="0 1 2 3"/>
+  </asset>
+  <worldbody>
+    <geom type="plane" size="1 1 1"/>
+    <geom type="plane" size="0 0 1" pos="0 0 3" euler="30 40 0"/>
+    <geom type="hfield" hfield="terrain" pos="1 1 1" euler="10 20 30"/>
+    <geom type="hfield" hfield="shallow" pos="-3 0 0"/>
+    <geom type="sphere" size="0.1" pos="-1 1 1" contype="0" conaffinity="0" margin="0.4"/>
+    <body name="all_types" pos="0 0 1">
+      <freejoint/>
+      <geom type="sphere" size="0.3" margin="0.05"/>
+      <geom type="capsule" size="0.1 0.2" pos="0.1 0.2 0.3" euler="10 20 30"/>
+      <geom type="ellipsoid" size="0.1 0.2 0.3" pos="-0.2 0 0.1" euler="0 90 0"/>
+      <geom type="cylinder" size="0.1 0.2" pos="0 -0.3 0" contype="2" conaffinity="0"/>
+      <geom type="box" size="0.1 0.2 0.3" pos="0.4 0 0" euler="45 0 45" contype="0" conaffinity="4"/>
+      <geom type="box" size="0.05 0.05 0.05" pos="0 0 -0.4" contype="0" conaffinity="0" margin="0.2"/>
+    </body>
+    <body name="visual_only" pos="2 0 0">
+      <freejoint/>
+      <geom size="0.1" contype="0" conaffinity="0"/>
+    </body>
+    <body name="no_geoms" pos="3 0 0">
+      <freejoint/>
+      <inertial pos="0 0 0" mass="1" diaginertia="1 1 1"/>
+    </body>
+  </worldbody>
+</mujoco>
+"""
+
+
+def test_every_geom_type_matches_reference():
+    ours = assert_bounds_match(PRIMITIVES, "primitives")
+    all_types, visual_only = 1, 2
+    assert ours.body_bvhadr[visual_only] == -1  # visual geoms stay out of trees
+    assert ours.body_margin[all_types] == 0.2   # margin counts every geom, visual ones too
+
+
+def test_fluid_coefficients_match_reference():
+    xml = """
+    <mujoco><worldbody>
+      <geom type="plane" size="1 1 1" fluidshape="ellipsoid"/>
+      <body><freejoint/>
+        <geom size="0.1" fluidshape="ellipsoid"/>
+        <geom type="box" size="0.1 0.2 0.3" fluidshape="ellipsoid" fluidcoef="1 2 3 4 5"/>
+        <geom type="capsule" size="0.1 0.2" fluidshape="ellipsoid" euler="10 20 30"/>
+        <geom type="cylinder" size="0.1 0.2" fluidshape="ellipsoid"/>
+        <geom type="ellipsoid" size="0.1 0.1 0.7" fluidshape="ellipsoid" contype="0" conaffinity="0"/>
+        <geom type="box" size="0.1 0.1 0.1" fluidshape="none" fluidcoef="1 1 1 1 1"/>
+      </body>
+    </worldbody></mujoco>"""
+    ours, ref = load_both(xml)
+    assert_fields_close(ours, ref, ["geom_fluid"], atol=1e-15, rtol=FLUID_RTOL)
+    sphere = ours.geom_fluid[1]
+    # a sphere's added mass is half the displaced volume (kappa = 2/3), with no added inertia
+    assert sphere[6:9] == pytest.approx([4 / 3 * np.pi * 0.1**3 / 2] * 3, rel=1e-14)
+    assert list(sphere[9:12]) == [0, 0, 0]
+
+
+def test_flat_ellipsoid_fluid_coefficients_are_close_to_reference():
+    xml = """<mujoco><worldbody><body><freejoint/>
+      <geom type="ellipsoid" size="0.5 0.01 0.3" fluidshape="ellipsoid"/>
+      <geom type="ellipsoid" size="0.01 0.01 1" fluidshape="ellipsoid"/>
+    </body></worldbody></mujoco>"""
+    ours, ref = load_both(xml)
+    assert_fields_close(ours, ref, ["geom_fluid"], atol=1e-15, rtol=FLAT_FLUID_RTOL)
+
+
+def grid_body(count, spacing, name="b", extra=""):
+    geoms = "".join(f'<geom type="box" size="0.05 0.04 0.03" pos="{x} {y} {z}" euler="{7 * i} {11 * i} 0"/>'
+                    for i, (x, y, z) in enumerate(itertools.islice(spacing, count)))
+    return f'<body name="{name}" pos="0.1 0.2 0.3" euler="20 30 40"><freejoint/>{extra}{geoms}</body>'
+
+
+@pytest.mark.parametrize("count", [1, 2, 3, 5, 8, 17, 40])
+def test_tree_over_n_geoms_matches_reference(count):
+    rng = np.random.default_rng(count)
+    points = (tuple(np.round(p, 3)) for p in rng.uniform(-1, 1, (count, 3)))
+    assert_bounds_match(f"<mujoco><worldbody>{grid_body(count, points)}</worldbody></mujoco>", f"{count} geoms")
+
+
+@pytest.mark.parametrize("count", [4, 9, 27])
+def test_tied_positions_split_in_geom_order(count):
+    # geoms on a grid tie along every axis: ties go to the geom listed first
+    grid = ((0.5 * x, 0.5 * y, 0.5 * z) for x, y, z in itertools.product(range(3), repeat=3))
+    inertial = '<inertial pos="0 0 0" mass="1" diaginertia="1 2 3"/>'
+    assert_bounds_match(f"<mujoco><worldbody>{grid_body(count, grid, extra=inertial)}</worldbody></mujoco>",
+                        f"{count} tied geoms")
+
+
+@pytest.mark.parametrize("half", [1.0, 63.0, 64.0, 1e3])
+def test_split_axis_ties_follow_reference_tolerance(half):
+    # equal extents: the first axis wins while 1e-14 is above their rounding, the last one after
+    xml = f"""<mujoco><worldbody>
+      <geom type="box" size="{half} {half} {half}"/>
+      <geom size="0.001" pos="-0.01 0.01 0.01"/><geom size="0.001" pos="0.01 -0.01 0.01"/>
+      <geom size="0.001" pos="0.01 0.01 -0.01"/>
+    </worldbody></mujoco>"""
+    assert_bounds_match(xml, f"cube {half}")
+
+
+def random_model(rng):
+    types = ["sphere", "capsule", "ellipsoid", "cylinder", "box"]
+
+    def geoms(n, world):
+        out = ""
+        for _ in range(n):
+            kind = rng.choice(types + (["plane"] if world else []))
+            size = " ".join(f"{v:.3f}" for v in rng.uniform(0.05, 0.5, 3))
+            pos = " ".join(f"{v:.3f}" for v in rng.uniform(-1, 1, 3))
+            euler = " ".join(f"{v:.1f}" for v in rng.uniform(-180, 180, 3))
+            extra = ' contype="0" conaffinity="0"' if rng.random() < 0.15 else ""
+            if rng.random() < 0.3:
+                extra += f' margin="{rng.uniform(0, 0.1):.3f}" fluidshape="ellipsoid"'
+            out += f'<geom type="{kind}" size="{size}" pos="{pos}" euler="{euler}"{extra}/>'
+        return out
+
+    body = ""
+    for _ in range(3):
+        pos = " ".join(f"{v:.3f}" for v in rng.uniform(-1, 1, 3))
+        body += f'<body pos="{pos}" euler="{rng.uniform(-90, 90):.1f} 0 0"><freejoint/>'
+        body += geoms(int(rng.integers(1, 12)), False) + "</body>"
+    return f"<mujoco><worldbody>{geoms(int(rng.integers(0, 5)), True)}{body}</worldbody></mujoco>"
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_random_models_match_reference(seed):
+    assert_bounds_match(random_model(np.random.default_rng(seed)), f"seed {seed}")
+
+
+def box_corners(center, half, rotation=np.eye(3), offset=np.zeros(3)):
+    signs = np.array(list(itertools.product([-1, 1], repeat=3)))
+    return (center + signs * half) @ rotation.T + offset
+
+
+def quat_to_mat(q):
+    w, x, y, z = q
+    return np.array([[w*w + x*x - y*y - z*z, 2*(x*y - w*z), 2*(x*z + w*y)],
+                     [2*(x*y + w*z), w*w - x*x + y*y - z*z, 2*(y*z - w*x)],
+                     [2*(x*z - w*y), 2*(y*z + w*x), w*w - x*x - y*y + z*z]])
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_trees_enclose_their_geoms(seed):
+    m = mjsim.MjModel.from_xml_string(random_model(np.random.default_rng(100 + seed)))
+    tol = 1e-9
+    for b in range(m.nbody):
+        colliding = [g for g in range(m.body_geomadr[b], m.body_geomadr[b] + m.body_geomnum[b])
+                     if m.geom_contype[g] or m.geom_conaffinity[g]]
+        assert m.body_bvhnum[b] == max(2 * len(colliding) - 1, 0)
+        if not colliding:
+            continue
+        imat, ipos = quat_to_mat(m.body_iquat[b]), m.body_ipos[b]
+        adr = m.body_bvhadr[b]
+        leaves = []
+        for node in range(adr, adr + m.body_bvhnum[b]):
+            tol = 1e-9 + 1e-12 * np.max(m.bvh_aabb[node, 3:])  # plane boxes are 1e10 wide
+            lo = m.bvh_aabb[node, :3] - m.bvh_aabb[node, 3:] - tol
+            hi = m.bvh_aabb[node, :3] + m.bvh_aabb[node, 3:] + tol
+            left, right = m.bvh_child[node]
+            if left < 0:
+                g = m.bvh_nodeid[node]
+                leaves.append(g)
+                # the geom's box, in the inertial frame
+                corners = box_corners(m.geom_aabb[g, :3], m.geom_aabb[g, 3:], quat_to_mat(m.geom_quat[g]),
+                                      m.geom_pos[g])
+                corners = (corners - ipos) @ imat
+                assert np.all(corners >= lo) and np.all(corners <= hi)
+                continue
+            for child in (left, right):
+                c = adr + child
+                assert m.bvh_depth[c] == m.bvh_depth[node] + 1
+                assert np.all(m.bvh_aabb[c, :3] - m.bvh_aabb[c, 3:] >= lo)
+                assert np.all(m.bvh_aabb[c, :3] + m.bvh_aabb[c, 3:] <= hi)
+        assert sorted(leaves) == colliding
+
+
+@pytest.mark.parametrize("model", ["models/replicated_legs.xml", "models/urdf/serial_arm.urdf",
+                                   "models/urdf/mobile_base.urdf"])
+def test_fusestatic_rebuilds_match_reference(model):
+    # the reference rebuilds a body's tree after each fused body in the same storage: inner
+    # nodes keep the nodeid of an earlier build, and one unused node per fusion is counted
+    path = str(Path(__file__).resolve().parents[2] / model)
+    ours, ref = mjsim.MjModel.from_xml_path(path), mujoco.MjModel.from_xml_path(path)
+    assert ours.nbvh == ref.nbvh
+    assert_fields_close(ours, ref, TREE_FIELDS[3:], atol=0, context=model)
+    assert_boxes_close(ours.bvh_aabb, ref.bvh_aabb, model)
