@@ -27,8 +27,6 @@ enum SameFrame : mjtByte {
   kSameFrameNone = 0, kSameFrameBody, kSameFrameInertia, kSameFrameBodyRot, kSameFrameInertiaRot
 };
 
-bool IsZero3(const mjtNum v[3]) { return v[0] == 0 && v[1] == 0 && v[2] == 0; }
-bool IsIdentityQuat(const mjtNum q[4]) { return q[0] == 1 && q[1] == 0 && q[2] == 0 && q[3] == 0; }
 // Frames compare equal up to rounding: a body com found as (m p) / m can differ from the geom
 // position p in the last bit, depending on how the mass rounded.
 bool Close(mjtNum a, mjtNum b) { return std::fabs(a - b) <= 1e-15 * std::fmax(1, std::fabs(a)); }
@@ -37,6 +35,14 @@ bool Equal3(const mjtNum a[3], const mjtNum b[3]) {
 }
 bool EqualQuat(const mjtNum a[4], const mjtNum b[4]) {
   return Close(a[0], b[0]) && Close(a[1], b[1]) && Close(a[2], b[2]) && Close(a[3], b[3]);
+}
+bool IsZero3(const mjtNum v[3]) {
+  static const mjtNum kZero[3] = {0, 0, 0};
+  return Equal3(v, kZero);
+}
+bool IsIdentityQuat(const mjtNum q[4]) {
+  static const mjtNum kIdentity[4] = {1, 0, 0, 0};
+  return EqualQuat(q, kIdentity);
 }
 
 SameFrame ObjectSameFrame(const mjtNum pos[3], const mjtNum quat[4], const mjtNum ipos[3],
@@ -779,7 +785,13 @@ class Compiler {
       Copy4(part.quat, m.geom_quat + 4 * g);
       parts.push_back(part);
     }
-    return parts;
+    // massless geoms take no part (reference): a body of one massive geom and massless
+    // decorations keeps that geom's frame
+    std::vector<MassProperties> massive;
+    for (const MassProperties& part : parts) {
+      if (part.mass >= mjMINVAL) massive.push_back(part);
+    }
+    return massive;
   }
 
   MassProperties InertialMassProperties(const SpecInertial& inertial, int b) const {

@@ -44,10 +44,11 @@ void LargestOffDiagonal(const mjtNum D[9], int& i, int& j, int& k) {
 
 // Rotates the frame q by +90 degrees about its own axis k: columns i, j become j, -i.
 void SwapAxes(mjtNum q[4], int k) {
-  mjtNum axis[3] = {0, 0, 0};
-  axis[k] = 1;
-  mjtNum turn[4];
-  AxisAngleToQuat(turn, axis, mjPI / 2);
+  // cos and sin of 45 degrees as one number: sin(pi/4) rounds one bit below cos(pi/4), and the
+  // reference's turn is symmetric (its quaternions keep exactly equal components)
+  const mjtNum half = std::sqrt(0.5);
+  mjtNum turn[4] = {half, 0, 0, 0};
+  turn[1 + k] = half;
   MulQuat(q, q, turn);
 }
 
@@ -182,6 +183,7 @@ void Eig3(mjtNum eigval[3], mjtNum quat[4], const mjtNum mat[9]) {
       SwapAxes(quat, pair[2]);
     }
   }
+  NormalizeQuat(quat);
 }
 
 }  // namespace mjsim

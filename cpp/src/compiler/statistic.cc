@@ -36,8 +36,9 @@ mjtNum GeomBoundingRadius(const Model& m, int g) {
       mjtNum half = std::max(size[0], size[1]);
       return half > 0 ? 0.1 * half : 1;
     }
-    case mjGEOM_HFIELD: {  // the half-sizes and the elevation range of the hfield
-      mjtNum height = m.hfield_size[4 * m.geom_dataid[g] + 2];
+    case mjGEOM_HFIELD: {  // the farthest corner of the box from -base to +elevation
+      const mjtNum* hfield = m.hfield_size + 4 * m.geom_dataid[g];
+      mjtNum height = std::max(hfield[2], hfield[3]);
       return std::sqrt(size[0] * size[0] + size[1] * size[1] + height * height);
     }
     case mjGEOM_SPHERE: return size[0];
