@@ -107,6 +107,14 @@ bool ReadPrefix(const XmlReader& reader, const XMLElement* elem, const char* att
   return true;
 }
 
+// Exactly `count` numbers; an empty attribute changes nothing (as in the reference)
+bool ReadRange(const XmlReader& reader, const XMLElement* elem, const char* attr, mjtNum* out,
+               int count) {
+  const char* text = elem->Attribute(attr);
+  if (!text || reader.ParseNumbers(elem, attr, text).empty()) return false;
+  return reader.ReadReals(elem, attr, out, count);
+}
+
 // ---- attributes every actuator element shares ----------------------------------------------
 void ReadCommonValues(const XmlReader& reader, const XMLElement* elem, SpecActuator& act) {
   act.source = reader.Locate(elem);
@@ -114,10 +122,10 @@ void ReadCommonValues(const XmlReader& reader, const XMLElement* elem, SpecActua
   reader.ReadKeyword(elem, "ctrllimited", kAutoBools, act.ctrllimited);
   reader.ReadKeyword(elem, "forcelimited", kAutoBools, act.forcelimited);
   reader.ReadKeyword(elem, "actlimited", kAutoBools, act.actlimited);
-  reader.ReadReals(elem, "ctrlrange", act.ctrlrange, 2);
-  reader.ReadReals(elem, "forcerange", act.forcerange, 2);
-  reader.ReadReals(elem, "actrange", act.actrange, 2);
-  reader.ReadReals(elem, "lengthrange", act.lengthrange, 2);
+  ReadRange(reader, elem, "ctrlrange", act.ctrlrange, 2);
+  ReadRange(reader, elem, "forcerange", act.forcerange, 2);
+  ReadRange(reader, elem, "actrange", act.actrange, 2);
+  ReadRange(reader, elem, "lengthrange", act.lengthrange, 2);
   ReadPrefix(reader, elem, "gear", act.gear, 6);
   reader.ReadReal(elem, "cranklength", act.cranklength);
   reader.ReadRealList(elem, "user", act.user);
@@ -187,7 +195,8 @@ void ReadVelocity(const XmlReader& reader, const XMLElement* elem, SpecActuator&
   act.inheritrange = 0;
 }
 
-// intvelocity: a negative kv or dampratio counts as absent; given both, neither applies
+// intvelocity: given both kv and dampratio, or either negative, the reference keeps biastype and
+// biasprm[2] as they were (it rejects the damping silently); the rest applies
 void ReadIntVelocity(const XmlReader& reader, const XMLElement* elem, SpecActuator& act) {
   mjtNum kp = act.gainprm[0], kv = -1, dampratio = -1, inheritrange = 0;
   reader.ReadReal(elem, "kp", kp);
@@ -201,14 +210,15 @@ void ReadIntVelocity(const XmlReader& reader, const XMLElement* elem, SpecActuat
   }
   act.dyntype = mjDYN_INTEGRATOR;
   act.gaintype = mjGAIN_FIXED;
-  act.biastype = mjBIAS_AFFINE;
   act.actlimited = 1;
   act.gainprm[0] = kp;
   act.biasprm[1] = -kp;
-  if (!(has_kv && has_dampratio)) {
-    if (kv >= 0) act.biasprm[2] = -kv;
-    if (dampratio >= 0) act.biasprm[2] = dampratio;
-  }
+  bool damping_valid = !(has_kv && has_dampratio) && !(has_kv && kv < 0) &&
+                       !(has_dampratio && dampratio < 0);
+  if (!damping_valid) return;
+  act.biastype = mjBIAS_AFFINE;
+  if (has_kv) act.biasprm[2] = -kv;
+  if (has_dampratio) act.biasprm[2] = dampratio;
 }
 
 void ReadDamper(const XmlReader& reader, const XMLElement* elem, SpecActuator& act) {
