@@ -331,7 +331,7 @@ void ConvertDampRatios(const CompileContext& ctx, Model& m) {
     ActuatorMoment(ctx, m, *data, i, moment);
     mjtNum mass = 0;
     for (int dof = 0; dof < m.nv; ++dof) {
-      if (moment[dof] != 0) mass += diagonal[dof] / (moment[dof] * moment[dof]);
+      if (std::fabs(moment[dof]) > mjMINVAL) mass += diagonal[dof] / (moment[dof] * moment[dof]);
     }
     mjtNum* bias = m.actuator_biasprm + 10 * i;
     bias[2] = -2 * bias[2] * std::sqrt(m.actuator_gainprm[10 * i] * mass);
