@@ -203,7 +203,8 @@ TENDON_WORLD = WORLD.replace("</worldbody>", "</worldbody>") + """
 
 TENDON_CASES = {
     "tendon": ('<motor tendon="t"/><position tendon="t2" inheritrange="0.5"/>', ""),
-    "tendon_uselimit": ('<motor tendon="t"/><motor joint="j"/><motor tendon="t2"/>',
+    # index 2 reads the id of index 1's joint j (0), so it gets tendon 0's range, as the reference
+    "tendon_uselimit": ('<motor tendon="t2"/><motor joint="j" lengthrange="0 1"/><motor tendon="t2"/>',
                         '<compiler><lengthrange uselimit="true" mode="all"/></compiler>'),
 }
 
