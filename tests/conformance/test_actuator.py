@@ -198,10 +198,14 @@ TENDON_WORLD = WORLD.replace("</worldbody>", "</worldbody>") + """
 <tendon>
   <fixed name="t" range="-1 3"><joint joint="j" coef="2"/></fixed>
   <fixed name="t2" limited="true" range="-2 4"><joint joint="s" coef="1"/></fixed>
+  <spatial name="cord" limited="true" range="0.2 2"><site site="base"/><site site="tip"/></spatial>
 </tendon>
 """
 
 TENDON_CASES = {
+    "tendon_dampratio": ('<position tendon="t" kp="3" dampratio="1"/>'
+                         '<position tendon="cord" kp="3" dampratio="0.5" gear="2"/>', ""),
+    "tendon_muscle_uselimit": ('<muscle tendon="cord"/>', '<compiler><lengthrange uselimit="true"/></compiler>'),
     "tendon": ('<motor tendon="t"/><position tendon="t2" inheritrange="0.5"/>', ""),
     # index 2 reads the id of index 1's joint j (0), so it gets tendon 0's range, as the reference
     "tendon_uselimit": ('<motor tendon="t2"/><motor joint="j" lengthrange="0 1"/><motor tendon="t2"/>',

@@ -293,8 +293,22 @@ void SiteMoment(const Model& m, const Data& d, int site, const mjtNum gear[6], s
   }
 }
 
+// moment = gear[0] * ten_J of the tendon, from mj_tendon (engine/tendon.cc). Until the tendon
+// stage is in the build (Data without ten_J) the second overload reports that it cannot.
+template <typename D>
+auto TendonMoment(const Model& m, D& d, int id, mjtNum gear, std::vector<mjtNum>& moment, int)
+    -> decltype(d.ten_J[0], bool()) {
+  mj_tendon(m, d);
+  for (int dof = 0; dof < m.nv; ++dof) moment[dof] = gear * d.ten_J[id * m.nv + dof];
+  return true;
+}
+template <typename D>
+bool TendonMoment(const Model&, D&, int, mjtNum, std::vector<mjtNum>&, long) {
+  return false;
+}
+
 // the actuator's moment at qpos0 for the transmissions mjsim can differentiate at compile time
-void ActuatorMoment(const CompileContext& ctx, const Model& m, const Data& d, int i,
+void ActuatorMoment(const CompileContext& ctx, const Model& m, Data& d, int i,
                     std::vector<mjtNum>& moment) {
   const mjtNum* gear = m.actuator_gear + 6 * i;
   int id = m.actuator_trnid[2 * i];
@@ -312,8 +326,10 @@ void ActuatorMoment(const CompileContext& ctx, const Model& m, const Data& d, in
     SiteMoment(m, d, id, gear, moment);
     return;
   }
+  if (trntype == mjTRN_TENDON && TendonMoment(m, d, id, gear[0], moment, 0)) return;
   FailActuator(ctx, i, "dampratio needs the actuator's moment at qpos0, which mjsim computes only "
-                       "for joint, jointinparent and site (without refsite) transmissions so far");
+                       "for joint, jointinparent, tendon and site (without refsite) transmissions "
+                       "so far");
 }
 
 // biasprm[2] = -kv, kv = 2 * dampratio * sqrt(kp * mass), mass = sum_d M_dd / moment_d^2
