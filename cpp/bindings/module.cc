@@ -248,6 +248,44 @@ void BindEnums(py::module_& module) {
       .value("mjOBJ_PLUGIN", mjOBJ_PLUGIN).value("mjNOBJECT", mjNOBJECT)
       .value("mjOBJ_FRAME", mjOBJ_FRAME).value("mjOBJ_DEFAULT", mjOBJ_DEFAULT)
       .value("mjOBJ_MODEL", mjOBJ_MODEL);
+  py::enum_<mjtSensor> sensor(module, "mjtSensor", py::arithmetic());
+  for (auto [name, value] : std::initializer_list<std::pair<const char*, mjtSensor>>{
+      {"mjSENS_TOUCH", mjSENS_TOUCH}, {"mjSENS_ACCELEROMETER", mjSENS_ACCELEROMETER},
+      {"mjSENS_VELOCIMETER", mjSENS_VELOCIMETER}, {"mjSENS_GYRO", mjSENS_GYRO},
+      {"mjSENS_FORCE", mjSENS_FORCE}, {"mjSENS_TORQUE", mjSENS_TORQUE},
+      {"mjSENS_MAGNETOMETER", mjSENS_MAGNETOMETER}, {"mjSENS_RANGEFINDER", mjSENS_RANGEFINDER},
+      {"mjSENS_CAMPROJECTION", mjSENS_CAMPROJECTION}, {"mjSENS_JOINTPOS", mjSENS_JOINTPOS},
+      {"mjSENS_JOINTVEL", mjSENS_JOINTVEL}, {"mjSENS_TENDONPOS", mjSENS_TENDONPOS},
+      {"mjSENS_TENDONVEL", mjSENS_TENDONVEL}, {"mjSENS_ACTUATORPOS", mjSENS_ACTUATORPOS},
+      {"mjSENS_ACTUATORVEL", mjSENS_ACTUATORVEL}, {"mjSENS_ACTUATORFRC", mjSENS_ACTUATORFRC},
+      {"mjSENS_JOINTACTFRC", mjSENS_JOINTACTFRC}, {"mjSENS_TENDONACTFRC", mjSENS_TENDONACTFRC},
+      {"mjSENS_BALLQUAT", mjSENS_BALLQUAT}, {"mjSENS_BALLANGVEL", mjSENS_BALLANGVEL},
+      {"mjSENS_JOINTLIMITPOS", mjSENS_JOINTLIMITPOS},
+      {"mjSENS_JOINTLIMITVEL", mjSENS_JOINTLIMITVEL},
+      {"mjSENS_JOINTLIMITFRC", mjSENS_JOINTLIMITFRC},
+      {"mjSENS_TENDONLIMITPOS", mjSENS_TENDONLIMITPOS},
+      {"mjSENS_TENDONLIMITVEL", mjSENS_TENDONLIMITVEL},
+      {"mjSENS_TENDONLIMITFRC", mjSENS_TENDONLIMITFRC}, {"mjSENS_FRAMEPOS", mjSENS_FRAMEPOS},
+      {"mjSENS_FRAMEQUAT", mjSENS_FRAMEQUAT}, {"mjSENS_FRAMEXAXIS", mjSENS_FRAMEXAXIS},
+      {"mjSENS_FRAMEYAXIS", mjSENS_FRAMEYAXIS}, {"mjSENS_FRAMEZAXIS", mjSENS_FRAMEZAXIS},
+      {"mjSENS_FRAMELINVEL", mjSENS_FRAMELINVEL}, {"mjSENS_FRAMEANGVEL", mjSENS_FRAMEANGVEL},
+      {"mjSENS_FRAMELINACC", mjSENS_FRAMELINACC}, {"mjSENS_FRAMEANGACC", mjSENS_FRAMEANGACC},
+      {"mjSENS_SUBTREECOM", mjSENS_SUBTREECOM}, {"mjSENS_SUBTREELINVEL", mjSENS_SUBTREELINVEL},
+      {"mjSENS_SUBTREEANGMOM", mjSENS_SUBTREEANGMOM}, {"mjSENS_INSIDESITE", mjSENS_INSIDESITE},
+      {"mjSENS_GEOMDIST", mjSENS_GEOMDIST}, {"mjSENS_GEOMNORMAL", mjSENS_GEOMNORMAL},
+      {"mjSENS_GEOMFROMTO", mjSENS_GEOMFROMTO}, {"mjSENS_CONTACT", mjSENS_CONTACT},
+      {"mjSENS_E_POTENTIAL", mjSENS_E_POTENTIAL}, {"mjSENS_E_KINETIC", mjSENS_E_KINETIC},
+      {"mjSENS_CLOCK", mjSENS_CLOCK}, {"mjSENS_TACTILE", mjSENS_TACTILE},
+      {"mjSENS_PLUGIN", mjSENS_PLUGIN}, {"mjSENS_USER", mjSENS_USER}
+  }) {
+    sensor.value(name, value);
+  }
+  py::enum_<mjtDataType>(module, "mjtDataType", py::arithmetic())
+      .value("mjDATATYPE_REAL", mjDATATYPE_REAL).value("mjDATATYPE_POSITIVE", mjDATATYPE_POSITIVE)
+      .value("mjDATATYPE_AXIS", mjDATATYPE_AXIS).value("mjDATATYPE_QUATERNION", mjDATATYPE_QUATERNION);
+  py::enum_<mjtStage>(module, "mjtStage", py::arithmetic())
+      .value("mjSTAGE_NONE", mjSTAGE_NONE).value("mjSTAGE_POS", mjSTAGE_POS)
+      .value("mjSTAGE_VEL", mjSTAGE_VEL).value("mjSTAGE_ACC", mjSTAGE_ACC);
 }
 
 void BindFunctions(py::module_& module) {
@@ -263,6 +301,10 @@ void BindFunctions(py::module_& module) {
     CheckSameModel(m, d);
     mj_comPos(*m.model, *d.data);
   }, py::arg("m"), py::arg("d"), "Center-of-mass quantities: subtree_com, cinert, cdof.");
+  module.def("mj_camlight", [](const PyModel& m, PyData& d) {
+    CheckSameModel(m, d);
+    mj_camlight(*m.model, *d.data);
+  }, py::arg("m"), py::arg("d"), "Camera and light poses: cam_xpos, cam_xmat, light_xpos, light_xdir.");
   module.def("mj_name2id", [](const PyModel& m, int type, const std::string& name) {
     return mj_name2id(*m.model, type, name.c_str());
   }, py::arg("m"), py::arg("type"), py::arg("name"), "Id of the named object, or -1.");

@@ -9,12 +9,14 @@ from mjsim._core import (  # noqa: F401
     MjData,
     MjModel,
     MjOption,
+    mj_camlight,
     mj_comPos,
     mj_id2name,
     mj_kinematics,
     mj_name2id,
     mj_resetData,
     mjtCone,
+    mjtDataType,
     mjtDisableBit,
     mjtEnableBit,
     mjtGeom,
@@ -22,7 +24,9 @@ from mjsim._core import (  # noqa: F401
     mjtJacobian,
     mjtJoint,
     mjtObj,
+    mjtSensor,
     mjtSolver,
+    mjtStage,
 )
 
 __version__ = "3.3.7"

@@ -18,6 +18,7 @@ std::unique_ptr<Model> LoadXmlFile(const std::string& path, const AssetMap& asse
 void mj_resetData(const Model& m, Data& d);
 void mj_kinematics(const Model& m, Data& d);
 void mj_comPos(const Model& m, Data& d);
+void mj_camlight(const Model& m, Data& d);  // camlight.cc: needs kinematics and comPos
 
 // names (support.cc)
 int mj_name2id(const Model& m, int type, const char* name);

@@ -99,6 +99,50 @@ void CompileContext::ApplyFrame(int frame, mjtNum pos[3], mjtNum quat[4]) const 
   }
 }
 
+void ApplyPose(const Pose& pose, mjtNum pos[3], mjtNum quat[4]) {
+  mjtNum rotated[3], composed[4];
+  RotateVecByQuat(rotated, pos, pose.quat);
+  Add3(pos, pose.pos, rotated);
+  MulQuat(composed, pose.quat, quat);
+  Copy4(quat, composed);
+}
+
+Pose InversePose(const Pose& pose) {
+  Pose inverse;
+  ConjugateQuat(inverse.quat, pose.quat);
+  RotateVecByQuat(inverse.pos, pose.pos, inverse.quat);
+  Scale3(inverse.pos, inverse.pos, -1);
+  return inverse;
+}
+
+namespace {
+
+void CollectCameraLightTargets(const SpecBody& body, std::set<std::string>& names) {
+  for (const SpecCamera& camera : body.cameras) {
+    if (!camera.target.empty()) names.insert(camera.target);
+  }
+  for (const SpecLight& light : body.lights) {
+    if (!light.target.empty()) names.insert(light.target);
+  }
+  for (const auto& child : body.children) CollectCameraLightTargets(*child, names);
+}
+
+}  // namespace
+
+std::set<std::string> CollectReferencedBodyNames(const Spec& spec) {
+  std::set<std::string> names;
+  auto is_body = [](int type) { return type == mjOBJ_BODY || type == mjOBJ_XBODY; };
+  for (const SpecSensor& sensor : spec.sensors) {
+    if (is_body(sensor.objtype)) names.insert(sensor.objname);
+    if (is_body(sensor.reftype)) names.insert(sensor.refname);
+  }
+  CollectCameraLightTargets(spec.worldbody, names);
+  for (const SpecSkin& skin : spec.skins) {
+    for (const SpecSkinBone& bone : skin.bones) names.insert(bone.body);
+  }
+  return names;
+}
+
 int ResolveUserSize(const CompileContext& ctx, int nuser,
                     const std::vector<const std::vector<mjtNum>*>& lists, const char* type) {
   size_t longest = 0;

@@ -17,6 +17,7 @@
 #include "spec/equality.h"
 #include "spec/mesh.h"
 #include "spec/sensor.h"
+#include "spec/skin.h"
 #include "spec/tendon.h"
 
 namespace mjsim {
@@ -55,6 +56,7 @@ struct SpecJoint {
   int actuatorfrclimited = 2;  // false, true, auto
   bool actuatorgravcomp = false;
   mjtNum springdamper[2] = {0, 0};
+  int align = 2;  // <freejoint align>: false, true, auto (compiler alignfree)
   std::vector<mjtNum> user;
   SourceLocation source;
 };
@@ -181,6 +183,7 @@ struct Spec {
   std::string model_dir;  // directory of the main file ("" for a string); asset paths start here
 
   std::vector<SpecMesh> meshes;
+  std::vector<SpecSkin> skins;
   std::vector<SpecHField> hfields;
   std::vector<SpecTexture> textures;
   std::vector<SpecMaterial> materials;
