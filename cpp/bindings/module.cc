@@ -126,6 +126,52 @@ void BindOption(py::module_& module) {
 #undef MJSIM_X
 }
 
+// m.vis and m.stat: handles on the Model's mjVisual and mjStatistic (visual.h tables); array
+// members are views into the Model. m.vis.global_ is spelled as the mujoco bindings spell it.
+struct PyVisual {
+  std::shared_ptr<Model> model;
+};
+struct PyStatistic {
+  std::shared_ptr<Model> model;
+};
+#define MJSIM_VISUAL_HANDLE(Struct, member, tag, TABLE) \
+  struct Py##Struct {                                   \
+    std::shared_ptr<Model> model;                       \
+    Struct& settings() { return model->vis.member; }    \
+  };
+MJSIM_VISUAL_SECTIONS(MJSIM_VISUAL_HANDLE)
+#undef MJSIM_VISUAL_HANDLE
+
+void BindVisual(py::module_& module) {
+  py::class_<PyVisual> visual(module, "MjVisual", "Visualization settings (m.vis).");
+#define MJSIM_VISUAL_FIELD(type, name, count, kind, values, doc)                              \
+  section.def_property(                                                                      \
+      #name, [](Handle& self) { return OptionValue(self.settings().name, self.model); },         \
+      [](Handle& self, py::handle value) { SetOptionValue(self.settings().name, value, #name); }, \
+      doc);
+#define MJSIM_VISUAL_BIND(Struct, member, tag, TABLE)                                         \
+  {                                                                                          \
+    using Handle = Py##Struct;                                                               \
+    py::class_<Handle> section(module, "MjVisual_" tag, "m.vis." tag " settings");           \
+    TABLE(MJSIM_VISUAL_FIELD)                                                                \
+    visual.def_property_readonly(std::string(tag) == "global" ? "global_" : tag,             \
+                                 [](const PyVisual& self) { return Handle{self.model}; });   \
+  }
+  MJSIM_VISUAL_SECTIONS(MJSIM_VISUAL_BIND)
+#undef MJSIM_VISUAL_BIND
+#undef MJSIM_VISUAL_FIELD
+  py::class_<PyStatistic> statistic(module, "MjStatistic", "Model statistics (m.stat).");
+#define MJSIM_STATISTIC_BIND(name, count, doc)                                                 \
+  statistic.def_property(                                                                    \
+      #name, [](PyStatistic& self) { return OptionValue(self.model->stat.name, self.model); }, \
+      [](PyStatistic& self, py::handle value) {                                              \
+        SetOptionValue(self.model->stat.name, value, #name);                                 \
+      },                                                                                     \
+      doc);
+  MJSIM_STATISTIC_FIELDS(MJSIM_STATISTIC_BIND)
+#undef MJSIM_STATISTIC_BIND
+}
+
 void CheckSameModel(const PyModel& m, const PyData& d) {
   if (m.model != d.model) throw py::value_error("d was made for a different MjModel than m");
 }
@@ -167,6 +213,10 @@ void BindModel(py::module_& module) {
       py::arg("filename"), py::arg("assets") = py::none(), "Compiles a model from an MJCF file.");
   model.def_property_readonly(
       "opt", [](const PyModel& self) { return PyOption{self.model}; }, "physics options");
+  model.def_property_readonly(
+      "vis", [](const PyModel& self) { return PyVisual{self.model}; }, "visualization settings");
+  model.def_property_readonly(
+      "stat", [](const PyModel& self) { return PyStatistic{self.model}; }, "model statistics");
 #define MJSIM_X(name, doc) \
   model.def_property_readonly(#name, [](const PyModel& self) { return self.model->name; }, doc);
   MJSIM_MODEL_SIZES(MJSIM_X)
@@ -305,6 +355,10 @@ void BindFunctions(py::module_& module) {
     CheckSameModel(m, d);
     mj_camlight(*m.model, *d.data);
   }, py::arg("m"), py::arg("d"), "Camera and light poses: cam_xpos, cam_xmat, light_xpos, light_xdir.");
+  module.def("mj_tendon", [](const PyModel& m, PyData& d) {
+    CheckSameModel(m, d);
+    mj_tendon(*m.model, *d.data);
+  }, py::arg("m"), py::arg("d"), "Tendon lengths, moments (ten_J) and wrap paths.");
   module.def("mj_name2id", [](const PyModel& m, int type, const std::string& name) {
     return mj_name2id(*m.model, type, name.c_str());
   }, py::arg("m"), py::arg("type"), py::arg("name"), "Id of the named object, or -1.");
@@ -330,6 +384,7 @@ PYBIND11_MODULE(_core, module) {
     }
   });
   mjsim::BindOption(module);
+  mjsim::BindVisual(module);
   mjsim::BindModel(module);
   mjsim::BindData(module);
   mjsim::BindEnums(module);

@@ -15,6 +15,7 @@ from mjsim._core import (  # noqa: F401
     mj_kinematics,
     mj_name2id,
     mj_resetData,
+    mj_tendon,
     mjtCone,
     mjtDataType,
     mjtDisableBit,

@@ -19,6 +19,8 @@ void mj_resetData(const Model& m, Data& d);
 void mj_kinematics(const Model& m, Data& d);
 void mj_comPos(const Model& m, Data& d);
 void mj_camlight(const Model& m, Data& d);  // camlight.cc: needs kinematics and comPos
+// tendon lengths, moments and wrap paths; needs mj_kinematics and mj_comPos (engine/tendon.cc)
+void mj_tendon(const Model& m, Data& d);
 
 // names (support.cc)
 int mj_name2id(const Model& m, int type, const char* name);

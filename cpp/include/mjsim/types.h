@@ -17,6 +17,14 @@ enum mjtGeom : int {
   mjGEOM_CYLINDER, mjGEOM_BOX, mjGEOM_MESH, mjGEOM_SDF, mjNGEOMTYPES
 };
 
+// mjtEq: equality constraint types; each row of eq_data holds mjNEQDATA numbers
+enum mjtEq : int { mjEQ_CONNECT = 0, mjEQ_WELD, mjEQ_JOINT, mjEQ_TENDON, mjEQ_FLEX, mjEQ_DISTANCE };
+constexpr int mjNEQDATA = 11;
+// the kind of one object in a tendon's path (Model.wrap_type)
+enum mjtWrap : int {
+  mjWRAP_NONE = 0, mjWRAP_JOINT, mjWRAP_PULLEY, mjWRAP_SITE, mjWRAP_SPHERE, mjWRAP_CYLINDER
+};
+
 enum mjtObj : int {
   mjOBJ_UNKNOWN = 0, mjOBJ_BODY, mjOBJ_XBODY, mjOBJ_JOINT, mjOBJ_DOF, mjOBJ_GEOM, mjOBJ_SITE,
   mjOBJ_CAMERA, mjOBJ_LIGHT, mjOBJ_FLEX, mjOBJ_MESH, mjOBJ_SKIN, mjOBJ_HFIELD, mjOBJ_TEXTURE,
