@@ -194,7 +194,7 @@ def test_actuator_names_resolve():
     assert mjsim.mj_id2name(m, mjsim.mjtObj.mjOBJ_ACTUATOR, 0) == "first"
 
 
-TENDON_WORLD = WORLD.replace("</worldbody>", "</worldbody>") + """
+TENDON_WORLD = WORLD + """
 <tendon>
   <fixed name="t" range="-1 3"><joint joint="j" coef="2"/></fixed>
   <fixed name="t2" limited="true" range="-2 4"><joint joint="s" coef="1"/></fixed>
@@ -218,10 +218,5 @@ def test_tendon_transmissions_match_reference(name):
     actuators, compiler = TENDON_CASES[name]
     xml = f"<mujoco>{compiler}{TENDON_WORLD}<actuator>{actuators}</actuator></mujoco>"
     ref = mujoco.MjModel.from_xml_string(xml)
-    try:
-        ours = mjsim.MjModel.from_xml_string(xml)
-    except ValueError as error:
-        if "tendon" in str(error) and "not supported by mjsim yet" in str(error):
-            pytest.skip("tendons are read by the tendon stage, not merged in this build")
-        raise
+    ours = mjsim.MjModel.from_xml_string(xml)
     assert_fields_close(ours, ref, FIELDS, atol=1e-12, rtol=1e-12, context=name)

@@ -1,7 +1,7 @@
 // actuators.cc: compiler stage for actuators (checklist B.7, B.8): transmission targets, limits
 // (autolimits), activation addresses, inheritrange, dampratio, actuator_lengthrange.
 //   reads   Spec::actuators (shortcuts already expanded by the reader), compiler options,
-//           m.jnt_* dof_* body_* site_* (compile.cc), tendon names (tendons.cc)
+//           m.jnt_* dof_* body_* site_* (compile.cc), tendon_limited tendon_range (tendons.cc)
 //   writes  nu na nuser_actuator, actuator_* (except acc0, length0: constants.cc)
 //
 // Reference behaviours observed on mujoco 3.3.7 and reproduced here:
@@ -88,19 +88,12 @@ struct TargetRange {
   mjtNum range[2] = {0, 0};
 };
 
-// The tendon fields are written by compiler/tendons.cc; until that stage exists in this build
-// (no tendon_range member) a tendon has no range.
-template <typename M>
-auto TendonRangeOf(const M& m, int id, int) -> decltype(m.tendon_range[0], TargetRange()) {
+TargetRange TendonRange(const Model& m, int id) {
   TargetRange target;
   target.limited = m.tendon_limited[id] != 0;
   target.range[0] = m.tendon_range[2 * id];
   target.range[1] = m.tendon_range[2 * id + 1];
   return target;
-}
-template <typename M>
-TargetRange TendonRangeOf(const M&, int, long) {
-  return TargetRange();
 }
 
 // the range of joint or tendon `id` for a transmission of type `trntype`; nullopt for other types
@@ -113,7 +106,7 @@ std::optional<TargetRange> RangeOf(const Model& m, int trntype, int id) {
     target.range[1] = m.jnt_range[2 * id + 1];
     return target;
   }
-  if (trntype == mjTRN_TENDON && id >= 0 && id < m.ntendon) return TendonRangeOf(m, id, 0);
+  if (trntype == mjTRN_TENDON && id >= 0 && id < m.ntendon) return TendonRange(m, id);
   return std::nullopt;
 }
 
@@ -293,18 +286,10 @@ void SiteMoment(const Model& m, const Data& d, int site, const mjtNum gear[6], s
   }
 }
 
-// moment = gear[0] * ten_J of the tendon, from mj_tendon (engine/tendon.cc). Until the tendon
-// stage is in the build (Data without ten_J) the second overload reports that it cannot.
-template <typename D>
-auto TendonMoment(const Model& m, D& d, int id, mjtNum gear, std::vector<mjtNum>& moment, int)
-    -> decltype(d.ten_J[0], bool()) {
+// moment = gear[0] * ten_J of the tendon at qpos0 (mj_tendon, engine/tendon.cc)
+void TendonMoment(const Model& m, Data& d, int id, mjtNum gear, std::vector<mjtNum>& moment) {
   mj_tendon(m, d);
   for (int dof = 0; dof < m.nv; ++dof) moment[dof] = gear * d.ten_J[id * m.nv + dof];
-  return true;
-}
-template <typename D>
-bool TendonMoment(const Model&, D&, int, mjtNum, std::vector<mjtNum>&, long) {
-  return false;
 }
 
 // the actuator's moment at qpos0 for the transmissions mjsim can differentiate at compile time
@@ -326,7 +311,10 @@ void ActuatorMoment(const CompileContext& ctx, const Model& m, Data& d, int i,
     SiteMoment(m, d, id, gear, moment);
     return;
   }
-  if (trntype == mjTRN_TENDON && TendonMoment(m, d, id, gear[0], moment, 0)) return;
+  if (trntype == mjTRN_TENDON) {
+    TendonMoment(m, d, id, gear[0], moment);
+    return;
+  }
   FailActuator(ctx, i, "dampratio needs the actuator's moment at qpos0, which mjsim computes only "
                        "for joint, jointinparent, tendon and site (without refsite) transmissions "
                        "so far");
