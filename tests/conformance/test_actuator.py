@@ -220,3 +220,22 @@ def test_tendon_transmissions_match_reference(name):
     ref = mujoco.MjModel.from_xml_string(xml)
     ours = mjsim.MjModel.from_xml_string(xml)
     assert_fields_close(ours, ref, FIELDS, atol=1e-12, rtol=1e-12, context=name)
+
+
+def test_fusestatic_keeps_bodies_of_body_transmissions():
+    """A static body an adhesion actuator names stays a body under fusestatic, as in the
+    reference; unnamed static bodies still fuse."""
+    xml = """<mujoco><compiler fusestatic="true"/>
+      <worldbody>
+        <body name="a"><joint name="j"/><geom size="0.1"/>
+          <body name="pad" pos="0 0 0.2"><geom size="0.05"/><site name="s"/></body>
+          <body pos="0 0 -0.2"><geom size="0.05"/></body>
+        </body>
+        <body name="wall"><geom size="0.1" pos="1 0 0"/></body>
+      </worldbody>
+      <actuator><adhesion body="pad" ctrlrange="0 1"/><adhesion body="wall" ctrlrange="0 1"/>
+        <motor site="s"/><position joint="j" dampratio="1"/></actuator></mujoco>"""
+    ref = mujoco.MjModel.from_xml_string(xml)
+    ours = mjsim.MjModel.from_xml_string(xml)
+    assert ours.nbody == ref.nbody == 4
+    assert_fields_close(ours, ref, FIELDS + ["body_parentid", "site_bodyid"], atol=1e-12, rtol=1e-12)
