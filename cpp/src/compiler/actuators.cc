@@ -12,7 +12,7 @@
 //     (dyntype none, filterexact) or actrange (integrator).
 //   - dampratio: a positive biasprm[2] with biasprm[1] == -gainprm[0] is a damping ratio;
 //     biasprm[2] = -2 * dampratio * sqrt(kp * mass), mass = sum over the dofs the actuator moves
-//     of M(qpos0)_dd / moment_d^2.
+//     of M(qpos0)_dd / moment_d^2 (moments below mjMINVAL left out).
 //   - <lengthrange uselimit="true"> reads the joint/tendon id from actuator_trnid as a flat array
 //     at the actuator's index (trnid[i / 2][i % 2]); the joint or tendon range is copied as is.
 #include <cmath>
