@@ -19,6 +19,19 @@ void mj_resetData(const Model& m, Data& d);
 void mj_kinematics(const Model& m, Data& d);
 void mj_comPos(const Model& m, Data& d);
 
+// joint-space inertia: d.crb and d.M (CSR layout); needs mj_comPos (engine/inertia.cc)
+void mj_crb(const Model& m, Data& d);
+// mj_crb, then d.qM (legacy layout) from d.M (engine/inertia.cc)
+void mj_makeM(const Model& m, Data& d);
+// dense row-major nv x nv copy of an inertia matrix M in the qM layout (engine/inertia.cc)
+void mj_fullM(const Model& m, mjtNum* dst, const mjtNum* M);
+// res = M vec with d.M (engine/inertia.cc)
+void mj_mulM(const Model& m, const Data& d, mjtNum* res, const mjtNum* vec);
+// L'DL factorization of d.M into d.qLD, d.qLDiagInv (engine/factorization.cc)
+void mj_factorM(const Model& m, Data& d);
+// x = M^-1 y for n row vectors of length nv, with the factorization (engine/factorization.cc)
+void mj_solveM(const Model& m, const Data& d, mjtNum* x, const mjtNum* y, int n);
+
 // names (support.cc)
 int mj_name2id(const Model& m, int type, const char* name);
 const char* mj_id2name(const Model& m, int type, int id);
