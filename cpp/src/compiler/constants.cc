@@ -8,7 +8,8 @@
 // arrays once, keeping everything already filled.
 //
 // Definitions (observed on mujoco 3.3.7):
-//   body_simple[b]  1 for the world. Else 0 if b has child bodies, if b's parent moves, if
+//   body_simple[b]  1 for the world. Else 0 if b has child bodies, if b's parent is neither the
+//                   world nor a jointless child of the world (a static or mocap root), if
 //                   b's inertial frame is not its body frame (body_sameframe != BODY), or if a
 //                   joint breaks the pattern "slides, then at most one rotational joint last":
 //                   every joint anchor within 1e-6 of the body origin (per component), hinge
@@ -70,7 +71,9 @@ bool AtBodyOrigin(const mjtNum pos[3]) {
 
 // 0, 1 or 2 for a body other than the world (see the definitions on top)
 mjtByte BodySimple(const Model& m, int b, const std::vector<bool>& has_children) {
-  if (has_children[b] || m.body_weldid[m.body_parentid[b]] != 0) return 0;
+  int parent = m.body_parentid[b];
+  if (has_children[b]) return 0;
+  if (parent != 0 && (m.body_parentid[parent] != 0 || m.body_weldid[parent] != 0)) return 0;
   if (m.body_sameframe[b] != 1) return 0;
   bool rotated = false, slides_only = true;
   for (int j = m.body_jntadr[b]; j >= 0 && j < m.body_jntadr[b] + m.body_jntnum[b]; ++j) {
