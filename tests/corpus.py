@@ -1,7 +1,7 @@
 """Where the test and benchmark models are.
 
 Three sources, each a sorted list of paths:
-  our_models()         models/*.xml, written for this project
+  our_models()         models/*.xml and models/urdf/*.urdf, written for this project
   gymnasium_models()   gymnasium/envs/mujoco/assets/*.xml  (if gymnasium is installed)
   dm_control_models()  dm_control/suite/*.xml              (if dm_control is installed)
 
@@ -34,8 +34,8 @@ def _package_dir(package: str) -> Path | None:
 
 
 def our_models() -> list[Path]:
-    """The example models in models/."""
-    return sorted(MODELS_DIR.glob("*.xml"))
+    """The example models in models/ (MJCF) and models/urdf/ (URDF)."""
+    return sorted(MODELS_DIR.glob("*.xml")) + sorted((MODELS_DIR / "urdf").glob("*.urdf"))
 
 
 def gymnasium_models() -> list[Path]:

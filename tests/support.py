@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import re
 import subprocess
 import sys
 import textwrap
@@ -340,3 +341,21 @@ def run_without_mujoco(code: str, cwd: str | Path | None = None,
     env.pop("PYTHONSTARTUP", None)
     return subprocess.run([sys.executable, "-c", _BLOCK_MUJOCO + "\n" + textwrap.dedent(code)],
                           cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout)
+
+
+# ---------------------------------------------------------------------------------------
+# error messages
+
+
+def line_numbers(message: str) -> list[int]:
+    """Every line number a message mentions: 'line 12', 'Line number=12', 'line: 12'."""
+    return [int(n) for n in re.findall(r"\bline\b\D{0,10}?(\d+)", message, re.IGNORECASE)]
+
+
+def assert_names_element_and_line(message: str, element: str, line: int, *words: str):
+    assert re.search(rf"\b{re.escape(element)}\b", message), (
+        f"message does not name element '{element}': {message!r}")
+    assert line in line_numbers(message), (
+        f"message does not name line {line} (found {line_numbers(message)}): {message!r}")
+    for word in words:
+        assert word in message, f"message does not mention {word!r}: {message!r}"

@@ -324,6 +324,10 @@ void BindFunctions(py::module_& module) {
     CheckSameModel(m, d);
     mj_comPos(*m.model, *d.data);
   }, py::arg("m"), py::arg("d"), "Center-of-mass quantities: subtree_com, cinert, cdof.");
+  module.def("mj_camlight", [](const PyModel& m, PyData& d) {
+    CheckSameModel(m, d);
+    mj_camlight(*m.model, *d.data);
+  }, py::arg("m"), py::arg("d"), "Camera and light poses: cam_xpos, cam_xmat, light_xpos, light_xdir.");
   module.def("mj_name2id", [](const PyModel& m, int type, const std::string& name) {
     return mj_name2id(*m.model, type, name.c_str());
   }, py::arg("m"), py::arg("type"), py::arg("name"), "Id of the named object, or -1.");

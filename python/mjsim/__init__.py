@@ -9,6 +9,7 @@ from mjsim._core import (  # noqa: F401
     MjData,
     MjModel,
     MjOption,
+    mj_camlight,
     mj_comPos,
     mj_crb,
     mj_factorM,

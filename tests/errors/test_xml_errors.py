@@ -8,6 +8,7 @@ import re
 import pytest
 
 import mjsim
+from support import assert_names_element_and_line, line_numbers  # noqa: F401
 
 
 def xml_with_error(body: str) -> tuple[str, int]:
@@ -18,20 +19,6 @@ def xml_with_error(body: str) -> tuple[str, int]:
     marked = [i for i, line in enumerate(lines, start=1) if "<!--HERE-->" in line]
     assert len(marked) == 1, "mark exactly one line with <!--HERE-->"
     return xml.replace("<!--HERE-->", ""), marked[0]
-
-
-def line_numbers(message: str) -> list[int]:
-    """Every line number a message mentions: 'line 12', 'Line number=12', 'line: 12'."""
-    return [int(n) for n in re.findall(r"\bline\b\D{0,10}?(\d+)", message, re.IGNORECASE)]
-
-
-def assert_names_element_and_line(message: str, element: str, line: int, *words: str):
-    assert re.search(rf"\b{re.escape(element)}\b", message), (
-        f"message does not name element '{element}': {message!r}")
-    assert line in line_numbers(message), (
-        f"message does not name line {line} (found {line_numbers(message)}): {message!r}")
-    for word in words:
-        assert word in message, f"message does not mention {word!r}: {message!r}"
 
 
 # name: (worldbody content with the error on the <!--HERE--> line, element, words the message
@@ -97,6 +84,20 @@ CASES = {
     "joint_in_worldbody": ("""
     <joint name="loose"/><!--HERE-->
     <geom size="0.1"/>""", "joint", ()),
+    "replicate_count_zero": ("""
+    <replicate count="0" offset="1 0 0"><!--HERE-->
+      <geom size="0.1"/>
+    </replicate>""", "replicate", ("count",)),
+    "frame_unknown_childclass": ("""
+    <frame childclass="nosuchclass"><!--HERE-->
+      <geom size="0.1"/>
+    </frame>""", "frame", ("nosuchclass",)),
+    "joint_inside_frame": ("""
+    <body>
+      <frame>
+        <joint/><!--HERE-->
+      </frame>
+    </body>""", "joint", ()),
 }
 
 

@@ -18,6 +18,7 @@ std::unique_ptr<Model> LoadXmlFile(const std::string& path, const AssetMap& asse
 void mj_resetData(const Model& m, Data& d);
 void mj_kinematics(const Model& m, Data& d);
 void mj_comPos(const Model& m, Data& d);
+void mj_camlight(const Model& m, Data& d);  // camlight.cc: needs kinematics and comPos
 
 // joint-space inertia: d.crb and d.M (CSR layout); needs mj_comPos (engine/inertia.cc)
 void mj_crb(const Model& m, Data& d);

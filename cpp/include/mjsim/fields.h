@@ -18,20 +18,22 @@
 #include "mjsim/fields/equality.h"
 #include "mjsim/fields/mesh.h"
 #include "mjsim/fields/sensor.h"
+#include "mjsim/fields/skin.h"
 #include "mjsim/fields/tendon.h"
 
 #define MJSIM_GROUPS_SIZES(X)                                                                   \
   MJSIM_ACTUATOR_SIZES(X) MJSIM_ASSET_SIZES(X) MJSIM_CAMERA_LIGHT_SIZES(X)                      \
   MJSIM_CONSTANT_SIZES(X) MJSIM_CUSTOM_SIZES(X) MJSIM_EQUALITY_SIZES(X) MJSIM_MESH_SIZES(X)      \
-  MJSIM_SENSOR_SIZES(X) MJSIM_TENDON_SIZES(X)
+  MJSIM_SENSOR_SIZES(X) MJSIM_SKIN_SIZES(X) MJSIM_TENDON_SIZES(X)
 #define MJSIM_GROUPS_FIELDS(X)                                                                  \
   MJSIM_ACTUATOR_FIELDS(X) MJSIM_ASSET_FIELDS(X) MJSIM_CAMERA_LIGHT_FIELDS(X)                   \
   MJSIM_CONSTANT_FIELDS(X) MJSIM_CUSTOM_FIELDS(X) MJSIM_EQUALITY_FIELDS(X) MJSIM_MESH_FIELDS(X)  \
-  MJSIM_SENSOR_FIELDS(X) MJSIM_TENDON_FIELDS(X)
+  MJSIM_SENSOR_FIELDS(X) MJSIM_SKIN_FIELDS(X) MJSIM_TENDON_FIELDS(X)
 #define MJSIM_GROUPS_DATA_FIELDS(X)                                                             \
   MJSIM_ACTUATOR_DATA_FIELDS(X) MJSIM_ASSET_DATA_FIELDS(X) MJSIM_CAMERA_LIGHT_DATA_FIELDS(X)    \
   MJSIM_CONSTANT_DATA_FIELDS(X) MJSIM_CUSTOM_DATA_FIELDS(X) MJSIM_EQUALITY_DATA_FIELDS(X)       \
-  MJSIM_MESH_DATA_FIELDS(X) MJSIM_SENSOR_DATA_FIELDS(X) MJSIM_TENDON_DATA_FIELDS(X)
+  MJSIM_MESH_DATA_FIELDS(X) MJSIM_SENSOR_DATA_FIELDS(X) MJSIM_SKIN_DATA_FIELDS(X)           \
+  MJSIM_TENDON_DATA_FIELDS(X)
 
 // Physics options (mjOption): X(type, name, count, default values, doc)
 #define MJSIM_OPTION_FIELDS(X)                                                                  \

@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <optional>
+#include <set>
 #include <sstream>
 
 #include "compiler/context.h"
@@ -48,7 +50,7 @@ class Compiler {
       : ctx_(ctx), spec_(ctx.spec), bodies_(ctx.bodies), parents_(ctx.parents) {}
 
   std::unique_ptr<Model> Compile() {
-    CollectBodies(spec_.worldbody, -1);
+    CollectBodies();
     RegisterCoreNames();
     auto model = std::make_unique<Model>();
     Model& m = *model;
@@ -56,6 +58,7 @@ class Compiler {
     CountSizes(m);
     CollectMeshes(ctx_, m);
     CollectAssets(ctx_, m);
+    CollectSkins(ctx_, m);
     CollectCamerasLights(ctx_, m);
     CollectTendons(ctx_, m);
     CollectActuators(ctx_, m);
@@ -74,6 +77,7 @@ class Compiler {
     FillCoreUser(m);
     FillMeshes(ctx_, m);
     FillAssets(ctx_, m);
+    FillSkins(ctx_, m);
     FillCamerasLights(ctx_, m);
     FillTendons(ctx_, m);
     FillActuators(ctx_, m);
@@ -92,31 +96,97 @@ class Compiler {
     ctx_.Fail(type, name, id, source, message);
   }
 
-  void CollectBodies(const SpecBody& body, int parent) {
+  // Numbers the bodies depth-first and lists each body's elements. With compiler fusestatic, a
+  // body without joints (not mocap, not referenced by name) is fused into its parent: its
+  // elements, inertial and child bodies move to the parent with its pose as an offset, after
+  // the parent's own elements, as the reference orders them.
+  struct BodyElements {
+    std::vector<std::pair<const SpecGeom*, Pose>> geoms;
+    std::vector<int> geom_massgroup;  // which entry of ctx.body_massgroups[body] each geom joins
+    std::vector<std::pair<const SpecSite*, Pose>> sites;
+    std::vector<std::pair<const SpecCamera*, Pose>> cameras;
+    std::vector<std::pair<const SpecLight*, Pose>> lights;
+  };
+
+  void CollectBodies() {
+    std::vector<BodyElements> elements;
+    AddBody(spec_.worldbody, -1, Pose{}, elements);
+    for (size_t b = 0; b < bodies_.size(); ++b) {
+      for (const SpecJoint& joint : bodies_[b]->joints) {
+        ctx_.joints.push_back(&joint);
+        ctx_.joint_body.push_back(static_cast<int>(b));
+      }
+      for (size_t i = 0; i < elements[b].geoms.size(); ++i) {
+        ctx_.geoms.push_back(elements[b].geoms[i].first);
+        ctx_.geom_body.push_back(static_cast<int>(b));
+        ctx_.geom_offset.push_back(elements[b].geoms[i].second);
+        ctx_.geom_massgroup.push_back(elements[b].geom_massgroup[i]);
+      }
+      for (const auto& [site, offset] : elements[b].sites) {
+        ctx_.sites.push_back(site);
+        ctx_.site_body.push_back(static_cast<int>(b));
+        ctx_.site_offset.push_back(offset);
+      }
+      for (const auto& [camera, offset] : elements[b].cameras) {
+        ctx_.cameras.push_back(camera);
+        ctx_.camera_body.push_back(static_cast<int>(b));
+        ctx_.camera_offset.push_back(offset);
+      }
+      for (const auto& [light, offset] : elements[b].lights) {
+        ctx_.lights.push_back(light);
+        ctx_.light_body.push_back(static_cast<int>(b));
+        ctx_.light_offset.push_back(offset);
+      }
+    }
+  }
+
+  void AddBody(const SpecBody& body, int parent, const Pose& offset,
+               std::vector<BodyElements>& elements) {
     int id = static_cast<int>(bodies_.size());
     bodies_.push_back(&body);
     parents_.push_back(parent);
-    for (const SpecJoint& joint : body.joints) {
-      ctx_.joints.push_back(&joint);
-      ctx_.joint_body.push_back(id);
-    }
+    ctx_.body_offset.push_back(offset);
+    ctx_.body_massgroups.emplace_back();
+    elements.emplace_back();
+    AddContents(body, id, Pose{}, elements);
+  }
+
+  // The elements of `body` (the body `id` itself, or a body fused into it at `offset`). Each
+  // such body keeps its own mass properties (its inertial, else its geoms) as a mass group.
+  void AddContents(const SpecBody& body, int id, const Pose& offset,
+                   std::vector<BodyElements>& elements) {
+    int group = static_cast<int>(ctx_.body_massgroups[id].size());
+    ctx_.body_massgroups[id].push_back({body.inertial ? &*body.inertial : nullptr, offset});
     for (const SpecGeom& geom : body.geoms) {
-      ctx_.geoms.push_back(&geom);
-      ctx_.geom_body.push_back(id);
+      elements[id].geoms.emplace_back(&geom, offset);
+      elements[id].geom_massgroup.push_back(group);
     }
-    for (const SpecSite& site : body.sites) {
-      ctx_.sites.push_back(&site);
-      ctx_.site_body.push_back(id);
+    for (const SpecSite& site : body.sites) elements[id].sites.emplace_back(&site, offset);
+    for (const SpecCamera& camera : body.cameras) elements[id].cameras.emplace_back(&camera, offset);
+    for (const SpecLight& light : body.lights) elements[id].lights.emplace_back(&light, offset);
+    for (const auto& child : body.children) {
+      if (!IsFused(*child)) {
+        AddBody(*child, id, offset, elements);
+        continue;
+      }
+      Pose pose;  // the fused child's frame in the frame of body `id`
+      Copy3(pose.pos, child->pos);
+      OrientationToQuat(pose.quat, child->orientation, spec_.compiler);
+      ctx_.ApplyFrame(child->frame, pose.pos, pose.quat);
+      ApplyPose(offset, pose.pos, pose.quat);
+      AddContents(*child, id, pose, elements);
     }
-    for (const SpecCamera& camera : body.cameras) {
-      ctx_.cameras.push_back(&camera);
-      ctx_.camera_body.push_back(id);
-    }
-    for (const SpecLight& light : body.lights) {
-      ctx_.lights.push_back(&light);
-      ctx_.light_body.push_back(id);
-    }
-    for (const auto& child : body.children) CollectBodies(*child, id);
+  }
+
+  bool IsFused(const SpecBody& body) const {
+    if (!spec_.compiler.fusestatic || !body.joints.empty() || body.mocap) return false;
+    return body.name.empty() || !ReferencedBodyNames().count(body.name);
+  }
+
+  // names of bodies that other elements refer to: these stay bodies under fusestatic
+  const std::set<std::string>& ReferencedBodyNames() const {
+    if (!referenced_bodies_) referenced_bodies_ = CollectReferencedBodyNames(spec_);
+    return *referenced_bodies_;
   }
 
   template <typename T>
@@ -171,7 +241,7 @@ class Compiler {
     for (const NameField& field : NameFields()) {
       for (const std::string& name : ctx_.Names(field.type)) m.nnames += static_cast<int>(name.size()) + 1;
     }
-    for (int type : {mjOBJ_MESH, mjOBJ_HFIELD, mjOBJ_TEXTURE}) {
+    for (int type : {mjOBJ_MESH, mjOBJ_SKIN, mjOBJ_HFIELD, mjOBJ_TEXTURE}) {
       for (const std::string& path : ctx_.Paths(type)) {
         if (!path.empty()) m.npaths += static_cast<int>(path.size()) + 1;
       }
@@ -199,6 +269,7 @@ class Compiler {
     int cursor = 0;
     struct PathField { int type; int* addresses; };
     for (PathField field : {PathField{mjOBJ_MESH, m.mesh_pathadr},
+                            PathField{mjOBJ_SKIN, m.skin_pathadr},
                             PathField{mjOBJ_HFIELD, m.hfield_pathadr},
                             PathField{mjOBJ_TEXTURE, m.tex_pathadr}}) {
       const std::vector<std::string>& paths = ctx_.Paths(field.type);
@@ -220,6 +291,8 @@ class Compiler {
     for (int b = 0; b < m.nbody; ++b) {
       const SpecBody& body = *bodies_[b];
       int parent = b == 0 ? 0 : parents_[b];
+      int geomnum = 0;
+      while (geom + geomnum < m.ngeom && ctx_.geom_body[geom + geomnum] == b) ++geomnum;
       m.body_parentid[b] = parent;
       m.body_rootid[b] = (b == 0 || parent == 0) ? b : m.body_rootid[parent];
       m.body_weldid[b] = (b == 0 || !body.joints.empty()) ? b : m.body_weldid[parent];
@@ -228,6 +301,7 @@ class Compiler {
       Copy3(m.body_pos + 3 * b, body.pos);
       OrientationToQuat(m.body_quat + 4 * b, body.orientation, spec_.compiler);
       ctx_.ApplyFrame(body.frame, m.body_pos + 3 * b, m.body_quat + 4 * b);
+      ApplyPose(ctx_.body_offset[b], m.body_pos + 3 * b, m.body_quat + 4 * b);
 
       int dofnum = 0;
       for (const SpecJoint& joint : body.joints) dofnum += JointDofCount(joint.type);
@@ -235,8 +309,8 @@ class Compiler {
       m.body_jntadr[b] = body.joints.empty() ? -1 : jnt;
       m.body_dofnum[b] = dofnum;
       m.body_dofadr[b] = dofnum ? dof : -1;
-      m.body_geomnum[b] = static_cast<int>(body.geoms.size());
-      m.body_geomadr[b] = body.geoms.empty() ? -1 : geom;
+      m.body_geomnum[b] = geomnum;
+      m.body_geomadr[b] = geomnum ? geom : -1;
       jnt += m.body_jntnum[b];
       dof += dofnum;
       geom += m.body_geomnum[b];
@@ -386,9 +460,10 @@ class Compiler {
 
   // geom_* frame and size; fromto replaces pos, orientation and the length size
   void FillGeoms(Model& m) const {
-    int g = 0;
-    for (int b = 0; b < m.nbody; ++b) {
-      for (const SpecGeom& geom : bodies_[b]->geoms) {
+    for (int g = 0; g < m.ngeom; ++g) {
+      {
+        const SpecGeom& geom = *ctx_.geoms[g];
+        int b = ctx_.geom_body[g];
         m.geom_type[g] = geom.type;
         m.geom_bodyid[g] = b;
         m.geom_contype[g] = geom.contype;
@@ -407,7 +482,6 @@ class Compiler {
         for (int i = 0; i < 4; ++i) m.geom_rgba[4 * g + i] = geom.rgba[i];
         FillGeomFrame(m, g, geom);
         CheckGeom(m, g, geom, b);
-        ++g;
       }
     }
   }
@@ -447,6 +521,7 @@ class Compiler {
     OrientationToQuat(quat, geom.orientation, spec_.compiler);
     if (geom.fromto) FillGeomFromTo(m, g, geom);
     ctx_.ApplyFrame(geom.frame, pos, quat);
+    ApplyPose(ctx_.geom_offset[g], pos, quat);
     if (geom.type == mjGEOM_MESH) ResolveMeshGeom(ctx_, m.geom_dataid[g], geom, size, pos, quat);
     if (geom.type == mjGEOM_HFIELD) ResolveHFieldGeom(ctx_, m.geom_dataid[g], geom, size);
   }
@@ -498,9 +573,10 @@ class Compiler {
   }
 
   void FillSites(Model& m) const {
-    int s = 0;
-    for (int b = 0; b < m.nbody; ++b) {
-      for (const SpecSite& site : bodies_[b]->sites) {
+    for (int s = 0; s < m.nsite; ++s) {
+      {
+        const SpecSite& site = *ctx_.sites[s];
+        int b = ctx_.site_body[s];
         m.site_type[s] = site.type;
         m.site_bodyid[s] = b;
         m.site_group[s] = site.group;
@@ -514,7 +590,7 @@ class Compiler {
           SetFromToSize(size, site.type, half_length);
         }
         ctx_.ApplyFrame(site.frame, m.site_pos + 3 * s, m.site_quat + 4 * s);
-        ++s;
+        ApplyPose(ctx_.site_offset[s], m.site_pos + 3 * s, m.site_quat + 4 * s);
       }
     }
   }
@@ -563,22 +639,55 @@ class Compiler {
 
   // the geoms' mass properties (inertiafromgeom true, or auto without <inertial>), else the
   // inertial element; with inertiafromgeom true a body without geoms keeps its inertial
+  // Per mass group (the body, and each body fused into it): the geoms' mass properties
+  // (inertiafromgeom true, or auto without <inertial>), else the inertial element; with
+  // inertiafromgeom true a group without geoms keeps its inertial. All groups are combined.
   MassProperties BodyMassProperties(const Model& m, int b) const {
-    const SpecBody& body = *bodies_[b];
-    int from_geoms = spec_.compiler.inertiafromgeom;
     std::vector<MassProperties> parts;
-    if (from_geoms == 1 || (from_geoms == 2 && !body.inertial)) parts = GeomMassProperties(m, b);
-    if (parts.empty()) return body.inertial ? InertialMassProperties(*body.inertial, b) : MassProperties{};
-    if (body.inertial) InertialMassProperties(*body.inertial, b);  // still validated
+    const auto& groups = ctx_.body_massgroups[b];
+    for (size_t group = 0; group < groups.size(); ++group) {
+      std::vector<MassProperties> group_parts = MassGroupParts(m, b, static_cast<int>(group));
+      if (group == 0 || group_parts.empty()) {
+        parts.insert(parts.end(), group_parts.begin(), group_parts.end());
+        continue;
+      }
+      // A fused body's mass properties, found in its own frame, move to the parent as the
+      // reference moves them: the offset's translation is rotated by the body's inertial
+      // frame and the inertial orientation is kept (observed in mujoco 3.3.7; not the rigid
+      // transform, which would rotate the centre of mass by the offset instead).
+      MassProperties fused = CombineMassProperties(group_parts);
+      mjtNum shift[3];
+      RotateVecByQuat(shift, groups[group].offset.pos, fused.quat);
+      AddTo3(fused.pos, shift);
+      parts.push_back(fused);
+    }
+    if (parts.empty()) return MassProperties{};
     return CombineMassProperties(parts);
   }
 
-  std::vector<MassProperties> GeomMassProperties(const Model& m, int b) const {
-    const SpecBody& body = *bodies_[b];
+  // the parts of one mass group, in the frame of the body the group came from
+  std::vector<MassProperties> MassGroupParts(const Model& m, int b, int group) const {
+    int from_geoms = spec_.compiler.inertiafromgeom;
+    const CompileContext::MassGroup& mass_group = ctx_.body_massgroups[b][group];
+    std::vector<MassProperties> parts;
+    if (from_geoms == 1 || (from_geoms == 2 && !mass_group.inertial)) {
+      parts = GeomMassProperties(m, b, group);
+      Pose inverse = InversePose(mass_group.offset);
+      for (MassProperties& part : parts) ApplyPose(inverse, part.pos, part.quat);
+    }
+    if (mass_group.inertial) {
+      MassProperties part = InertialMassProperties(*mass_group.inertial, b);  // validated even if unused
+      if (parts.empty()) parts.push_back(part);
+    }
+    return parts;
+  }
+
+  std::vector<MassProperties> GeomMassProperties(const Model& m, int b, int group) const {
     const int* groups = spec_.compiler.inertiagrouprange;
     std::vector<MassProperties> parts;
     for (int g = m.body_geomadr[b]; g >= 0 && g < m.body_geomadr[b] + m.body_geomnum[b]; ++g) {
-      const SpecGeom& geom = body.geoms[g - m.body_geomadr[b]];
+      const SpecGeom& geom = *ctx_.geoms[g];
+      if (ctx_.geom_massgroup[g] != group) continue;
       if (geom.type == mjGEOM_PLANE || geom.type == mjGEOM_HFIELD) continue;
       if (geom.group < groups[0] || geom.group > groups[1]) continue;
       if (geom.type == mjGEOM_MESH) {
@@ -678,6 +787,7 @@ class Compiler {
   const Spec& spec_;
   std::vector<const SpecBody*>& bodies_;  // depth-first order; bodies_[0] is the world
   std::vector<int>& parents_;
+  mutable std::optional<std::set<std::string>> referenced_bodies_;
 };
 
 }  // namespace

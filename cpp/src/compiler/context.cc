@@ -99,6 +99,27 @@ void CompileContext::ApplyFrame(int frame, mjtNum pos[3], mjtNum quat[4]) const 
   }
 }
 
+void ApplyPose(const Pose& pose, mjtNum pos[3], mjtNum quat[4]) {
+  mjtNum rotated[3], composed[4];
+  RotateVecByQuat(rotated, pos, pose.quat);
+  Add3(pos, pose.pos, rotated);
+  MulQuat(composed, pose.quat, quat);
+  Copy4(quat, composed);
+}
+
+Pose InversePose(const Pose& pose) {
+  Pose inverse;
+  ConjugateQuat(inverse.quat, pose.quat);
+  RotateVecByQuat(inverse.pos, pose.pos, inverse.quat);
+  Scale3(inverse.pos, inverse.pos, -1);
+  return inverse;
+}
+
+std::set<std::string> CollectReferencedBodyNames(const Spec& spec) {
+  std::set<std::string> names;
+  return names;
+}
+
 int ResolveUserSize(const CompileContext& ctx, int nuser,
                     const std::vector<const std::vector<mjtNum>*>& lists, const char* type) {
   size_t longest = 0;

@@ -6,6 +6,7 @@
 // so a reference to an object of another stage resolves with FindId.
 #pragma once
 #include <map>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -17,6 +18,21 @@
 namespace mjsim {
 
 struct MeshInfo;  // compiler/meshes.h
+
+// A rigid transform placed in front of an element's own pose: identity, except for elements of
+// a body fused into its parent by compiler fusestatic.
+struct Pose {
+  mjtNum pos[3] = {0, 0, 0};
+  mjtNum quat[4] = {1, 0, 0, 0};
+};
+
+// pos/quat (relative to the pose's inner frame) become relative to its outer frame
+void ApplyPose(const Pose& pose, mjtNum pos[3], mjtNum quat[4]);
+Pose InversePose(const Pose& pose);
+
+// Names of bodies that other elements refer to (sensors, actuators, equalities, excludes,
+// cameras, lights, tuples, ...): fusestatic keeps them as bodies.
+std::set<std::string> CollectReferencedBodyNames(const Spec& spec);
 
 class CompileContext {
  public:
@@ -36,6 +52,16 @@ class CompileContext {
   std::vector<const SpecCamera*> cameras;
   std::vector<const SpecLight*> lights;
   std::vector<int> joint_body, geom_body, site_body, camera_body, light_body;
+  // fusestatic offsets per object (identity unless fused), applied after ApplyFrame
+  std::vector<Pose> body_offset, geom_offset, site_offset, camera_offset, light_offset;
+  // Mass groups per body: the body itself, then each body fused into it, with its inertial
+  // (nullptr for none) and offset; geom_massgroup[g] is the group a geom belongs to
+  struct MassGroup {
+    const SpecInertial* inertial;
+    Pose offset;
+  };
+  std::vector<std::vector<MassGroup>> body_massgroups;
+  std::vector<int> geom_massgroup;
 
   // Collect*: register the names of one object type, in id order (empty names allowed)
   void RegisterNames(int type, std::vector<std::string> names);
@@ -60,8 +86,24 @@ class CompileContext {
   // around it: pos/quat become relative to the enclosing body.
   void ApplyFrame(int frame, mjtNum pos[3], mjtNum quat[4]) const;
 
+  // skins with file data loaded (CollectSkins), in id order
+  std::vector<SpecSkin> skins;
+
   // per-mesh results of CollectMeshes (compiler/meshes.cc), used by FillGeoms and FillMeshes
   std::vector<MeshInfo> meshes;
+
+  // per-asset results of CollectAssets (compiler/assets.cc), used by FillAssets: the elevation
+  // data of each hfield (normalized, in Model row order) and the pixels of each texture
+  struct TextureImage {
+    int width = 0, height = 0, nchannel = 3;
+    std::vector<unsigned char> data;
+  };
+  struct HFieldGrid {
+    int nrow = 0, ncol = 0;
+    std::vector<float> data;
+  };
+  std::vector<HFieldGrid> hfield_grids;
+  std::vector<TextureImage> texture_images;
 
  private:
   std::vector<std::string> names_[mjNOBJECT];

@@ -11,6 +11,8 @@ void CollectMeshes(CompileContext& ctx, Model& m);         // meshes.cc
 void FillMeshes(CompileContext& ctx, Model& m);
 void CollectAssets(CompileContext& ctx, Model& m);         // assets.cc: hfield, texture, material
 void FillAssets(CompileContext& ctx, Model& m);
+void CollectSkins(CompileContext& ctx, Model& m);          // skins.cc
+void FillSkins(CompileContext& ctx, Model& m);
 void CollectCamerasLights(CompileContext& ctx, Model& m);  // cameras_lights.cc
 void FillCamerasLights(CompileContext& ctx, Model& m);
 void CollectTendons(CompileContext& ctx, Model& m);        // tendons.cc

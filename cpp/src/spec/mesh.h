@@ -10,6 +10,8 @@ namespace mjsim {
 
 struct SpecMesh {
   std::string name;
+  std::string file;
+  mjtNum scale[3] = {1, 1, 1};
   SourceLocation source;
 };
 

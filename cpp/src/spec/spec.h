@@ -17,6 +17,7 @@
 #include "spec/equality.h"
 #include "spec/mesh.h"
 #include "spec/sensor.h"
+#include "spec/skin.h"
 #include "spec/tendon.h"
 
 namespace mjsim {
@@ -180,6 +181,7 @@ struct Spec {
   std::string model_dir;  // directory of the main file ("" for a string); asset paths start here
 
   std::vector<SpecMesh> meshes;
+  std::vector<SpecSkin> skins;
   std::vector<SpecHField> hfields;
   std::vector<SpecTexture> textures;
   std::vector<SpecMaterial> materials;

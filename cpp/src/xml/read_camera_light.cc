@@ -1,22 +1,116 @@
 // read_camera_light.cc: MJCF reader of cameras and lights in bodies and defaults.
-// NOT YET IMPLEMENTED: the schema has no entries, so these elements are rejected as
-// "not supported by mjsim yet" before any function below is reached.
+// Values are stored as written; the compiler resolves targets, units and intrinsics.
 #include "mjsim/errors.h"
 #include "xml/sections.h"
 
 namespace mjsim {
+namespace {
 
-std::vector<ElementSchema> CameraLightSchema() { return {}; }
+const std::vector<std::string> kOrientation = {"quat", "axisangle", "xyaxes", "zaxis", "euler"};
+
+const std::map<std::string, int> kModes = {
+    {"fixed", kCamLightFixed}, {"track", kCamLightTrack}, {"trackcom", kCamLightTrackCom},
+    {"targetbody", kCamLightTargetBody}, {"targetbodycom", kCamLightTargetBodyCom}};
+const std::map<std::string, int> kLightTypes = {
+    {"spot", kLightSpot}, {"directional", kLightDirectional}, {"point", kLightPoint},
+    {"image", kLightImage}};
+
+std::vector<std::string> CameraAttributes() {
+  std::vector<std::string> names = {"mode", "target", "pos", "fovy", "ipd", "resolution",
+                                    "focal", "focalpixel", "principal", "principalpixel",
+                                    "sensorsize", "orthographic", "user"};
+  names.insert(names.end(), kOrientation.begin(), kOrientation.end());
+  return names;
+}
+
+// no orientation: a light points along `dir`
+std::vector<std::string> LightAttributes() {
+  return {"mode", "target", "type", "directional", "castshadow", "active", "pos", "dir",
+          "bulbradius", "intensity", "range", "attenuation", "cutoff", "exponent", "ambient",
+          "diffuse", "specular", "texture"};
+}
+
+std::vector<std::string> WithNameAndClass(std::vector<std::string> names) {
+  names.insert(names.begin(), {"name", "class"});
+  return names;
+}
+
+}  // namespace
+
+std::vector<ElementSchema> CameraLightSchema() {
+  return {
+      {"body/camera", "camera", WithNameAndClass(CameraAttributes()), {}, {}},
+      {"body/light", "light", WithNameAndClass(LightAttributes()), {}, {}},
+      {"default/camera", "camera", CameraAttributes(), {}, {}},
+      {"default/light", "light", LightAttributes(), {}, {}},
+  };
+}
 
 void ReadCameraValues(XmlReader& reader, const XMLElement* elem, SpecCamera& camera) {
-  reader.Fail(elem, "element is not supported by mjsim yet");
+  camera.source = reader.Locate(elem);
+  reader.ReadKeyword(elem, "mode", kModes, camera.mode);
+  reader.ReadString(elem, "target", camera.target);
+  reader.ReadReals(elem, "pos", camera.pos, 3);
+  reader.ReadOrientation(elem, camera.orientation);
+  reader.ReadBool(elem, "orthographic", camera.orthographic);
+  reader.ReadReal(elem, "fovy", camera.fovy);
+  reader.ReadReal(elem, "ipd", camera.ipd);
+  reader.ReadInts(elem, "resolution", camera.resolution, 2);
+  if (reader.ReadFloats(elem, "sensorsize", camera.sensorsize, 2)) {
+    if (!elem->Attribute("resolution")) {
+      reader.Fail(elem, "attribute 'sensorsize' needs 'resolution' (required attribute missing)");
+    }
+  }
+  for (const char* attr : {"focal", "focalpixel", "principal", "principalpixel"}) {
+    if (elem->Attribute(attr) && !elem->Attribute("sensorsize")) {
+      reader.Fail(elem, std::string("attribute '") + attr + "' needs 'sensorsize' (required attribute missing)");
+    }
+  }
+  reader.ReadFloats(elem, "focal", camera.focal, 2);
+  reader.ReadFloats(elem, "focalpixel", camera.focalpixel, 2);
+  reader.ReadFloats(elem, "principal", camera.principal, 2);
+  reader.ReadFloats(elem, "principalpixel", camera.principalpixel, 2);
+  reader.ReadRealList(elem, "user", camera.user);
+  if (camera.resolution[0] < 0 || camera.resolution[1] < 0) {
+    reader.Fail(elem, "attribute 'resolution' must be non-negative");
+  }
 }
 
 void ReadLightValues(XmlReader& reader, const XMLElement* elem, SpecLight& light) {
-  reader.Fail(elem, "element is not supported by mjsim yet");
+  light.source = reader.Locate(elem);
+  reader.ReadKeyword(elem, "mode", kModes, light.mode);
+  reader.ReadString(elem, "target", light.target);
+  bool directional = false;
+  if (reader.ReadBool(elem, "directional", directional)) {
+    if (elem->Attribute("type")) reader.Fail(elem, "attributes 'type' and 'directional' cannot both be given");
+    light.type = directional ? kLightDirectional : kLightSpot;
+  }
+  reader.ReadKeyword(elem, "type", kLightTypes, light.type);
+  reader.ReadString(elem, "texture", light.texture);
+  reader.ReadBool(elem, "castshadow", light.castshadow);
+  reader.ReadBool(elem, "active", light.active);
+  reader.ReadReals(elem, "pos", light.pos, 3);
+  reader.ReadReals(elem, "dir", light.dir, 3);
+  reader.ReadFloats(elem, "bulbradius", &light.bulbradius, 1);
+  reader.ReadFloats(elem, "intensity", &light.intensity, 1);
+  reader.ReadFloats(elem, "range", &light.range, 1);
+  reader.ReadFloats(elem, "attenuation", light.attenuation, 3);
+  reader.ReadFloats(elem, "cutoff", &light.cutoff, 1);
+  reader.ReadFloats(elem, "exponent", &light.exponent, 1);
+  reader.ReadFloats(elem, "ambient", light.ambient, 3);
+  reader.ReadFloats(elem, "diffuse", light.diffuse, 3);
+  reader.ReadFloats(elem, "specular", light.specular, 3);
 }
 
 bool ReadCameraLightDefault(XmlReader& reader, const XMLElement* elem, const std::string& key, SpecDefault& dflt) {
+  if (key == "default/camera") {
+    ReadCameraValues(reader, elem, dflt.camera);
+    return true;
+  }
+  if (key == "default/light") {
+    ReadLightValues(reader, elem, dflt.light);
+    return true;
+  }
   return false;
 }
 

@@ -87,6 +87,7 @@ std::vector<ElementSchema> CoreSchema() {
        Join({{"name", "childclass", "pos", "mocap", "gravcomp", "user"}, kOrientation}), {},
        kBodyChildren},
       {"frame", "frame", Join({{"name", "childclass", "pos"}, kOrientation}), {}, kFrameChildren},
+      {"body/replicate", "replicate", {"count", "offset", "euler", "sep"}, {}, kFrameChildren},
       {"body/inertial", "inertial",
        Join({{"pos", "mass", "diaginertia", "fullinertia"}, kOrientation}), {}, {}},
       {"body/joint", "joint", Join({{"name", "class"}, kJointAttributes}), {}, {}},
@@ -99,7 +100,7 @@ std::vector<ElementSchema> CoreSchema() {
 std::vector<ElementSchema> BuildSchema() {
   std::vector<ElementSchema> all;
   for (auto part : {CoreSchema, ActuatorSchema, AssetSchema, CameraLightSchema, CustomSchema,
-                    EqualitySchema, MeshSchema, SensorSchema, TendonSchema}) {
+                    EqualitySchema, MeshSchema, SensorSchema, SkinSchema, TendonSchema}) {
     for (ElementSchema& entry : part()) all.push_back(std::move(entry));
   }
   return all;

@@ -40,6 +40,7 @@ std::vector<ElementSchema> CustomSchema();      // read_custom.cc: custom, keyfr
 std::vector<ElementSchema> EqualitySchema();    // read_equality.cc: equality, contact
 std::vector<ElementSchema> MeshSchema();        // read_mesh.cc
 std::vector<ElementSchema> SensorSchema();      // read_sensor.cc
+std::vector<ElementSchema> SkinSchema();        // read_skin.cc
 std::vector<ElementSchema> TendonSchema();      // read_tendon.cc
 
 }  // namespace mjsim

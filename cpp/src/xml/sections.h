@@ -10,6 +10,10 @@
 namespace mjsim {
 
 // ---- top-level sections, called with the section element --------------------------------------
+void ReadCompilerElement(XmlReader& reader, const XMLElement* elem);  // read_compiler_option.cc
+void ReadOptionElement(XmlReader& reader, const XMLElement* elem);    // read_compiler_option.cc
+// a URDF <robot> instead of an MJCF model (urdf_reader.cc)
+void ReadUrdf(XmlReader& reader, const XMLElement* robot);
 void ReadActuatorSection(XmlReader& reader, const XMLElement* section);  // <actuator>
 void ReadTendonSection(XmlReader& reader, const XMLElement* section);    // <tendon>
 void ReadSensorSection(XmlReader& reader, const XMLElement* section);    // <sensor>
@@ -28,6 +32,7 @@ void ReadMeshAsset(XmlReader& reader, const XMLElement* elem);      // read_mesh
 void ReadHFieldAsset(XmlReader& reader, const XMLElement* elem);    // read_asset.cc
 void ReadTextureAsset(XmlReader& reader, const XMLElement* elem);   // read_asset.cc
 void ReadMaterialAsset(XmlReader& reader, const XMLElement* elem);  // read_asset.cc
+void ReadSkinAsset(XmlReader& reader, const XMLElement* elem);      // read_skin.cc
 
 // ---- element values shared by bodies and default classes ---------------------------------------
 void ReadCameraValues(XmlReader& reader, const XMLElement* elem, SpecCamera& camera);

@@ -14,6 +14,8 @@
 #include "xml/reader_base.h"
 #include "xml/schema.h"
 #include "xml/sections.h"
+#include "compiler/frames.h"
+#include "util/math3.h"
 
 namespace mjsim {
 namespace {
@@ -28,15 +30,7 @@ const std::map<std::string, int> kGeomTypes = {
 const std::map<std::string, int> kSiteTypes = {
     {"sphere", mjGEOM_SPHERE}, {"capsule", mjGEOM_CAPSULE}, {"ellipsoid", mjGEOM_ELLIPSOID},
     {"cylinder", mjGEOM_CYLINDER}, {"box", mjGEOM_BOX}};
-const std::map<std::string, int> kIntegrators = {
-    {"Euler", mjINT_EULER}, {"RK4", mjINT_RK4}, {"implicit", mjINT_IMPLICIT},
-    {"implicitfast", mjINT_IMPLICITFAST}};
-const std::map<std::string, int> kCones = {{"pyramidal", mjCONE_PYRAMIDAL}, {"elliptic", mjCONE_ELLIPTIC}};
-const std::map<std::string, int> kJacobians = {
-    {"dense", mjJAC_DENSE}, {"sparse", mjJAC_SPARSE}, {"auto", mjJAC_AUTO}};
-const std::map<std::string, int> kSolvers = {{"PGS", mjSOL_PGS}, {"CG", mjSOL_CG}, {"Newton", mjSOL_NEWTON}};
 const std::map<std::string, int> kFluidShapes = {{"none", 0}, {"ellipsoid", 1}};
-const std::map<std::string, int> kFlagValues = {{"disable", 0}, {"enable", 1}};
 
 // Reads the model skeleton; hands every other element to its group's reader (sections.h).
 class MjcfReader : public XmlReader {
@@ -57,8 +51,8 @@ class MjcfReader : public XmlReader {
     for (const XMLElement* child = root->FirstChildElement(); child;
          child = child->NextSiblingElement()) {
       std::string key = ValidateChild(child, *schema);
-      if (key == "compiler") ReadCompiler(child);
-      if (key == "option") ReadOption(child);
+      if (key == "compiler") ReadCompilerElement(*this, child);
+      if (key == "option") ReadOptionElement(*this, child);
     }
     bool main_read = false;
     for (const XMLElement* child = root->FirstChildElement("default"); child;
@@ -112,129 +106,7 @@ class MjcfReader : public XmlReader {
       if (key == "asset/hfield") ReadHFieldAsset(*this, child);
       if (key == "asset/texture") ReadTextureAsset(*this, child);
       if (key == "asset/material") ReadMaterialAsset(*this, child);
-    }
-  }
-
-  // ---- sections ------------------------------------------------------------------------------
-  void ReadCompiler(const XMLElement* elem) {
-    std::string angle;
-    if (ReadString(elem, "angle", angle)) {
-      if (angle != "degree" && angle != "radian") {
-        Fail(elem, "invalid keyword '" + angle + "' in attribute 'angle' (expected degree or radian)");
-      }
-      spec_.compiler.angle_is_degree = angle == "degree";
-    }
-    std::string sequence;
-    if (ReadString(elem, "eulerseq", sequence)) {
-      if (sequence.size() != 3 || sequence.find_first_not_of("xyzXYZ") != std::string::npos) {
-        Fail(elem, "attribute 'eulerseq' needs 3 characters from xyzXYZ, got '" + sequence + "'");
-      }
-      for (int i = 0; i < 3; ++i) spec_.compiler.eulerseq[i] = sequence[i];
-    }
-    ReadBool(elem, "autolimits", spec_.compiler.autolimits);
-    std::string coordinate;
-    if (ReadString(elem, "coordinate", coordinate) && coordinate != "local") {
-      Fail(elem, "coordinate='" + coordinate + "' is not supported: MuJoCo 3 accepts only 'local'");
-    }
-    SpecCompiler& compiler = spec_.compiler;
-    ReadKeyword(elem, "inertiafromgeom", kAutoBools, compiler.inertiafromgeom);
-    mjtNum groups[2];
-    if (ReadReals(elem, "inertiagrouprange", groups, 2)) {
-      for (int i = 0; i < 2; ++i) compiler.inertiagrouprange[i] = static_cast<int>(groups[i]);
-    }
-    ReadReal(elem, "boundmass", compiler.boundmass);
-    ReadReal(elem, "boundinertia", compiler.boundinertia);
-    ReadBool(elem, "balanceinertia", compiler.balanceinertia);
-    ReadReal(elem, "settotalmass", compiler.settotalmass);
-    std::string assetdir;
-    if (ReadString(elem, "assetdir", assetdir)) {
-      compiler.meshdir = compiler.texturedir = assetdir;  // meshdir/texturedir below win
-    }
-    ReadString(elem, "meshdir", compiler.meshdir);
-    ReadString(elem, "texturedir", compiler.texturedir);
-    ReadBool(elem, "strippath", compiler.strippath);
-    ReadBool(elem, "fusestatic", compiler.fusestatic);
-    ReadBool(elem, "discardvisual", compiler.discardvisual);
-    ReadBool(elem, "alignfree", compiler.alignfree);
-    ReadBool(elem, "saveinertial", compiler.saveinertial);
-    ReadBool(elem, "usethread", compiler.usethread);
-    bool fitaabb = false;
-    if (ReadBool(elem, "fitaabb", fitaabb)) compiler.fitaabb = fitaabb;
-    const ElementSchema& schema = *FindSchema("compiler");
-    for (const XMLElement* child = elem->FirstChildElement(); child;
-         child = child->NextSiblingElement()) {
-      ValidateChild(child, schema);
-      ReadLengthRange(*this, child);
-    }
-  }
-
-  // <option>: repeated sections overwrite what they set
-  void ReadOption(const XMLElement* elem) {
-    Option& option = spec_.option;
-    ReadReal(elem, "timestep", option.timestep);
-    ReadReal(elem, "impratio", option.impratio);
-    ReadReal(elem, "tolerance", option.tolerance);
-    ReadReal(elem, "ls_tolerance", option.ls_tolerance);
-    ReadReal(elem, "noslip_tolerance", option.noslip_tolerance);
-    ReadReal(elem, "ccd_tolerance", option.ccd_tolerance);
-    ReadReals(elem, "gravity", option.gravity, 3);
-    ReadReals(elem, "wind", option.wind, 3);
-    ReadReals(elem, "magnetic", option.magnetic, 3);
-    ReadReal(elem, "density", option.density);
-    ReadReal(elem, "viscosity", option.viscosity);
-    ReadReal(elem, "o_margin", option.o_margin);
-    ReadReals(elem, "o_solref", option.o_solref, 2);
-    ReadReals(elem, "o_solimp", option.o_solimp, 5);
-    ReadReals(elem, "o_friction", option.o_friction, 5);
-    ReadKeyword(elem, "integrator", kIntegrators, option.integrator);
-    ReadKeyword(elem, "cone", kCones, option.cone);
-    ReadKeyword(elem, "jacobian", kJacobians, option.jacobian);
-    ReadKeyword(elem, "solver", kSolvers, option.solver);
-    ReadInt(elem, "iterations", option.iterations);
-    ReadInt(elem, "ls_iterations", option.ls_iterations);
-    ReadInt(elem, "noslip_iterations", option.noslip_iterations);
-    ReadInt(elem, "ccd_iterations", option.ccd_iterations);
-    ReadInt(elem, "sdf_iterations", option.sdf_iterations);
-    ReadInt(elem, "sdf_initpoints", option.sdf_initpoints);
-    ReadActuatorGroupDisable(elem, option);
-    CheckOption(elem, option);
-    const ElementSchema& schema = *FindSchema("option");
-    for (const XMLElement* child = elem->FirstChildElement(); child;
-         child = child->NextSiblingElement()) {
-      ValidateChild(child, schema);
-      ReadOptionFlags(child, option);
-    }
-  }
-
-  void ReadActuatorGroupDisable(const XMLElement* elem, Option& option) const {
-    const char* text = elem->Attribute("actuatorgroupdisable");
-    if (!text) return;
-    option.disableactuator = 0;
-    for (mjtNum group : ParseNumbers(elem, "actuatorgroupdisable", text)) {
-      if (group != static_cast<int>(group) || group < 0 || group > 30) {
-        Fail(elem, "attribute 'actuatorgroupdisable' needs integers in [0, 30], got \"" +
-                       std::string(text) + "\"");
-      }
-      option.disableactuator |= 1 << static_cast<int>(group);
-    }
-  }
-
-  void CheckOption(const XMLElement* elem, const Option& option) const {
-    if (!(option.timestep > 0)) Fail(elem, "timestep must be positive, got " + std::to_string(option.timestep));
-    if (option.impratio <= 0) Fail(elem, "impratio must be positive, got " + std::to_string(option.impratio));
-    if (option.iterations < 0 || option.ls_iterations < 0 || option.noslip_iterations < 0 ||
-        option.ccd_iterations < 0) {
-      Fail(elem, "iteration counts must be non-negative");
-    }
-  }
-
-  void ReadOptionFlags(const XMLElement* elem, Option& option) const {
-    for (const OptionFlag& flag : OptionFlags()) {
-      int enable = 0;
-      if (!ReadKeyword(elem, flag.name, kFlagValues, enable)) continue;
-      int& bits = flag.enable_bit ? option.enableflags : option.disableflags;
-      bool set_bit = flag.enable_bit ? enable : !enable;
-      bits = set_bit ? (bits | flag.bit) : (bits & ~flag.bit);
+      if (key == "asset/skin") ReadSkinAsset(*this, child);
     }
   }
 
@@ -316,34 +188,36 @@ class MjcfReader : public XmlReader {
         body.children.push_back(ReadBody(child, childclass, frame));
       } else if (key == "frame") {
         ReadFrame(child, body, childclass, frame);
+      } else if (key == "body/replicate") {
+        ReadReplicate(child, body, childclass, frame);
       } else if (key == "body/inertial") {
         if (body.inertial) Fail(child, "a body can have only one inertial element");
         body.inertial = ReadInertial(child);
       } else if (key == "body/joint") {
         body.joints.push_back(spec_.defaults[ActiveClass(child, childclass)].joint);
         ReadJointValues(child, body.joints.back());
-        ReadString(child, "name", body.joints.back().name);
+        ReadName(child, body.joints.back().name);
       } else if (key == "body/freejoint") {
         body.joints.push_back(ReadFreeJoint(child));
       } else if (key == "body/geom") {
         body.geoms.push_back(spec_.defaults[ActiveClass(child, childclass)].geom);
         ReadGeomValues(child, body.geoms.back());
-        ReadString(child, "name", body.geoms.back().name);
+        ReadName(child, body.geoms.back().name);
         body.geoms.back().frame = frame;
       } else if (key == "body/site") {
         body.sites.push_back(spec_.defaults[ActiveClass(child, childclass)].site);
         ReadSiteValues(child, body.sites.back());
-        ReadString(child, "name", body.sites.back().name);
+        ReadName(child, body.sites.back().name);
         body.sites.back().frame = frame;
       } else if (key == "body/camera") {
         body.cameras.push_back(spec_.defaults[ActiveClass(child, childclass)].camera);
         ReadCameraValues(*this, child, body.cameras.back());
-        ReadString(child, "name", body.cameras.back().name);
+        ReadName(child, body.cameras.back().name);
         body.cameras.back().frame = frame;
       } else if (key == "body/light") {
         body.lights.push_back(spec_.defaults[ActiveClass(child, childclass)].light);
         ReadLightValues(*this, child, body.lights.back());
-        ReadString(child, "name", body.lights.back().name);
+        ReadName(child, body.lights.back().name);
         body.lights.back().frame = frame;
       }
     }
@@ -361,7 +235,7 @@ class MjcfReader : public XmlReader {
     auto body = std::make_unique<SpecBody>();
     body->source = Locate(elem);
     body->frame = frame;
-    ReadString(elem, "name", body->name);
+    ReadName(elem, body->name);
     childclass = ReadChildClass(elem, childclass);
     ReadReals(elem, "pos", body->pos, 3);
     ReadOrientation(elem, body->orientation);
@@ -372,12 +246,56 @@ class MjcfReader : public XmlReader {
     return body;
   }
 
+  // A name as written, with the suffixes of the <replicate> copies it is in (innermost first).
+  void ReadName(const XMLElement* elem, std::string& name) const {
+    if (ReadString(elem, "name", name)) name += name_suffix_;
+  }
+
+  // <replicate count offset euler sep>: `count` copies of the children; copy i sits in the
+  // frame F^i, F being the translation `offset` followed by the rotation `euler`, and every
+  // name in it gets sep + i (zero-padded to the digits of count) appended
+  void ReadReplicate(const XMLElement* elem, SpecBody& body, int childclass, int parent_frame) {
+    int count = 0;
+    ReadInt(elem, "count", count);
+    if (count < 1) Fail(elem, "replicate count must be positive, got " + std::to_string(count));
+    std::string separator;
+    ReadString(elem, "sep", separator);
+    mjtNum offset[3] = {0, 0, 0}, step[4] = {1, 0, 0, 0};
+    ReadReals(elem, "offset", offset, 3);
+    Orientation rotation;
+    if (ReadReals(elem, "euler", rotation.values, 3)) {
+      rotation.form = Orientation::Form::kEuler;
+      OrientationToQuat(step, rotation, spec_.compiler);
+    }
+    int width = static_cast<int>(std::to_string(count).size());
+    std::string outer_suffix = name_suffix_;
+    mjtNum pos[3] = {0, 0, 0}, quat[4] = {1, 0, 0, 0};
+    for (int i = 0; i < count; ++i) {
+      SpecFrame frame;
+      frame.source = Locate(elem);
+      frame.parent = parent_frame;
+      Copy3(frame.pos, pos);
+      Copy4(frame.orientation.values, quat);
+      spec_.frames.push_back(frame);
+      std::string index = std::to_string(i);
+      name_suffix_ = separator + std::string(width - index.size(), '0') + index + outer_suffix;
+      ReadBodyChildren(elem, *FindSchema("body/replicate"), body, childclass,
+                       static_cast<int>(spec_.frames.size()) - 1);
+      mjtNum moved[3], turned[4];
+      RotateVecByQuat(moved, offset, quat);
+      AddTo3(pos, moved);
+      MulQuat(turned, quat, step);
+      Copy4(quat, turned);
+    }
+    name_suffix_ = outer_suffix;
+  }
+
   // <frame>: its children belong to the enclosing body, posed relative to the frame
   void ReadFrame(const XMLElement* elem, SpecBody& body, int childclass, int parent_frame) {
     SpecFrame frame;
     frame.source = Locate(elem);
     frame.parent = parent_frame;
-    ReadString(elem, "name", frame.name);
+    ReadName(elem, frame.name);
     ReadReals(elem, "pos", frame.pos, 3);
     ReadOrientation(elem, frame.orientation);
     spec_.frames.push_back(frame);
@@ -437,7 +355,7 @@ class MjcfReader : public XmlReader {
     SpecJoint joint;  // a freejoint takes no values from default classes
     joint.source = Locate(elem);
     joint.type = mjJNT_FREE;
-    ReadString(elem, "name", joint.name);
+    ReadName(elem, joint.name);
     ReadInt(elem, "group", joint.group);
     return joint;
   }
@@ -489,6 +407,7 @@ class MjcfReader : public XmlReader {
   }
 
   Spec& spec_;
+  std::string name_suffix_;  // inside <replicate>: appended to every name read
 };
 
 }  // namespace
@@ -507,6 +426,13 @@ Spec ReadMjcf(const std::string& text, const std::string& file, const AssetMap& 
   Spec spec;
   spec.model_dir = DirectoryOf(file);
   MjcfReader reader(file, spec);
+  if (std::string(root->Name()) == "robot") {
+    spec.defaults.push_back(SpecDefault{});
+    spec.defaults[0].name = "main";
+    ReadUrdf(reader, root);
+    spec.worldbody.name = "world";
+    return spec;
+  }
   ExpandIncludes(document, reader, spec.model_dir, assets);
   reader.Read(root);
   return spec;

@@ -1,0 +1,121 @@
+"""Height fields, textures and materials (compiler/assets.cc) against the reference, field by
+field, on small inline models and on the asset models in models/."""
+
+import struct
+import zlib
+
+import numpy as np
+import pytest
+
+pytest.importorskip("mujoco")
+
+from corpus import MODELS_DIR  # noqa: E402
+from support import assert_fields_close, load_model, _reference, _engine  # noqa: E402
+
+FIELDS = ["nhfield", "nhfielddata", "hfield_size", "hfield_nrow", "hfield_ncol", "hfield_adr",
+          "hfield_data", "hfield_pathadr", "ntex", "ntexdata", "tex_type", "tex_colorspace",
+          "tex_height", "tex_width", "tex_nchannel", "tex_adr", "tex_data", "tex_pathadr",
+          "nmat", "mat_texid", "mat_texuniform", "mat_texrepeat", "mat_emission",
+          "mat_specular", "mat_shininess", "mat_reflectance", "mat_metallic", "mat_roughness",
+          "mat_rgba", "name_hfieldadr", "name_texadr", "name_matadr",
+          "geom_size", "geom_dataid", "geom_matid"]
+ARRAYS = [f for f in FIELDS if not f.startswith("n") or f.startswith("name")]
+SIZES = [f for f in FIELDS if f not in ARRAYS]
+
+
+def png_bytes(pixels) -> bytes:
+    """A minimal 8-bit PNG (grey, rgb or rgba by the last axis) written here, not by mjsim."""
+    pixels = np.asarray(pixels, dtype=np.uint8)
+    height, width = pixels.shape[:2]
+    channels = 1 if pixels.ndim == 2 else pixels.shape[2]
+    color_type = {1: 0, 3: 2, 4: 6}[channels]
+    raw = b"".join(b"\x00" + pixels[row].tobytes() for row in range(height))
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    header = struct.pack(">IIBBBBB", width, height, 8, color_type, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw))
+            + chunk(b"IEND", b""))
+
+
+RNG = np.random.default_rng(5)
+ASSETS = {
+    "hill.png": png_bytes(RNG.integers(0, 256, (5, 7))),
+    "terrain.bin": struct.pack("ii", 3, 4) + np.arange(12, dtype=np.float32)[::-1].tobytes(),
+    "rgb.png": png_bytes(RNG.integers(0, 256, (4, 6, 3))),
+    "rgba.png": png_bytes(RNG.integers(0, 256, (3, 3, 4))),
+    "grid.png": png_bytes(RNG.integers(0, 256, (6, 8, 3))),
+    "face.png": png_bytes(RNG.integers(0, 256, (2, 2, 3))),
+    "tex.bin": struct.pack("ii", 2, 3) + bytes(RNG.integers(0, 256, 18).astype(np.uint8)),
+}
+
+# (no builtin texture with nchannel="1": the reference writes 3 bytes per pixel into its
+# 1-byte-per-pixel buffer and corrupts its heap)
+CASES = {
+    "hfield_inline": """<asset>
+        <hfield name="a" nrow="3" ncol="2" elevation="1 2 3 4 5 7" size="1 2 3 .4"/>
+        <hfield name="zeros" nrow="2" ncol="3" size="1 2 3 4"/></asset>
+        <worldbody><geom type="hfield" hfield="a"/><geom type="hfield" hfield="zeros" size="5 5 5"/></worldbody>""",
+    "hfield_files": """<asset><hfield file="hill.png" size="2 1 .5 .1"/>
+        <hfield name="bin" file="terrain.bin" size="1 1 1 1"/></asset>
+        <worldbody><geom type="hfield" hfield="hill"/><geom type="hfield" hfield="bin"/></worldbody>""",
+    "builtin_2d": """<asset>
+        <texture name="c" type="2d" builtin="checker" rgb1="1 0 0" rgb2="0 1 0" width="5" height="3"/>
+        <texture name="f" type="2d" builtin="flat" rgb1="2 -1 .5" width="3" height="2" mark="edge" markrgb="0 0 1"/>
+        <texture name="x" type="2d" builtin="flat" width="7" height="5" mark="cross" nchannel="4"/>
+        <texture name="g1" type="2d" builtin="flat" width="3" height="3" colorspace="sRGB"/></asset>""",
+    "builtin_cube": """<asset>
+        <texture type="skybox" builtin="flat" rgb1="1 0 0" rgb2="0 1 0" width="2" height="5"/>
+        <texture name="checker" builtin="checker" width="6" colorspace="linear"/>
+        <texture name="edge" type="cube" builtin="flat" width="4" mark="edge"/></asset>""",
+    "file_textures": """<asset>
+        <texture type="2d" file="rgb.png"/>
+        <texture name="flip" type="2d" file="rgb.png" hflip="true" vflip="true"/>
+        <texture name="rgba" type="2d" file="rgba.png" nchannel="4"/>
+        <texture name="grid" type="cube" file="grid.png" gridsize="3 4" gridlayout=".U..LFRB.D.."/>
+        <texture name="one" type="cube" file="face.png"/>
+        <texture name="six" type="skybox" fileright="face.png" fileup="face.png" rgb1="0 .5 1"/>
+        <texture name="binary" type="2d" file="tex.bin"/></asset>""",
+    "materials": """<default><material specular=".3"/><default class="c"><material rgba="0 1 0 .5" metallic=".2"/></default></default>
+        <asset><texture name="t" type="2d" builtin="flat" width="2" height="2"/>
+        <material name="m1" texture="t" rgba="1 0 0 .5" emission=".3" specular=".2" shininess=".1"
+                  reflectance=".4" metallic=".5" roughness=".6" texrepeat="2 3" texuniform="true"/>
+        <material name="plain"/><material name="classy" class="c"/>
+        <material name="layers"><layer texture="t" role="normal"/><layer texture="t" role="orm"/></material></asset>
+        <worldbody><geom size=".1" material="classy"/><site material="m1"/></worldbody>""",
+}
+
+
+def load_both(xml: str):
+    return load_model(_engine(), xml, ASSETS), load_model(_reference(), xml, ASSETS)
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_assets_match_reference(case):
+    xml = f"<mujoco>{CASES[case]}</mujoco>"
+    ours, ref = load_both(xml)
+    for size in SIZES:
+        assert getattr(ours, size) == getattr(ref, size), f"{case}: {size}"
+    assert_fields_close(ours, ref, ARRAYS, atol=1e-12, context=case)
+    assert bytes(ours.names) == bytes(ref.names) and bytes(ours.paths) == bytes(ref.paths)
+
+
+@pytest.mark.parametrize("name", ["terrain_hfield.xml", "materials_textures.xml"])
+def test_asset_models_match_reference(name):
+    path = MODELS_DIR / name
+    ours, ref = load_model(_engine(), path), load_model(_reference(), path)
+    assert_fields_close(ours, ref, ARRAYS, atol=1e-12, context=name)
+    assert bytes(ours.names) == bytes(ref.names) and bytes(ours.paths) == bytes(ref.paths)
+
+
+def test_gradient_textures_are_within_one_unit():
+    """The gradient's sigmoid is fitted to the reference's bytes, not derived: within one unit."""
+    xml = """<mujoco><asset>
+        <texture name="g" type="2d" builtin="gradient" rgb1="1 .5 0" rgb2="0 0 1" width="31" height="17"/>
+        <texture name="s" type="skybox" builtin="gradient" rgb1=".4 .6 .8" rgb2="0 0 0" width="20"/>
+        </asset></mujoco>"""
+    ours, ref = load_both(xml)
+    assert np.array_equal(ours.tex_height, ref.tex_height)
+    difference = np.abs(ours.tex_data.astype(int) - ref.tex_data.astype(int))
+    assert difference.max() <= 1
