@@ -21,6 +21,7 @@ from mjsim._core import (  # noqa: F401
     mj_name2id,
     mj_resetData,
     mj_solveM,
+    mj_tendon,
     mjtCone,
     mjtDisableBit,
     mjtEnableBit,

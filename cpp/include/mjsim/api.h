@@ -32,6 +32,8 @@ void mj_mulM(const Model& m, const Data& d, mjtNum* res, const mjtNum* vec);
 void mj_factorM(const Model& m, Data& d);
 // x = M^-1 y for n row vectors of length nv, with the factorization (engine/factorization.cc)
 void mj_solveM(const Model& m, const Data& d, mjtNum* x, const mjtNum* y, int n);
+// tendon lengths, moments and wrap paths; needs mj_kinematics and mj_comPos (engine/tendon.cc)
+void mj_tendon(const Model& m, Data& d);
 
 // names (support.cc)
 int mj_name2id(const Model& m, int type, const char* name);
