@@ -45,6 +45,18 @@ enum mjtEnableBit : int {
   mjENBL_INVDISCRETE = 1 << 3, mjENBL_MULTICCD = 1 << 4, mjNENABLE = 5
 };
 
+// actuators: transmission, activation dynamics, gain and bias types
+enum mjtTrn : int {
+  mjTRN_JOINT = 0, mjTRN_JOINTINPARENT, mjTRN_SLIDERCRANK, mjTRN_TENDON, mjTRN_SITE, mjTRN_BODY,
+  mjTRN_UNDEFINED = 1000
+};
+enum mjtDyn : int {
+  mjDYN_NONE = 0, mjDYN_INTEGRATOR, mjDYN_FILTER, mjDYN_FILTEREXACT, mjDYN_MUSCLE, mjDYN_USER
+};
+enum mjtGain : int { mjGAIN_FIXED = 0, mjGAIN_AFFINE, mjGAIN_MUSCLE, mjGAIN_USER };
+enum mjtBias : int { mjBIAS_NONE = 0, mjBIAS_AFFINE, mjBIAS_MUSCLE, mjBIAS_USER };
+constexpr int mjNDYN = 10, mjNGAIN = 10, mjNBIAS = 10;
+
 enum mjtIntegrator : int { mjINT_EULER = 0, mjINT_RK4, mjINT_IMPLICIT, mjINT_IMPLICITFAST };
 enum mjtCone : int { mjCONE_PYRAMIDAL = 0, mjCONE_ELLIPTIC };
 enum mjtJacobian : int { mjJAC_DENSE = 0, mjJAC_SPARSE, mjJAC_AUTO };

@@ -169,6 +169,7 @@ struct SpecCompiler {
   bool saveinertial = false;
   bool usethread = true;
   std::optional<int> fitaabb;  // mesh geoms fit their bounding box instead of their inertia box
+  SpecLengthRange lengthrange;  // <compiler><lengthrange>
 };
 
 struct Spec {

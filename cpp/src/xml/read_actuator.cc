@@ -1,22 +1,416 @@
-// read_actuator.cc: MJCF reader of actuators: <actuator> with general and every shortcut, their defaults, <compiler><lengthrange>.
-// NOT YET IMPLEMENTED: the schema has no entries, so these elements are rejected as
-// "not supported by mjsim yet" before any function below is reached.
+// read_actuator.cc: MJCF reader of actuators: <actuator> with general and every shortcut, their
+// defaults, <compiler><lengthrange> (checklist A.15, B.3, B.7, A.3).
+//
+// A default class holds ONE general actuator; <general> and every shortcut element, in a class
+// or in <actuator>, act on that one struct (REFERENCE-NOTES). A shortcut takes the values its
+// attributes leave out from what the struct already holds (a <velocity> after <position kp="5">
+// in one class gets kv = 5), then rewrites the dynamics/gain/bias types and parameters it owns.
+// What each shortcut rewrites was observed on mujoco 3.3.7:
+//   motor        dyn none, gain fixed, bias none, gainprm[0] = 1
+//   position     gain fixed, bias affine, gainprm[0] = kp, biasprm[1] = -kp, biasprm[2] = -kv or
+//                dampratio (converted by the compiler); timeconst > 0: dyn filterexact, else none
+//   velocity     dyn none, gain fixed, bias affine, gainprm[0] = kv, biasprm = (0, 0, -kv, 0...)
+//   intvelocity  dyn integrator, gain fixed, bias affine, actlimited true, kp/kv as position
+//   damper       dyn none, gain affine, bias none, gainprm = (0, 0, -kv, 0...), ctrllimited true
+//   cylinder     dyn filter, gain fixed, bias affine, dynprm[0] = timeconst, gainprm[0] = area,
+//                biasprm[0] = bias[0] (the reference keeps only the first of the three numbers)
+//   muscle       all three types muscle; parameters still at the general defaults take the
+//                muscle defaults; biasprm[0:9] = gainprm[0:9]
+//   adhesion     gain fixed, bias none, gainprm[0] = gain, ctrllimited true, body transmission
+// motor, velocity, damper, muscle and adhesion also clear inheritrange; cylinder does not.
+#include <algorithm>
+#include <cmath>
+#include <optional>
+
 #include "mjsim/errors.h"
 #include "xml/sections.h"
 
 namespace mjsim {
+namespace {
 
-std::vector<ElementSchema> ActuatorSchema() { return {}; }
+const std::map<std::string, int> kDynTypes = {
+    {"none", mjDYN_NONE},           {"integrator", mjDYN_INTEGRATOR}, {"filter", mjDYN_FILTER},
+    {"filterexact", mjDYN_FILTEREXACT}, {"muscle", mjDYN_MUSCLE},    {"user", mjDYN_USER}};
+const std::map<std::string, int> kGainTypes = {
+    {"fixed", mjGAIN_FIXED}, {"affine", mjGAIN_AFFINE}, {"muscle", mjGAIN_MUSCLE}, {"user", mjGAIN_USER}};
+const std::map<std::string, int> kBiasTypes = {
+    {"none", mjBIAS_NONE}, {"affine", mjBIAS_AFFINE}, {"muscle", mjBIAS_MUSCLE}, {"user", mjBIAS_USER}};
+const std::map<std::string, int> kLengthRangeModes = {
+    {"none", 0}, {"muscle", 1}, {"muscleuser", 2}, {"all", 3}};
+
+const char* const kShortcuts[] = {"general", "motor", "position", "velocity", "intvelocity",
+                                  "damper", "cylinder", "muscle", "adhesion"};
+
+// attributes of each element; the lists were probed on the reference (a default class takes
+// neither name, class, the transmission target nor lengthrange)
+using Names = std::vector<std::string>;
+const Names kTargets = {"joint", "jointinparent", "tendon", "cranksite", "slidersite", "site", "refsite"};
+const Names kCommon = {"group", "ctrllimited", "forcelimited", "ctrlrange", "forcerange", "gear",
+                       "cranklength", "user"};
+
+Names Join(std::initializer_list<Names> lists) {
+  Names all;
+  for (const Names& list : lists) all.insert(all.end(), list.begin(), list.end());
+  return all;
+}
+
+// attributes an element of this tag takes in a default class
+Names DefaultAttributes(const std::string& tag) {
+  if (tag == "general") {
+    return Join({kCommon, {"actlimited", "actrange", "dyntype", "gaintype", "biastype", "dynprm",
+                           "gainprm", "biasprm", "actearly", "actdim"}});
+  }
+  if (tag == "motor") return kCommon;
+  if (tag == "position") return Join({kCommon, {"kp", "kv", "dampratio", "timeconst", "inheritrange"}});
+  if (tag == "velocity") return Join({kCommon, {"kv"}});
+  if (tag == "intvelocity") {
+    return Join({kCommon, {"actrange", "kp", "kv", "dampratio", "inheritrange"}});
+  }
+  if (tag == "damper") {
+    return {"group", "forcelimited", "ctrlrange", "forcerange", "gear", "cranklength", "user", "kv"};
+  }
+  if (tag == "cylinder") return Join({kCommon, {"timeconst", "area", "diameter", "bias"}});
+  if (tag == "muscle") {
+    return Join({kCommon, {"timeconst", "force", "scale", "lmin", "lmax", "vmax", "fpmax", "fvmax",
+                           "range"}});
+  }
+  return {"group", "forcelimited", "ctrlrange", "forcerange", "user", "gain"};  // adhesion
+}
+
+// attributes of the element in <actuator>: the default ones plus name, class, target, lengthrange
+Names SectionAttributes(const std::string& tag) {
+  Names names = Join({{"name", "class"}, DefaultAttributes(tag)});
+  if (tag == "adhesion") return Join({names, {"body"}});
+  names = Join({names, {"lengthrange"}, kTargets});
+  if (tag == "general") names.push_back("body");
+  if (tag == "muscle") {  // muscles take no site transmission, and tausmooth only here
+    names.erase(std::remove(names.begin(), names.end(), std::string("site")), names.end());
+    names.erase(std::remove(names.begin(), names.end(), std::string("refsite")), names.end());
+    names.push_back("tausmooth");
+  }
+  return names;
+}
+
+// Overwrites the first n <= count entries of `out` with the attribute's numbers (the rest keep
+// their values, as the reference does for gear and the prm arrays); absent -> false.
+bool ReadPrefix(const XmlReader& reader, const XMLElement* elem, const char* attr, mjtNum* out,
+                int count) {
+  const char* text = elem->Attribute(attr);
+  if (!text) return false;
+  std::vector<mjtNum> numbers = reader.ParseNumbers(elem, attr, text);
+  if (static_cast<int>(numbers.size()) > count) {
+    reader.Fail(elem, std::string("attribute '") + attr + "' takes at most " +
+                          std::to_string(count) + " numbers, got " +
+                          std::to_string(numbers.size()) + " (\"" + text + "\")");
+  }
+  for (size_t i = 0; i < numbers.size(); ++i) out[i] = numbers[i];
+  return true;
+}
+
+// Exactly `count` numbers; an empty attribute changes nothing (as in the reference)
+bool ReadRange(const XmlReader& reader, const XMLElement* elem, const char* attr, mjtNum* out,
+               int count) {
+  const char* text = elem->Attribute(attr);
+  if (!text || reader.ParseNumbers(elem, attr, text).empty()) return false;
+  return reader.ReadReals(elem, attr, out, count);
+}
+
+// ---- attributes every actuator element shares ----------------------------------------------
+void ReadCommonValues(const XmlReader& reader, const XMLElement* elem, SpecActuator& act) {
+  act.source = reader.Locate(elem);
+  reader.ReadInt(elem, "group", act.group);
+  reader.ReadKeyword(elem, "ctrllimited", kAutoBools, act.ctrllimited);
+  reader.ReadKeyword(elem, "forcelimited", kAutoBools, act.forcelimited);
+  reader.ReadKeyword(elem, "actlimited", kAutoBools, act.actlimited);
+  ReadRange(reader, elem, "ctrlrange", act.ctrlrange, 2);
+  ReadRange(reader, elem, "forcerange", act.forcerange, 2);
+  ReadRange(reader, elem, "actrange", act.actrange, 2);
+  ReadRange(reader, elem, "lengthrange", act.lengthrange, 2);
+  ReadPrefix(reader, elem, "gear", act.gear, 6);
+  reader.ReadReal(elem, "cranklength", act.cranklength);
+  reader.ReadRealList(elem, "user", act.user);
+}
+
+void ReadGeneral(const XmlReader& reader, const XMLElement* elem, SpecActuator& act) {
+  reader.ReadKeyword(elem, "dyntype", kDynTypes, act.dyntype);
+  reader.ReadKeyword(elem, "gaintype", kGainTypes, act.gaintype);
+  reader.ReadKeyword(elem, "biastype", kBiasTypes, act.biastype);
+  ReadPrefix(reader, elem, "dynprm", act.dynprm, kActuatorParams);
+  reader.ReadBool(elem, "actearly", act.actearly);
+  ReadPrefix(reader, elem, "gainprm", act.gainprm, kActuatorParams);
+  ReadPrefix(reader, elem, "biasprm", act.biasprm, kActuatorParams);
+  reader.ReadInt(elem, "actdim", act.actdim);
+}
+
+void ReadMotor(const XmlReader&, const XMLElement*, SpecActuator& act) {
+  act.dyntype = mjDYN_NONE;
+  act.gaintype = mjGAIN_FIXED;
+  act.biastype = mjBIAS_NONE;
+  act.gainprm[0] = 1;
+  act.inheritrange = 0;
+}
+
+// a non-negative attribute: fails naming it when negative
+bool ReadNonNegative(const XmlReader& reader, const XMLElement* elem, const char* attr,
+                     mjtNum& out, const std::string& what) {
+  if (!reader.ReadReal(elem, attr, out)) return false;
+  if (out < 0) reader.Fail(elem, what + " cannot be negative, got " + std::to_string(out));
+  return true;
+}
+
+void ReadPosition(const XmlReader& reader, const XMLElement* elem, SpecActuator& act) {
+  mjtNum kp = act.gainprm[0], kv = 0, dampratio = 0, timeconst = 0, inheritrange = 0;
+  reader.ReadReal(elem, "kp", kp);
+  bool has_kv = ReadNonNegative(reader, elem, "kv", kv, "kv");
+  bool has_dampratio = ReadNonNegative(reader, elem, "dampratio", dampratio, "dampratio");
+  if (has_kv && has_dampratio) reader.Fail(elem, "kv and dampratio cannot both be defined");
+  bool has_timeconst = ReadNonNegative(reader, elem, "timeconst", timeconst, "timeconst");
+  if (reader.ReadReal(elem, "inheritrange", inheritrange)) {
+    if (inheritrange > 0 && elem->Attribute("ctrlrange")) {
+      reader.Fail(elem, "ctrlrange and inheritrange cannot both be defined");
+    }
+    act.inheritrange = inheritrange;
+  }
+  act.gaintype = mjGAIN_FIXED;
+  act.biastype = mjBIAS_AFFINE;
+  act.gainprm[0] = kp;
+  act.biasprm[1] = -kp;
+  if (has_kv) act.biasprm[2] = -kv;
+  if (has_dampratio) act.biasprm[2] = dampratio;  // positive: a damping ratio (compiler)
+  if (has_timeconst) {
+    act.dyntype = timeconst > 0 ? mjDYN_FILTEREXACT : mjDYN_NONE;
+    act.dynprm[0] = timeconst;
+  }
+}
+
+void ReadVelocity(const XmlReader& reader, const XMLElement* elem, SpecActuator& act) {
+  mjtNum kv = act.gainprm[0];
+  reader.ReadReal(elem, "kv", kv);
+  act.dyntype = mjDYN_NONE;
+  act.gaintype = mjGAIN_FIXED;
+  act.biastype = mjBIAS_AFFINE;
+  act.gainprm[0] = kv;
+  for (mjtNum& value : act.biasprm) value = 0;
+  act.biasprm[2] = -kv;
+  act.inheritrange = 0;
+}
+
+// intvelocity: given both kv and dampratio, or either negative, the reference keeps biastype and
+// biasprm[2] as they were (it rejects the damping silently); the rest applies
+void ReadIntVelocity(const XmlReader& reader, const XMLElement* elem, SpecActuator& act) {
+  mjtNum kp = act.gainprm[0], kv = -1, dampratio = -1, inheritrange = 0;
+  reader.ReadReal(elem, "kp", kp);
+  bool has_kv = reader.ReadReal(elem, "kv", kv);
+  bool has_dampratio = reader.ReadReal(elem, "dampratio", dampratio);
+  if (reader.ReadReal(elem, "inheritrange", inheritrange)) {
+    if (inheritrange > 0 && elem->Attribute("actrange")) {
+      reader.Fail(elem, "actrange and inheritrange cannot both be defined");
+    }
+    act.inheritrange = inheritrange;
+  }
+  act.dyntype = mjDYN_INTEGRATOR;
+  act.gaintype = mjGAIN_FIXED;
+  act.actlimited = 1;
+  act.gainprm[0] = kp;
+  act.biasprm[1] = -kp;
+  bool damping_valid = !(has_kv && has_dampratio) && !(has_kv && kv < 0) &&
+                       !(has_dampratio && dampratio < 0);
+  if (!damping_valid) return;
+  act.biastype = mjBIAS_AFFINE;
+  if (has_kv) act.biasprm[2] = -kv;
+  if (has_dampratio) act.biasprm[2] = dampratio;
+}
+
+void ReadDamper(const XmlReader& reader, const XMLElement* elem, SpecActuator& act) {
+  mjtNum kv = 0;
+  ReadNonNegative(reader, elem, "kv", kv, "damping coefficient");
+  if (act.ctrlrange[0] < 0 || act.ctrlrange[1] < 0) {
+    reader.Fail(elem, "damper control range cannot be negative");
+  }
+  act.dyntype = mjDYN_NONE;
+  act.gaintype = mjGAIN_AFFINE;
+  act.biastype = mjBIAS_NONE;
+  for (mjtNum& value : act.gainprm) value = 0;
+  act.gainprm[2] = -kv;
+  act.ctrllimited = 1;
+  act.inheritrange = 0;
+}
+
+void ReadCylinder(const XmlReader& reader, const XMLElement* elem, SpecActuator& act) {
+  mjtNum timeconst = act.dynprm[0], area = act.gainprm[0], diameter = -1;
+  mjtNum bias[3] = {act.biasprm[0], act.biasprm[1], act.biasprm[2]};
+  reader.ReadReal(elem, "timeconst", timeconst);
+  reader.ReadReal(elem, "area", area);
+  if (reader.ReadReal(elem, "diameter", diameter) && diameter >= 0) {
+    area = mjPI / 4 * diameter * diameter;
+  }
+  reader.ReadReals(elem, "bias", bias, 3);
+  act.dyntype = mjDYN_FILTER;
+  act.gaintype = mjGAIN_FIXED;
+  act.biastype = mjBIAS_AFFINE;
+  act.dynprm[0] = timeconst;
+  act.gainprm[0] = area;
+  act.biasprm[0] = bias[0];
+}
+
+// muscle: an attribute given as a non-negative number sets its parameter; otherwise a parameter
+// still at the general default (dynprm/gainprm = 1 0 0 ...) takes the muscle default
+void SetMuscleParam(mjtNum& param, int index, std::optional<mjtNum> given, mjtNum muscle_default) {
+  mjtNum general_default = index == 0 ? 1 : 0;
+  if (given && *given >= 0) {
+    param = *given;
+  } else if (param == general_default) {
+    param = muscle_default;
+  }
+}
+
+std::optional<mjtNum> OptionalReal(const XmlReader& reader, const XMLElement* elem, const char* attr) {
+  mjtNum value;
+  if (!reader.ReadReal(elem, attr, value)) return std::nullopt;
+  return value;
+}
+
+void ReadMuscle(const XmlReader& reader, const XMLElement* elem, SpecActuator& act) {
+  mjtNum timeconst[2] = {-1, -1}, range[2] = {-1, -1};
+  bool has_timeconst = reader.ReadReals(elem, "timeconst", timeconst, 2);
+  bool has_range = reader.ReadReals(elem, "range", range, 2);
+  std::optional<mjtNum> tausmooth = OptionalReal(reader, elem, "tausmooth");
+  if (tausmooth && *tausmooth < 0) reader.Fail(elem, "muscle tausmooth cannot be negative");
+  for (int i = 0; i < 2; ++i) {
+    SetMuscleParam(act.dynprm[i], i, has_timeconst ? std::optional<mjtNum>(timeconst[i]) : std::nullopt,
+                   i == 0 ? 0.01 : 0.04);
+    SetMuscleParam(act.gainprm[i], i, has_range ? std::optional<mjtNum>(range[i]) : std::nullopt,
+                   i == 0 ? 0.75 : 1.05);
+  }
+  SetMuscleParam(act.dynprm[2], 2, tausmooth, 0);
+  static const char* const kNames[] = {"force", "scale", "lmin", "lmax", "vmax", "fpmax", "fvmax"};
+  static const mjtNum kDefaults[] = {-1, 200, 0.5, 1.6, 1.5, 1.3, 1.2};
+  for (int i = 0; i < 7; ++i) {
+    SetMuscleParam(act.gainprm[2 + i], 2 + i, OptionalReal(reader, elem, kNames[i]), kDefaults[i]);
+  }
+  act.dyntype = mjDYN_MUSCLE;
+  act.gaintype = mjGAIN_MUSCLE;
+  act.biastype = mjBIAS_MUSCLE;
+  for (int i = 0; i < 9; ++i) act.biasprm[i] = act.gainprm[i];
+  act.inheritrange = 0;
+}
+
+void ReadAdhesion(const XmlReader& reader, const XMLElement* elem, SpecActuator& act) {
+  mjtNum gain = act.gainprm[0];
+  ReadNonNegative(reader, elem, "gain", gain, "adhesion gain");
+  if (act.ctrlrange[0] < 0 || act.ctrlrange[1] < 0) {
+    reader.Fail(elem, "adhesion control range cannot be negative");
+  }
+  act.gaintype = mjGAIN_FIXED;
+  act.biastype = mjBIAS_NONE;
+  act.gainprm[0] = gain;
+  act.ctrllimited = 1;
+  act.inheritrange = 0;
+}
+
+// The values of one element (general or shortcut) applied to `act`.
+void ReadActuatorValues(const XmlReader& reader, const XMLElement* elem, SpecActuator& act) {
+  ReadCommonValues(reader, elem, act);
+  std::string tag = elem->Name();
+  if (tag == "general") ReadGeneral(reader, elem, act);
+  if (tag == "motor") ReadMotor(reader, elem, act);
+  if (tag == "position") ReadPosition(reader, elem, act);
+  if (tag == "velocity") ReadVelocity(reader, elem, act);
+  if (tag == "intvelocity") ReadIntVelocity(reader, elem, act);
+  if (tag == "damper") ReadDamper(reader, elem, act);
+  if (tag == "cylinder") ReadCylinder(reader, elem, act);
+  if (tag == "muscle") ReadMuscle(reader, elem, act);
+  if (tag == "adhesion") ReadAdhesion(reader, elem, act);
+}
+
+// name and transmission target of an element in <actuator>: at most one target
+void ReadTarget(const XmlReader& reader, const XMLElement* elem, SpecActuator& act) {
+  struct Target { const char* attr; std::string* value; };
+  const Target targets[] = {{"joint", &act.joint},         {"jointinparent", &act.jointinparent},
+                            {"tendon", &act.tendon},       {"site", &act.site},
+                            {"cranksite", &act.cranksite}, {"body", &act.body}};
+  int count = 0;
+  std::string given;
+  for (const Target& target : targets) {
+    if (!reader.ReadString(elem, target.attr, *target.value)) continue;
+    given += (count++ ? ", " : "") + std::string(target.attr);
+  }
+  if (count > 1) {
+    reader.Fail(elem, "an actuator can have only one transmission target, got " + given);
+  }
+  reader.ReadString(elem, "refsite", act.refsite);
+  reader.ReadString(elem, "slidersite", act.slidersite);
+  if (!act.refsite.empty() && count == 1 && act.site.empty()) {
+    reader.Fail(elem, "refsite can only be used with a site transmission");
+  }
+  bool crank_only = !act.slidersite.empty() || elem->Attribute("cranklength");
+  if (crank_only && count == 1 && act.cranksite.empty()) {
+    reader.Fail(elem, "cranklength and slidersite can only be used with a slider-crank transmission");
+  }
+}
+
+}  // namespace
+
+std::vector<ElementSchema> ActuatorSchema() {
+  std::vector<ElementSchema> schema;
+  Names children;
+  for (const char* tag : kShortcuts) {
+    children.push_back(std::string("actuator/") + tag);
+    schema.push_back({std::string("actuator/") + tag, tag, SectionAttributes(tag), {}, {}});
+    schema.push_back({std::string("default/") + tag, tag, DefaultAttributes(tag), {}, {}});
+  }
+  children.push_back("actuator/plugin");  // an MJCF element mjsim rejects: no schema entry
+  schema.push_back({"actuator", "actuator", {}, {}, children});
+  schema.push_back({"compiler/lengthrange", "lengthrange",
+                    {"mode", "useexisting", "uselimit", "accel", "maxforce", "timeconst", "timestep",
+                     "inttotal", "interval", "tolrange"},
+                    {}, {}});
+  return schema;
+}
 
 void ReadActuatorSection(XmlReader& reader, const XMLElement* section) {
-  reader.Fail(section, "element is not supported by mjsim yet");
+  const ElementSchema& schema = *FindSchema("actuator");
+  for (const XMLElement* child = section->FirstChildElement(); child;
+       child = child->NextSiblingElement()) {
+    reader.ValidateChild(child, schema);
+    // actuators take their class from their own `class` only (no childclass outside bodies)
+    SpecActuator act = reader.spec().defaults[reader.ActiveClass(child, 0)].actuator;
+    ReadActuatorValues(reader, child, act);
+    reader.ReadString(child, "name", act.name);
+    ReadTarget(reader, child, act);
+    if (std::string(child->Name()) == "adhesion" && act.body.empty()) {
+      reader.Fail(child, "required attribute missing: 'body'");
+    }
+    reader.spec().actuators.push_back(std::move(act));
+  }
 }
 
 void ReadLengthRange(XmlReader& reader, const XMLElement* elem) {
-  reader.Fail(elem, "element is not supported by mjsim yet");
+  if (elem->NextSiblingElement("lengthrange")) {
+    reader.Fail(elem, "only one lengthrange element is allowed in compiler");
+  }
+  SpecLengthRange& options = reader.spec().compiler.lengthrange;
+  reader.ReadKeyword(elem, "mode", kLengthRangeModes, options.mode);
+  reader.ReadBool(elem, "useexisting", options.useexisting);
+  reader.ReadBool(elem, "uselimit", options.uselimit);
+  reader.ReadReal(elem, "accel", options.accel);
+  reader.ReadReal(elem, "maxforce", options.maxforce);
+  reader.ReadReal(elem, "timeconst", options.timeconst);
+  reader.ReadReal(elem, "timestep", options.timestep);
+  reader.ReadReal(elem, "inttotal", options.inttotal);
+  reader.ReadReal(elem, "interval", options.interval);
+  reader.ReadReal(elem, "tolrange", options.tolrange);
 }
 
-bool ReadActuatorDefault(XmlReader& reader, const XMLElement* elem, const std::string& key, SpecDefault& dflt) {
+bool ReadActuatorDefault(XmlReader& reader, const XMLElement* elem, const std::string& key,
+                         SpecDefault& dflt) {
+  for (const char* tag : kShortcuts) {
+    if (key != std::string("default/") + tag) continue;
+    SourceLocation source = dflt.actuator.source;
+    ReadActuatorValues(reader, elem, dflt.actuator);
+    dflt.actuator.source = source;  // an actuator's location is its own element's
+    return true;
+  }
   return false;
 }
 
