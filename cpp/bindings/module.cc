@@ -332,6 +332,10 @@ void BindFunctions(py::module_& module) {
     CheckSameModel(m, d);
     mj_tendon(*m.model, *d.data);
   }, py::arg("m"), py::arg("d"), "Tendon lengths, moments (ten_J) and wrap paths.");
+  module.def("mj_transmission", [](const PyModel& m, PyData& d) {
+    CheckSameModel(m, d);
+    mj_transmission(*m.model, *d.data);
+  }, py::arg("m"), py::arg("d"), "Actuator lengths and moments (sparse).");
   module.def("mj_name2id", [](const PyModel& m, int type, const std::string& name) {
     return mj_name2id(*m.model, type, name.c_str());
   }, py::arg("m"), py::arg("type"), py::arg("name"), "Id of the named object, or -1.");

@@ -22,6 +22,7 @@ from mjsim._core import (  # noqa: F401
     mj_resetData,
     mj_solveM,
     mj_tendon,
+    mj_transmission,
     mjtCone,
     mjtDisableBit,
     mjtEnableBit,

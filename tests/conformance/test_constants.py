@@ -1,7 +1,8 @@
 """Derived model constants (compiler/constants.cc) against the reference: the sparse structure
 of the inertia matrix (nM nC nD nB, dof_Madr, M_*, D_*, B_*, mapM2D, mapD2M, mapM2M),
 body_simple and dof_simplenum, ntree, ngravcomp and body_gravcomp, and the mj_setConst values
-at qpos0 (dof_M0, dof_invweight0, body_invweight0).
+at qpos0 (dof_M0, dof_invweight0, body_invweight0, tendon_invweight0, actuator_acc0,
+actuator_length0) and nJmom.
 
 Small inline models exercise one feature each: chains and branching trees, every joint type,
 bodies without dofs in the middle of a chain, several joints in one body, static and mocap
@@ -20,13 +21,14 @@ from support import assert_fields_close, load_model  # noqa: E402
 
 UNSUPPORTED = "not supported by mjsim yet"
 
-STRUCTURE_SIZES = ["nM", "nC", "nD", "nB", "ntree", "ngravcomp"]
+STRUCTURE_SIZES = ["nM", "nC", "nD", "nB", "ntree", "ngravcomp", "nJmom"]
 STRUCTURE_FIELDS = [
     "body_simple", "dof_simplenum", "dof_Madr", "M_rownnz", "M_rowadr", "M_colind", "mapM2M",
     "D_rownnz", "D_rowadr", "D_diag", "D_colind", "B_rownnz", "B_rowadr", "B_colind",
     "mapM2D", "mapD2M",
 ]
-SETCONST_FIELDS = ["dof_M0", "dof_invweight0", "body_invweight0"]
+SETCONST_FIELDS = ["dof_M0", "dof_invweight0", "body_invweight0", "tendon_invweight0",
+                   "actuator_acc0", "actuator_length0"]
 SETCONST_RTOL, SETCONST_ATOL = 1e-9, 1e-12
 
 G = '<geom size=".1"/>'

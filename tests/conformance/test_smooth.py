@@ -3,7 +3,8 @@ against the reference at random configurations: mj_crb (crb, M), mj_makeM (qM), 
 (qLD, qLDiagInv), and mj_solveM, mj_mulM, mj_fullM on random vectors.
 
 Models: every model in models/ (branching trees, every joint type, armature, simple bodies),
-the small trees of test_constants.py, and the corpus models mjsim loads. Each is compared at
+the small trees of test_constants.py, and the corpus models mjsim loads. mj_tendon runs
+before mj_makeM, which adds tendon armature. Each is compared at
 N_CONFIGURATIONS random configurations.
 """
 
@@ -23,7 +24,7 @@ SMOOTH_FIELDS = ["crb", "M", "qM", "qLD", "qLDiagInv"]
 
 
 def run_smooth(pair):
-    for function in ("mj_kinematics", "mj_comPos", "mj_makeM", "mj_factorM"):
+    for function in ("mj_kinematics", "mj_comPos", "mj_tendon", "mj_makeM", "mj_factorM"):
         pair.call(function)
 
 

@@ -22,7 +22,7 @@ void mj_camlight(const Model& m, Data& d);  // camlight.cc: needs kinematics and
 
 // joint-space inertia: d.crb and d.M (CSR layout); needs mj_comPos (engine/inertia.cc)
 void mj_crb(const Model& m, Data& d);
-// mj_crb, then d.qM (legacy layout) from d.M (engine/inertia.cc)
+// mj_crb plus tendon armature (needs mj_tendon), then d.qM (legacy layout) from d.M (engine/inertia.cc)
 void mj_makeM(const Model& m, Data& d);
 // dense row-major nv x nv copy of an inertia matrix M in the qM layout (engine/inertia.cc)
 void mj_fullM(const Model& m, mjtNum* dst, const mjtNum* M);
@@ -34,6 +34,9 @@ void mj_factorM(const Model& m, Data& d);
 void mj_solveM(const Model& m, const Data& d, mjtNum* x, const mjtNum* y, int n);
 // tendon lengths, moments and wrap paths; needs mj_kinematics and mj_comPos (engine/tendon.cc)
 void mj_tendon(const Model& m, Data& d);
+
+// actuator lengths and sparse moments; needs mj_tendon (engine/transmission.cc)
+void mj_transmission(const Model& m, Data& d);
 
 // names (support.cc)
 int mj_name2id(const Model& m, int type, const char* name);

@@ -1,7 +1,8 @@
 // constants.cc: compiler stage for the quantities derived from the compiled model, run last
 // (checklist B.16): body_gravcomp, ngravcomp, ntree, body_simple, dof_simplenum, the sparse
 // structure of the inertia matrix (layouts in fields/constant.h), then mj_setConst's values at
-// qpos0 computed with the engine on a temporary Data: dof_M0, dof_invweight0, body_invweight0.
+// qpos0 computed with the engine on a temporary Data: dof_M0, dof_invweight0, body_invweight0,
+// tendon_invweight0, actuator_length0, actuator_acc0 (nJmom, the room for actuator moments, too).
 //
 // The structure's sizes (nM, nC, nD, nB) follow from arrays the other stages fill (dof tree,
 // body_sameframe, joint frames), so this stage sets them itself and re-lays out the model's
@@ -22,7 +23,9 @@
 //                   Jacobians at the body's center of mass. A simple body of slides only (2)
 //                   takes 1/body_mass for its dofs and (1/body_mass, 0) for itself, without
 //                   armature.
-//   dof_M0          the diagonal of M (armature included).
+//   dof_M0          the diagonal of M from mj_crb (dof armature included, tendon armature not).
+//   tendon_invweight0  J M^-1 J' for the tendon's moment J at qpos0.
+//   actuator_acc0   |M^-1 moment| at qpos0; actuator_length0 the length at qpos0.
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -217,10 +220,22 @@ void FillBodyDofPattern(Model& m) {
   }
 }
 
+// room for the actuator moments: a joint's dofs for joint transmissions, nv for the others
+int CountMomentCapacity(const Model& m) {
+  int total = 0;
+  for (int i = 0; i < m.nu; ++i) {
+    int type = m.actuator_trntype[i];
+    bool joint = type == mjTRN_JOINT || type == mjTRN_JOINTINPARENT;
+    total += joint ? JointDofCount(m.jnt_type[m.actuator_trnid[2 * i]]) : m.nv;
+  }
+  return total;
+}
+
 // Sets this stage's sizes and re-lays out the model's arrays for them; every array keeps its
 // contents (the arrays sized by the new counts are filled afterwards).
-void ResizeModel(Model& m, const SparseSizes& sparse, int ntree) {
+void ResizeModel(Model& m, const SparseSizes& sparse, int ntree, int nJmom) {
   std::unique_ptr<Model> old = CopyModel(m);
+  m.nJmom = nJmom;
   m.nM = sparse.nM;
   m.nC = sparse.nC;
   m.nD = sparse.nD;
@@ -307,19 +322,63 @@ void ApplySliderBodies(Model& m) {
   }
 }
 
+// tendon_invweight0 = J M^-1 J' for each tendon's moment row J
+void FillTendonInvWeights(Model& m, const Data& d, const std::vector<mjtNum>& Minv) {
+  for (int t = 0; t < m.ntendon; ++t) {
+    const mjtNum* J = d.ten_J + t * m.nv;
+    mjtNum weight = 0;
+    for (int i = 0; i < m.nv; ++i) {
+      if (J[i] == 0) continue;
+      for (int j = 0; j < m.nv; ++j) weight += J[i] * Minv[i * m.nv + j] * J[j];
+    }
+    m.tendon_invweight0[t] = weight;
+  }
+}
+
+// actuator_length0 = length at qpos0; actuator_acc0 = |M^-1 moment|
+void FillActuatorConstants(Model& m, const Data& d) {
+  std::vector<mjtNum> moment(m.nv), acceleration(m.nv);
+  for (int i = 0; i < m.nu; ++i) {
+    m.actuator_length0[i] = d.actuator_length[i];
+    std::fill(moment.begin(), moment.end(), 0);
+    for (int k = d.moment_rowadr[i]; k < d.moment_rowadr[i] + d.moment_rownnz[i]; ++k) {
+      moment[d.moment_colind[k]] = d.actuator_moment[k];
+    }
+    mj_solveM(m, d, acceleration.data(), moment.data(), 1);
+    mjtNum norm = 0;
+    for (mjtNum a : acceleration) norm += a * a;
+    m.actuator_acc0[i] = std::sqrt(norm);
+  }
+}
+
 void FillSetConst(Model& m) {
   std::unique_ptr<Data> d = MakeData(m);  // qpos = qpos0
   mj_kinematics(m, *d);
   mj_comPos(m, *d);
+  if (m.ntendon > 0) mj_tendon(m, *d);
+  mj_transmission(m, *d);
+  mj_crb(m, *d);  // dof_M0: the diagonal without tendon armature
+  for (int i = 0; i < m.nv; ++i) m.dof_M0[i] = d->M[m.M_rowadr[i] + m.M_rownnz[i] - 1];
   mj_makeM(m, *d);
   mj_factorM(m, *d);
-  for (int i = 0; i < m.nv; ++i) m.dof_M0[i] = d->qM[m.dof_Madr[i]];
   std::vector<mjtNum> Minv(static_cast<size_t>(m.nv) * m.nv, 0);
   for (int i = 0; i < m.nv; ++i) Minv[i * m.nv + i] = 1;
   mj_solveM(m, *d, Minv.data(), Minv.data(), m.nv);
   FillDofInvWeights(m, Minv);
   FillBodyInvWeights(m, *d, Minv);
   ApplySliderBodies(m);
+  FillTendonInvWeights(m, *d, Minv);
+  FillActuatorConstants(m, *d);
+}
+
+// a site transmission with a refsite: its length and moment are not computed by mjsim yet
+void CheckTransmissions(const CompileContext& ctx, const Model& m) {
+  for (int i = 0; i < m.nu; ++i) {
+    if (m.actuator_trntype[i] != mjTRN_SITE || m.actuator_trnid[2 * i + 1] < 0) continue;
+    const SpecActuator& actuator = ctx.spec.actuators[i];
+    ctx.Fail("actuator", actuator.name, i, actuator.source,
+             "a site transmission with a refsite is not supported by mjsim yet");
+  }
 }
 
 }  // namespace
@@ -328,11 +387,12 @@ void FillSetConst(Model& m) {
 void CollectConstants(CompileContext&, Model&) {}
 
 void FillConstants(CompileContext& ctx, Model& m) {
+  CheckTransmissions(ctx, m);
   FillGravcomp(ctx, m);
   FillSimple(m);
   {
     DofTree tree = MakeDofTree(m);
-    ResizeModel(m, CountSparse(m, tree), CountTrees(m));
+    ResizeModel(m, CountSparse(m, tree), CountTrees(m), CountMomentCapacity(m));
     FillInertiaPattern(m, tree);
     FillSymmetricPattern(m, tree);
     FillBodyDofPattern(m);

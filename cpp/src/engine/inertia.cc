@@ -1,7 +1,9 @@
 // inertia.cc: the joint-space inertia matrix, forward pipeline stage 6 (Computation, "Composite
 // rigid-body algorithm"; checklist C.5), and products with it.
-//   reads   m.body_parentid dof_bodyid dof_parentid dof_armature M_rownnz M_rowadr mapM2M
+//   reads   m.body_parentid dof_bodyid dof_parentid dof_armature M_rownnz M_rowadr M_colind
+//           mapM2M tendon_armature
 //           d.cinert cdof                                           (written by com.cc)
+//           d.ten_J                                                 (written by tendon.cc)
 //   writes  d.crb M (mj_crb), qM (mj_makeM)
 //
 // Composite inertia: crb[b] = cinert[b] + sum of crb over b's children, all in the tree's
@@ -66,6 +68,22 @@ void ComputeInertiaMatrix(const Model& m, Data& d) {
   }
 }
 
+// tendon armature a: M += a J' J for the tendon's moment J, on the entries M keeps (couplings
+// outside the tree pattern are dropped, as in the reference)
+void AddTendonArmature(const Model& m, Data& d) {
+  for (int t = 0; t < m.ntendon; ++t) {
+    mjtNum armature = m.tendon_armature[t];
+    if (armature == 0) continue;
+    const mjtNum* J = d.ten_J + t * m.nv;
+    for (int i = 0; i < m.nv; ++i) {
+      if (J[i] == 0) continue;
+      for (int k = m.M_rowadr[i]; k < m.M_rowadr[i] + m.M_rownnz[i]; ++k) {
+        d.M[k] += armature * J[i] * J[m.M_colind[k]];
+      }
+    }
+  }
+}
+
 }  // namespace
 
 void mj_crb(const Model& m, Data& d) {
@@ -73,9 +91,10 @@ void mj_crb(const Model& m, Data& d) {
   ComputeInertiaMatrix(m, d);
 }
 
-// qM from M: scattered into the legacy layout
+// M with tendon armature (needs mj_tendon), and qM from it: scattered into the legacy layout
 void mj_makeM(const Model& m, Data& d) {
   mj_crb(m, d);
+  AddTendonArmature(m, d);
   for (int k = 0; k < m.nM; ++k) d.qM[k] = 0;
   for (int k = 0; k < m.nC; ++k) d.qM[m.mapM2M[k]] = d.M[k];
 }

@@ -2,7 +2,7 @@
 // sparse structure of the inertia matrix and its companions, body_simple, and the mj_setConst
 // quantities at qpos0 (invweight0, M0, acc0, length0); Data arrays of the smooth stages that
 // setConst runs (engine/inertia.cc: crb, M, qM; engine/factorization.cc: qLD, qLDiagInv) and of
-// the transmission.
+// the transmission (engine/transmission.cc).
 // Part of the fields.h table (same X-macro conventions); the object counts and name addresses
 // are in fields.h.
 //
@@ -62,4 +62,9 @@
   X(mjtNum, M,               nC,    1,  "total inertia, CSR layout of M_* (inertia.cc)")          \
   X(mjtNum, qM,              nM,    1,  "total inertia, legacy sparse layout (inertia.cc)")       \
   X(mjtNum, qLD,             nC,    1,  "L'*D*L factorization of M, CSR layout (factorization.cc)") \
-  X(mjtNum, qLDiagInv,       nv,    1,  "1/diag(D) (factorization.cc)")
+  X(mjtNum, qLDiagInv,       nv,    1,  "1/diag(D) (factorization.cc)")                           \
+  X(mjtNum, actuator_length, nu,    1,  "actuator lengths (transmission.cc)")                     \
+  X(int,    moment_rownnz,   nu,    1,  "number of non-zeros in actuator_moment row (transmission.cc)") \
+  X(int,    moment_rowadr,   nu,    1,  "row start address in colind array (transmission.cc)")    \
+  X(int,    moment_colind,   nJmom, 1,  "column indices in sparse Jacobian (transmission.cc)")    \
+  X(mjtNum, actuator_moment, nJmom, 1,  "actuator moments, sparse (transmission.cc)")
