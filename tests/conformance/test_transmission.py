@@ -1,8 +1,9 @@
 """Actuator transmissions (engine/transmission.cc) against the reference at random
 configurations: actuator_length, and the sparse moments (moment_rownnz, moment_colind,
-actuator_moment), for every transmission type mjsim computes: joint and jointinparent on
-hinge, slide, ball and free joints, fixed and spatial tendons, sites, slider-cranks (working
-and broken), and body (adhesion, without contacts). Then every corpus model mjsim loads.
+actuator_moment), for every transmission type: joint and jointinparent on hinge, slide, ball
+and free joints, fixed and spatial tendons, sites with and without refsite, slider-cranks
+(working and broken), and body (adhesion, without contacts). Then every corpus model mjsim
+loads.
 """
 
 import numpy as np
@@ -20,7 +21,7 @@ ATOL = 1e-10
 ROUNDOFF = 1e-14
 
 BODIES = """
-<body name="upper" euler="10 20 30"><joint name="hinge"/><geom size=".1"/><site name="base"/>
+<body name="upper" euler="10 20 30"><joint name="hinge"/><geom size=".1"/><site name="base" euler="0 15 0"/>
   <body name="lower" pos="0 0 1" euler="5 -10 40"><joint name="ball" type="ball"/>
     <geom size=".1" pos=".1 .2 0"/><site name="tip" pos=".1 0 0" euler="20 0 0"/></body></body>
 <body name="cart" pos="2 0 0"><joint name="rail" type="slide"/><geom size=".1"/></body>
@@ -42,6 +43,12 @@ ACTUATORS = {
                       '<motor jointinparent="free" gear="1 2 3 4 5 6"/><motor jointinparent="hinge"/>'),
     "tendon": '<motor tendon="fixed" gear="3"/><motor tendon="spatial" gear="-2"/>',
     "site": '<motor site="tip" gear="1 2 3 4 5 6"/><motor site="handle" gear="0 0 1 0 0 0"/>',
+    # refsite on another tree, and on an ancestor body ("base" on "upper" above "tip"), with
+    # site frames rotated against their bodies
+    "refsite": ('<motor site="tip" refsite="handle" gear="1 2 3 0 0 0"/>'
+                '<motor site="tip" refsite="handle" gear="0 0 0 4 5 6"/>'
+                '<motor site="tip" refsite="base" gear="1 2 3 4 5 6"/>'
+                '<motor site="handle" refsite="slider" gear="-1 0 2 0 3 0"/>'),
     "slidercrank": ('<motor cranksite="crank" slidersite="slider" cranklength="1.1" gear="2"/>'
                     '<motor cranksite="crank" slidersite="slider" cranklength="0.2"/>'),
     "body": '<adhesion body="float" ctrlrange="0 1"/><motor joint="hinge"/>',

@@ -371,23 +371,12 @@ void FillSetConst(Model& m) {
   FillActuatorConstants(m, *d);
 }
 
-// a site transmission with a refsite: its length and moment are not computed by mjsim yet
-void CheckTransmissions(const CompileContext& ctx, const Model& m) {
-  for (int i = 0; i < m.nu; ++i) {
-    if (m.actuator_trntype[i] != mjTRN_SITE || m.actuator_trnid[2 * i + 1] < 0) continue;
-    const SpecActuator& actuator = ctx.spec.actuators[i];
-    ctx.Fail("actuator", actuator.name, i, actuator.source,
-             "a site transmission with a refsite is not supported by mjsim yet");
-  }
-}
-
 }  // namespace
 
 // the sizes of this stage depend on filled arrays: FillConstants sets them (see top)
 void CollectConstants(CompileContext&, Model&) {}
 
 void FillConstants(CompileContext& ctx, Model& m) {
-  CheckTransmissions(ctx, m);
   FillGravcomp(ctx, m);
   FillSimple(m);
   {

@@ -18,6 +18,8 @@
 //                       ball R(q)' gear[0:3], free R(body)' gear[3:6]
 //   tendon              l = gear0 ten_length,        moment = gear0 ten_J
 //   site (no refsite)   l = 0, moment = J' (R_site gear[0:3]) + Jrot' (R_site gear[3:6])
+//   site with refsite   l = gear[0:3] . R_ref' (p_site - p_ref) + gear[3:6] . rotvec(q_ref^-1 q_site),
+//                       moment over the dofs moving only one of the two sites (RefsiteTransmission)
 //   slider-crank        a = slider z axis, v = crank - slider, r = cranklength,
 //                       det = (a.v)^2 + r^2 - |v|^2 (0 if negative), l = gear0 (a.v - sqrt(det)),
 //                       moment = gear0 d/dq of the same expression
@@ -96,12 +98,13 @@ void ZeroRow(const Model& m, mjtNum* row) {
   for (int dof = 0; dof < m.nv; ++dof) row[dof] = 0;
 }
 
-// row += force . dp/dq + torque . dw/dq for a point p on body b (torque may be null)
+// row += force . dp/dq + torque . dw/dq for a point p on body b (torque may be null), over
+// the dofs of b and its ancestors below `stop` (0: all of them)
 void AddWrenchMoment(const Model& m, const Data& d, mjtNum* row, int b, const mjtNum p[3],
-                     const mjtNum force[3], const mjtNum* torque) {
+                     const mjtNum force[3], const mjtNum* torque, int stop = 0) {
   mjtNum offset[3];
   Sub3(offset, p, d.subtree_com + 3 * m.body_rootid[b]);
-  for (; b > 0; b = m.body_parentid[b]) {
+  for (; b > 0 && b != stop; b = m.body_parentid[b]) {
     for (int dof = m.body_dofadr[b]; dof >= 0 && dof < m.body_dofadr[b] + m.body_dofnum[b]; ++dof) {
       const mjtNum* cdof = d.cdof + 6 * dof;
       mjtNum velocity[3];
@@ -121,6 +124,53 @@ void SiteTransmission(const Model& m, const Data& d, int i, mjtNum* row) {
   MulMatVec3(force, R, gear);
   MulMatVec3(torque, R, gear + 3);
   AddWrenchMoment(m, d, row, m.site_bodyid[site], d.site_xpos + 3 * site, force, torque);
+}
+
+// the deepest body that is b1 or an ancestor of it and b2 or an ancestor of it
+int CommonAncestor(const Model& m, int b1, int b2) {
+  for (int a = b1; a > 0; a = m.body_parentid[a]) {
+    for (int c = b2; c > 0; c = m.body_parentid[c]) {
+      if (a == c) return a;
+    }
+  }
+  return 0;
+}
+
+// orientation of a site as the reference composes it here: site_quat * xquat (sic)
+void ReferenceSiteQuat(mjtNum quat[4], const Model& m, const Data& d, int site) {
+  MulQuat(quat, m.site_quat + 4 * site, d.xquat + 4 * m.site_bodyid[site]);
+}
+
+// site with refsite: l = gear[0:3] . R_ref' (p_site - p_ref) + gear[3:6] . rotvec(q_ref^-1 q_site)
+// with the site orientations composed as ReferenceSiteQuat; moment = f . (J_site - J_ref) +
+// t . (Jrot_site - Jrot_ref), f = R_ref gear[0:3], t = R_ref gear[3:6], over the dofs that move
+// one site but not both (the rotation of the ref frame by its own dofs is left out, as in the
+// reference)
+mjtNum RefsiteTransmission(const Model& m, const Data& d, int i, mjtNum* row) {
+  int site = m.actuator_trnid[2 * i];
+  int ref = m.actuator_trnid[2 * i + 1];
+  const mjtNum* gear = m.actuator_gear + 6 * i;
+  const mjtNum* R = d.site_xmat + 9 * ref;
+  mjtNum offset[3], local[3];
+  Sub3(offset, d.site_xpos + 3 * site, d.site_xpos + 3 * ref);
+  MulMatTVec3(local, R, offset);
+  mjtNum site_quat[4], ref_quat[4], ref_inverse[4], relative[4], rotvec[3];
+  ReferenceSiteQuat(site_quat, m, d, site);
+  ReferenceSiteQuat(ref_quat, m, d, ref);
+  ConjugateQuat(ref_inverse, ref_quat);
+  MulQuat(relative, ref_inverse, site_quat);
+  QuatToRotationVector(rotvec, relative);
+
+  mjtNum force[3], torque[3], negative_force[3], negative_torque[3];
+  MulMatVec3(force, R, gear);
+  MulMatVec3(torque, R, gear + 3);
+  Scale3(negative_force, force, -1);
+  Scale3(negative_torque, torque, -1);
+  int site_body = m.site_bodyid[site], ref_body = m.site_bodyid[ref];
+  int common = CommonAncestor(m, site_body, ref_body);
+  AddWrenchMoment(m, d, row, site_body, d.site_xpos + 3 * site, force, torque, common);
+  AddWrenchMoment(m, d, row, ref_body, d.site_xpos + 3 * ref, negative_force, negative_torque, common);
+  return Dot3(gear, local) + Dot3(gear + 3, rotvec);
 }
 
 // slider-crank: l = gear0 (a.v - sqrt(det)); the derivative of a.v is v.da + a.dv, with
@@ -163,8 +213,12 @@ int DenseTransmission(const Model& m, Data& d, int i, mjtNum* moment, int* colum
       for (int dof = 0; dof < m.nv; ++dof) row[dof] = gear * d.ten_J[id * m.nv + dof];
       break;
     case mjTRN_SITE:
-      d.actuator_length[i] = 0;
-      SiteTransmission(m, d, i, row);
+      if (m.actuator_trnid[2 * i + 1] >= 0) {
+        d.actuator_length[i] = RefsiteTransmission(m, d, i, row);
+      } else {
+        d.actuator_length[i] = 0;
+        SiteTransmission(m, d, i, row);
+      }
       break;
     case mjTRN_SLIDERCRANK:
       d.actuator_length[i] = SliderCrankTransmission(m, d, i, row);
