@@ -126,6 +126,52 @@ void BindOption(py::module_& module) {
 #undef MJSIM_X
 }
 
+// m.vis and m.stat: handles on the Model's mjVisual and mjStatistic (visual.h tables); array
+// members are views into the Model. m.vis.global_ is spelled as the mujoco bindings spell it.
+struct PyVisual {
+  std::shared_ptr<Model> model;
+};
+struct PyStatistic {
+  std::shared_ptr<Model> model;
+};
+#define MJSIM_VISUAL_HANDLE(Struct, member, tag, TABLE) \
+  struct Py##Struct {                                   \
+    std::shared_ptr<Model> model;                       \
+    Struct& settings() { return model->vis.member; }    \
+  };
+MJSIM_VISUAL_SECTIONS(MJSIM_VISUAL_HANDLE)
+#undef MJSIM_VISUAL_HANDLE
+
+void BindVisual(py::module_& module) {
+  py::class_<PyVisual> visual(module, "MjVisual", "Visualization settings (m.vis).");
+#define MJSIM_VISUAL_FIELD(type, name, count, kind, values, doc)                              \
+  section.def_property(                                                                      \
+      #name, [](Handle& self) { return OptionValue(self.settings().name, self.model); },         \
+      [](Handle& self, py::handle value) { SetOptionValue(self.settings().name, value, #name); }, \
+      doc);
+#define MJSIM_VISUAL_BIND(Struct, member, tag, TABLE)                                         \
+  {                                                                                          \
+    using Handle = Py##Struct;                                                               \
+    py::class_<Handle> section(module, "MjVisual_" tag, "m.vis." tag " settings");           \
+    TABLE(MJSIM_VISUAL_FIELD)                                                                \
+    visual.def_property_readonly(std::string(tag) == "global" ? "global_" : tag,             \
+                                 [](const PyVisual& self) { return Handle{self.model}; });   \
+  }
+  MJSIM_VISUAL_SECTIONS(MJSIM_VISUAL_BIND)
+#undef MJSIM_VISUAL_BIND
+#undef MJSIM_VISUAL_FIELD
+  py::class_<PyStatistic> statistic(module, "MjStatistic", "Model statistics (m.stat).");
+#define MJSIM_STATISTIC_BIND(name, count, doc)                                                 \
+  statistic.def_property(                                                                    \
+      #name, [](PyStatistic& self) { return OptionValue(self.model->stat.name, self.model); }, \
+      [](PyStatistic& self, py::handle value) {                                              \
+        SetOptionValue(self.model->stat.name, value, #name);                                 \
+      },                                                                                     \
+      doc);
+  MJSIM_STATISTIC_FIELDS(MJSIM_STATISTIC_BIND)
+#undef MJSIM_STATISTIC_BIND
+}
+
 void CheckSameModel(const PyModel& m, const PyData& d) {
   if (m.model != d.model) throw py::value_error("d was made for a different MjModel than m");
 }
@@ -167,6 +213,10 @@ void BindModel(py::module_& module) {
       py::arg("filename"), py::arg("assets") = py::none(), "Compiles a model from an MJCF file.");
   model.def_property_readonly(
       "opt", [](const PyModel& self) { return PyOption{self.model}; }, "physics options");
+  model.def_property_readonly(
+      "vis", [](const PyModel& self) { return PyVisual{self.model}; }, "visualization settings");
+  model.def_property_readonly(
+      "stat", [](const PyModel& self) { return PyStatistic{self.model}; }, "model statistics");
 #define MJSIM_X(name, doc) \
   model.def_property_readonly(#name, [](const PyModel& self) { return self.model->name; }, doc);
   MJSIM_MODEL_SIZES(MJSIM_X)
@@ -248,6 +298,44 @@ void BindEnums(py::module_& module) {
       .value("mjOBJ_PLUGIN", mjOBJ_PLUGIN).value("mjNOBJECT", mjNOBJECT)
       .value("mjOBJ_FRAME", mjOBJ_FRAME).value("mjOBJ_DEFAULT", mjOBJ_DEFAULT)
       .value("mjOBJ_MODEL", mjOBJ_MODEL);
+  py::enum_<mjtSensor> sensor(module, "mjtSensor", py::arithmetic());
+  for (auto [name, value] : std::initializer_list<std::pair<const char*, mjtSensor>>{
+      {"mjSENS_TOUCH", mjSENS_TOUCH}, {"mjSENS_ACCELEROMETER", mjSENS_ACCELEROMETER},
+      {"mjSENS_VELOCIMETER", mjSENS_VELOCIMETER}, {"mjSENS_GYRO", mjSENS_GYRO},
+      {"mjSENS_FORCE", mjSENS_FORCE}, {"mjSENS_TORQUE", mjSENS_TORQUE},
+      {"mjSENS_MAGNETOMETER", mjSENS_MAGNETOMETER}, {"mjSENS_RANGEFINDER", mjSENS_RANGEFINDER},
+      {"mjSENS_CAMPROJECTION", mjSENS_CAMPROJECTION}, {"mjSENS_JOINTPOS", mjSENS_JOINTPOS},
+      {"mjSENS_JOINTVEL", mjSENS_JOINTVEL}, {"mjSENS_TENDONPOS", mjSENS_TENDONPOS},
+      {"mjSENS_TENDONVEL", mjSENS_TENDONVEL}, {"mjSENS_ACTUATORPOS", mjSENS_ACTUATORPOS},
+      {"mjSENS_ACTUATORVEL", mjSENS_ACTUATORVEL}, {"mjSENS_ACTUATORFRC", mjSENS_ACTUATORFRC},
+      {"mjSENS_JOINTACTFRC", mjSENS_JOINTACTFRC}, {"mjSENS_TENDONACTFRC", mjSENS_TENDONACTFRC},
+      {"mjSENS_BALLQUAT", mjSENS_BALLQUAT}, {"mjSENS_BALLANGVEL", mjSENS_BALLANGVEL},
+      {"mjSENS_JOINTLIMITPOS", mjSENS_JOINTLIMITPOS},
+      {"mjSENS_JOINTLIMITVEL", mjSENS_JOINTLIMITVEL},
+      {"mjSENS_JOINTLIMITFRC", mjSENS_JOINTLIMITFRC},
+      {"mjSENS_TENDONLIMITPOS", mjSENS_TENDONLIMITPOS},
+      {"mjSENS_TENDONLIMITVEL", mjSENS_TENDONLIMITVEL},
+      {"mjSENS_TENDONLIMITFRC", mjSENS_TENDONLIMITFRC}, {"mjSENS_FRAMEPOS", mjSENS_FRAMEPOS},
+      {"mjSENS_FRAMEQUAT", mjSENS_FRAMEQUAT}, {"mjSENS_FRAMEXAXIS", mjSENS_FRAMEXAXIS},
+      {"mjSENS_FRAMEYAXIS", mjSENS_FRAMEYAXIS}, {"mjSENS_FRAMEZAXIS", mjSENS_FRAMEZAXIS},
+      {"mjSENS_FRAMELINVEL", mjSENS_FRAMELINVEL}, {"mjSENS_FRAMEANGVEL", mjSENS_FRAMEANGVEL},
+      {"mjSENS_FRAMELINACC", mjSENS_FRAMELINACC}, {"mjSENS_FRAMEANGACC", mjSENS_FRAMEANGACC},
+      {"mjSENS_SUBTREECOM", mjSENS_SUBTREECOM}, {"mjSENS_SUBTREELINVEL", mjSENS_SUBTREELINVEL},
+      {"mjSENS_SUBTREEANGMOM", mjSENS_SUBTREEANGMOM}, {"mjSENS_INSIDESITE", mjSENS_INSIDESITE},
+      {"mjSENS_GEOMDIST", mjSENS_GEOMDIST}, {"mjSENS_GEOMNORMAL", mjSENS_GEOMNORMAL},
+      {"mjSENS_GEOMFROMTO", mjSENS_GEOMFROMTO}, {"mjSENS_CONTACT", mjSENS_CONTACT},
+      {"mjSENS_E_POTENTIAL", mjSENS_E_POTENTIAL}, {"mjSENS_E_KINETIC", mjSENS_E_KINETIC},
+      {"mjSENS_CLOCK", mjSENS_CLOCK}, {"mjSENS_TACTILE", mjSENS_TACTILE},
+      {"mjSENS_PLUGIN", mjSENS_PLUGIN}, {"mjSENS_USER", mjSENS_USER}
+  }) {
+    sensor.value(name, value);
+  }
+  py::enum_<mjtDataType>(module, "mjtDataType", py::arithmetic())
+      .value("mjDATATYPE_REAL", mjDATATYPE_REAL).value("mjDATATYPE_POSITIVE", mjDATATYPE_POSITIVE)
+      .value("mjDATATYPE_AXIS", mjDATATYPE_AXIS).value("mjDATATYPE_QUATERNION", mjDATATYPE_QUATERNION);
+  py::enum_<mjtStage>(module, "mjtStage", py::arithmetic())
+      .value("mjSTAGE_NONE", mjSTAGE_NONE).value("mjSTAGE_POS", mjSTAGE_POS)
+      .value("mjSTAGE_VEL", mjSTAGE_VEL).value("mjSTAGE_ACC", mjSTAGE_ACC);
 }
 
 // The float64 C-contiguous writable array `array` of exactly `size` values, for output.
@@ -361,6 +449,7 @@ PYBIND11_MODULE(_core, module) {
     }
   });
   mjsim::BindOption(module);
+  mjsim::BindVisual(module);
   mjsim::BindModel(module);
   mjsim::BindData(module);
   mjsim::BindEnums(module);

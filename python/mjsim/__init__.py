@@ -24,6 +24,7 @@ from mjsim._core import (  # noqa: F401
     mj_tendon,
     mj_transmission,
     mjtCone,
+    mjtDataType,
     mjtDisableBit,
     mjtEnableBit,
     mjtGeom,
@@ -31,7 +32,9 @@ from mjsim._core import (  # noqa: F401
     mjtJacobian,
     mjtJoint,
     mjtObj,
+    mjtSensor,
     mjtSolver,
+    mjtStage,
 )
 
 __version__ = "3.3.7"

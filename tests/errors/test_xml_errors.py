@@ -72,9 +72,9 @@ CASES = {
       <joint name="elbow" damping="lots"/><!--HERE-->
       <geom size="0.1"/>
     </body>""", "joint", ("damping", "lots")),
-    "geom_solref_one_number": ("""
+    "geom_solref_three_numbers": ("""
     <body name="arm">
-      <geom size="0.1" solref="0.02"/><!--HERE-->
+      <geom size="0.1" solref="0.02 1 3"/><!--HERE-->
     </body>""", "geom", ("solref",)),
     "negative_damping": ("""
     <body name="arm">

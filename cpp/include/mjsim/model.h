@@ -5,6 +5,7 @@
 
 #include "mjsim/fields.h"
 #include "mjsim/types.h"
+#include "mjsim/visual.h"
 
 namespace mjsim {
 
@@ -46,6 +47,8 @@ struct Model {
 #undef MJSIM_X
 
   Option opt;
+  Visual vis;     // <visual>; rendering only (xml/read_custom.cc)
+  Statistic stat; // <statistic> or computed (compiler/custom.cc)
 
 #define MJSIM_X(type, name, rows, cols, doc) type* name = nullptr;
   MJSIM_MODEL_FIELDS(MJSIM_X)

@@ -17,6 +17,9 @@ enum mjtGeom : int {
   mjGEOM_CYLINDER, mjGEOM_BOX, mjGEOM_MESH, mjGEOM_SDF, mjNGEOMTYPES
 };
 
+// mjtEq: equality constraint types; each row of eq_data holds mjNEQDATA numbers
+enum mjtEq : int { mjEQ_CONNECT = 0, mjEQ_WELD, mjEQ_JOINT, mjEQ_TENDON, mjEQ_FLEX, mjEQ_DISTANCE };
+constexpr int mjNEQDATA = 11;
 // the kind of one object in a tendon's path (Model.wrap_type)
 enum mjtWrap : int {
   mjWRAP_NONE = 0, mjWRAP_JOINT, mjWRAP_PULLEY, mjWRAP_SITE, mjWRAP_SPHERE, mjWRAP_CYLINDER
@@ -61,6 +64,25 @@ enum mjtIntegrator : int { mjINT_EULER = 0, mjINT_RK4, mjINT_IMPLICIT, mjINT_IMP
 enum mjtCone : int { mjCONE_PYRAMIDAL = 0, mjCONE_ELLIPTIC };
 enum mjtJacobian : int { mjJAC_DENSE = 0, mjJAC_SPARSE, mjJAC_AUTO };
 enum mjtSolver : int { mjSOL_PGS = 0, mjSOL_CG, mjSOL_NEWTON };
+
+// sensor types (mjtSensor), the data type of their outputs and the stage they need
+enum mjtSensor : int {
+  mjSENS_TOUCH = 0, mjSENS_ACCELEROMETER, mjSENS_VELOCIMETER, mjSENS_GYRO, mjSENS_FORCE,
+  mjSENS_TORQUE, mjSENS_MAGNETOMETER, mjSENS_RANGEFINDER, mjSENS_CAMPROJECTION, mjSENS_JOINTPOS,
+  mjSENS_JOINTVEL, mjSENS_TENDONPOS, mjSENS_TENDONVEL, mjSENS_ACTUATORPOS, mjSENS_ACTUATORVEL,
+  mjSENS_ACTUATORFRC, mjSENS_JOINTACTFRC, mjSENS_TENDONACTFRC, mjSENS_BALLQUAT,
+  mjSENS_BALLANGVEL, mjSENS_JOINTLIMITPOS, mjSENS_JOINTLIMITVEL, mjSENS_JOINTLIMITFRC,
+  mjSENS_TENDONLIMITPOS, mjSENS_TENDONLIMITVEL, mjSENS_TENDONLIMITFRC, mjSENS_FRAMEPOS,
+  mjSENS_FRAMEQUAT, mjSENS_FRAMEXAXIS, mjSENS_FRAMEYAXIS, mjSENS_FRAMEZAXIS, mjSENS_FRAMELINVEL,
+  mjSENS_FRAMEANGVEL, mjSENS_FRAMELINACC, mjSENS_FRAMEANGACC, mjSENS_SUBTREECOM,
+  mjSENS_SUBTREELINVEL, mjSENS_SUBTREEANGMOM, mjSENS_INSIDESITE, mjSENS_GEOMDIST,
+  mjSENS_GEOMNORMAL, mjSENS_GEOMFROMTO, mjSENS_CONTACT, mjSENS_E_POTENTIAL, mjSENS_E_KINETIC,
+  mjSENS_CLOCK, mjSENS_TACTILE, mjSENS_PLUGIN, mjSENS_USER
+};
+enum mjtDataType : int {
+  mjDATATYPE_REAL = 0, mjDATATYPE_POSITIVE, mjDATATYPE_AXIS, mjDATATYPE_QUATERNION
+};
+enum mjtStage : int { mjSTAGE_NONE = 0, mjSTAGE_POS, mjSTAGE_VEL, mjSTAGE_ACC };
 
 // number of qpos and qvel entries per joint type
 inline int JointQposCount(int type) { return type == mjJNT_FREE ? 7 : type == mjJNT_BALL ? 4 : 1; }

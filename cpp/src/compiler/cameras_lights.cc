@@ -60,6 +60,7 @@ void FillCamera(const CompileContext& ctx, Model& m, int c) {
   Copy3(m.cam_pos + 3 * c, camera.pos);
   OrientationToQuat(m.cam_quat + 4 * c, camera.orientation, ctx.spec.compiler);
   ctx.ApplyFrame(camera.frame, m.cam_pos + 3 * c, m.cam_quat + 4 * c);
+  ApplyPose(ctx.camera_offset[c], m.cam_pos + 3 * c, m.cam_quat + 4 * c);
   m.cam_orthographic[c] = camera.orthographic;
   m.cam_fovy[c] = camera.fovy;
   m.cam_ipd[c] = camera.ipd;
@@ -92,6 +93,7 @@ void FillLight(const CompileContext& ctx, Model& m, int l) {
   if (Normalize3(dir) < 1e-14) ctx.Fail("light", light.name, l, light.source, "direction 'dir' must be nonzero");
   mjtNum quat[4] = {1, 0, 0, 0};
   ctx.ApplyFrame(light.frame, pos, quat);
+  ApplyPose(ctx.light_offset[l], pos, quat);
   mjtNum rotated[3];
   RotateVecByQuat(rotated, dir, quat);
   Copy3(dir, rotated);

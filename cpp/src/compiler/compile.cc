@@ -29,9 +29,14 @@ enum SameFrame : mjtByte {
 
 bool IsZero3(const mjtNum v[3]) { return v[0] == 0 && v[1] == 0 && v[2] == 0; }
 bool IsIdentityQuat(const mjtNum q[4]) { return q[0] == 1 && q[1] == 0 && q[2] == 0 && q[3] == 0; }
-bool Equal3(const mjtNum a[3], const mjtNum b[3]) { return a[0] == b[0] && a[1] == b[1] && a[2] == b[2]; }
+// Frames compare equal up to rounding: a body com found as (m p) / m can differ from the geom
+// position p in the last bit, depending on how the mass rounded.
+bool Close(mjtNum a, mjtNum b) { return std::fabs(a - b) <= 1e-15 * std::fmax(1, std::fabs(a)); }
+bool Equal3(const mjtNum a[3], const mjtNum b[3]) {
+  return Close(a[0], b[0]) && Close(a[1], b[1]) && Close(a[2], b[2]);
+}
 bool EqualQuat(const mjtNum a[4], const mjtNum b[4]) {
-  return a[0] == b[0] && a[1] == b[1] && a[2] == b[2] && a[3] == b[3];
+  return Close(a[0], b[0]) && Close(a[1], b[1]) && Close(a[2], b[2]) && Close(a[3], b[3]);
 }
 
 SameFrame ObjectSameFrame(const mjtNum pos[3], const mjtNum quat[4], const mjtNum ipos[3],
@@ -307,6 +312,7 @@ class Compiler {
       for (const SpecJoint& joint : body.joints) dofnum += JointDofCount(joint.type);
       m.body_jntnum[b] = static_cast<int>(body.joints.size());
       m.body_jntadr[b] = body.joints.empty() ? -1 : jnt;
+      if (dofnum > 6) Fail("body", body.name, b, body.source, "more than 6 dofs in body");
       m.body_dofnum[b] = dofnum;
       m.body_dofadr[b] = dofnum ? dof : -1;
       m.body_geomnum[b] = geomnum;
@@ -369,6 +375,7 @@ class Compiler {
   void FillJointRange(Model& m, int j, const SpecJoint& joint, int b) const {
     bool limited = joint.limited == 1 || (joint.limited == 2 && spec_.compiler.autolimits &&
                                           joint.range_given);
+    if (joint.type == mjJNT_FREE) limited = false;  // the reference never limits free joints
     if (joint.limited == 2 && !spec_.compiler.autolimits && joint.range_given) {
       Fail("joint", joint.name, j, joint.source,
            "range is given but limited is not set, and compiler autolimits is false");
@@ -616,9 +623,64 @@ class Compiler {
     m.body_iquat[0] = 1;
     if (compiler.settotalmass > 0) ScaleTotalMass(m, compiler.settotalmass);
     CheckMovingBodyMass(m);
+    for (int b = 1; b < m.nbody; ++b) {
+      if (IsAlignedFreeBody(m, b)) AlignFreeBody(m, b);
+    }
     for (int b = 0; b < m.nbody; ++b) m.body_subtreemass[b] = m.body_mass[b];
     for (int b = m.nbody - 1; b > 0; --b) m.body_subtreemass[m.body_parentid[b]] += m.body_subtreemass[b];
     FillSameFrames(m);
+  }
+
+  // compiler alignfree / <freejoint align>: a free body without child bodies
+  bool IsAlignedFreeBody(const Model& m, int b) const {
+    if (m.body_jntnum[b] != 1 || m.jnt_type[m.body_jntadr[b]] != mjJNT_FREE) return false;
+    for (int child = b + 1; child < m.nbody; ++child) {
+      if (m.body_parentid[child] == b) return false;
+    }
+    int align = ctx_.joints[m.body_jntadr[b]]->align;
+    return align == 1 || (align == 2 && spec_.compiler.alignfree);
+  }
+
+  // The body frame moves onto its inertial frame; its elements keep their place in the world.
+  void AlignFreeBody(Model& m, int b) const {
+    Pose inertial;
+    Copy3(inertial.pos, m.body_ipos + 3 * b);
+    Copy4(inertial.quat, m.body_iquat + 4 * b);
+    mjtNum* pos = m.body_pos + 3 * b;
+    mjtNum* quat = m.body_quat + 4 * b;
+    Pose body;
+    Copy3(body.pos, pos);
+    Copy4(body.quat, quat);
+    Copy3(pos, inertial.pos);
+    Copy4(quat, inertial.quat);
+    ApplyPose(body, pos, quat);
+    Pose to_new_frame = InversePose(inertial);
+    for (int g = m.body_geomadr[b]; g >= 0 && g < m.body_geomadr[b] + m.body_geomnum[b]; ++g) {
+      ApplyPose(to_new_frame, m.geom_pos + 3 * g, m.geom_quat + 4 * g);
+    }
+    for (int s = 0; s < m.nsite; ++s) {
+      if (m.site_bodyid[s] == b) ApplyPose(to_new_frame, m.site_pos + 3 * s, m.site_quat + 4 * s);
+    }
+    for (size_t c = 0; c < ctx_.cameras.size(); ++c) {
+      if (ctx_.camera_body[c] == b) ctx_.camera_offset[c] = Compose(to_new_frame, ctx_.camera_offset[c]);
+    }
+    for (size_t l = 0; l < ctx_.lights.size(); ++l) {
+      if (ctx_.light_body[l] == b) ctx_.light_offset[l] = Compose(to_new_frame, ctx_.light_offset[l]);
+    }
+    Zero3(m.body_ipos + 3 * b);
+    m.body_iquat[4 * b] = 1;
+    m.body_iquat[4 * b + 1] = m.body_iquat[4 * b + 2] = m.body_iquat[4 * b + 3] = 0;
+    int qposadr = m.jnt_qposadr[m.body_jntadr[b]];
+    for (mjtNum* q : {m.qpos0 + qposadr, m.qpos_spring + qposadr}) {
+      Copy3(q, pos);
+      Copy4(q + 3, quat);
+    }
+  }
+
+  static Pose Compose(const Pose& outer, const Pose& inner) {
+    Pose composed = inner;
+    ApplyPose(outer, composed.pos, composed.quat);
+    return composed;
   }
 
   static bool SatisfiesTriangleInequality(const mjtNum I[3]) {

@@ -115,8 +115,31 @@ Pose InversePose(const Pose& pose) {
   return inverse;
 }
 
+namespace {
+
+void CollectCameraLightTargets(const SpecBody& body, std::set<std::string>& names) {
+  for (const SpecCamera& camera : body.cameras) {
+    if (!camera.target.empty()) names.insert(camera.target);
+  }
+  for (const SpecLight& light : body.lights) {
+    if (!light.target.empty()) names.insert(light.target);
+  }
+  for (const auto& child : body.children) CollectCameraLightTargets(*child, names);
+}
+
+}  // namespace
+
 std::set<std::string> CollectReferencedBodyNames(const Spec& spec) {
   std::set<std::string> names;
+  auto is_body = [](int type) { return type == mjOBJ_BODY || type == mjOBJ_XBODY; };
+  for (const SpecSensor& sensor : spec.sensors) {
+    if (is_body(sensor.objtype)) names.insert(sensor.objname);
+    if (is_body(sensor.reftype)) names.insert(sensor.refname);
+  }
+  CollectCameraLightTargets(spec.worldbody, names);
+  for (const SpecSkin& skin : spec.skins) {
+    for (const SpecSkinBone& bone : skin.bones) names.insert(bone.body);
+  }
   return names;
 }
 

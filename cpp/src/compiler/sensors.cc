@@ -1,11 +1,152 @@
-// sensors.cc: compiler stage for sensors.
-// NOT YET IMPLEMENTED: the reader rejects these elements, so the Spec lists are empty here.
+// sensors.cc: compiler stage for sensors (checklist A.16, B: sensor checks). Turns each
+// SpecSensor into one row of the sensor_* arrays: type, output layout (datatype, needstage,
+// dim, adr into sensordata), the sensorized and reference objects resolved to ids, noise,
+// cutoff, contact-sensor parameters (intprm) and user data.
+//   reads   ctx.spec.sensors, names of every object type (FindId), m.jnt_type jnt_limited
+//           (and m.tendon_limited once tendons.cc writes it)
+//   writes  m.nsensor nsensordata nuser_sensor, sensor_* arrays
+#include <type_traits>
+#include <utility>
+
 #include "compiler/stages.h"
 
 namespace mjsim {
+namespace {
 
-void CollectSensors(CompileContext& ctx, Model& m) {}
+// Tendon limits are written by tendons.cc; this stage checks them when the Model has them.
+template <typename M, typename = void>
+struct HasTendonLimits : std::false_type {};
+template <typename M>
+struct HasTendonLimits<M, std::void_t<decltype(std::declval<M&>().tendon_limited)>>
+    : std::true_type {};
 
-void FillSensors(CompileContext& ctx, Model& m) {}
+template <typename M>
+bool TendonLimited(const M& m, int id) {
+  if constexpr (HasTendonLimits<M>::value) {
+    return m.tendon_limited[id];
+  } else {
+    return true;  // no tendons can be named before tendons.cc registers them
+  }
+}
+
+bool IsGeomDistanceSensor(int type) {
+  return type == mjSENS_GEOMDIST || type == mjSENS_GEOMNORMAL || type == mjSENS_GEOMFROMTO;
+}
+
+class SensorResolver {
+ public:
+  SensorResolver(const CompileContext& ctx, const Model& m, const SpecSensor& sensor, int id)
+      : ctx_(ctx), m_(m), sensor_(sensor), id_(id) {}
+
+  [[noreturn]] void Fail(const std::string& message) const {
+    ctx_.Fail("sensor", sensor_.name, id_, sensor_.source, message);
+  }
+
+  // noise, cutoff and a user sensor's declared layout: checked before any name
+  void CheckValues() const {
+    if (sensor_.noise < 0) Fail("negative noise");
+    if (sensor_.cutoff < 0) Fail("negative cutoff");
+    if (sensor_.dim < 0) Fail("dim must be non-negative, got " + std::to_string(sensor_.dim));
+    if (sensor_.datatype == mjDATATYPE_QUATERNION && sensor_.dim != 4) {
+      Fail("datatype quaternion requires dim=4");
+    }
+    if (sensor_.datatype == mjDATATYPE_AXIS && sensor_.dim != 3) Fail("datatype axis requires dim=3");
+    // a cutoff clamps real and positive outputs; for the geom distance sensors it is the
+    // largest distance searched instead
+    bool unit_output = sensor_.datatype == mjDATATYPE_AXIS || sensor_.datatype == mjDATATYPE_QUATERNION;
+    if (sensor_.cutoff > 0 && unit_output && !IsGeomDistanceSensor(sensor_.type)) {
+      Fail("cutoff applied to an axis or quaternion output");
+    }
+  }
+
+  // id of the object of `type` named `name`; -1 for none (an untyped, unnamed object)
+  int Resolve(int type, const std::string& name, const char* role) const {
+    if (type == mjOBJ_UNKNOWN) return -1;
+    int id = ctx_.FindId(type, name);
+    if (id < 0) Fail(std::string("unrecognized name '") + name + "' of " + role);
+    return id;
+  }
+
+  // what the sensor type requires of the objects it reads
+  void CheckObjects(int objid, int refid) const {
+    int type = sensor_.type;
+    if (type == mjSENS_JOINTPOS || type == mjSENS_JOINTVEL || type == mjSENS_JOINTACTFRC) {
+      int joint = m_.jnt_type[objid];
+      if (joint != mjJNT_SLIDE && joint != mjJNT_HINGE) Fail("joint must be slide or hinge");
+    }
+    if ((type == mjSENS_BALLQUAT || type == mjSENS_BALLANGVEL) && m_.jnt_type[objid] != mjJNT_BALL) {
+      Fail("joint must be ball");
+    }
+    if ((type == mjSENS_JOINTLIMITPOS || type == mjSENS_JOINTLIMITVEL ||
+         type == mjSENS_JOINTLIMITFRC) && !m_.jnt_limited[objid]) {
+      Fail("joint must be limited");
+    }
+    if ((type == mjSENS_TENDONLIMITPOS || type == mjSENS_TENDONLIMITVEL ||
+         type == mjSENS_TENDONLIMITFRC) && !TendonLimited(m_, objid)) {
+      Fail("tendon must be limited");
+    }
+    if (IsGeomDistanceSensor(type) && sensor_.objtype == sensor_.reftype && objid == refid) {
+      Fail("1st body/geom must be different from 2nd body/geom");
+    }
+  }
+
+ private:
+  const CompileContext& ctx_;
+  const Model& m_;
+  const SpecSensor& sensor_;
+  int id_;
+};
+
+std::vector<const std::vector<mjtNum>*> SensorUserLists(const std::vector<SpecSensor>& sensors) {
+  std::vector<const std::vector<mjtNum>*> lists;
+  for (const SpecSensor& sensor : sensors) lists.push_back(&sensor.user);
+  return lists;
+}
+
+}  // namespace
+
+void CollectSensors(CompileContext& ctx, Model& m) {
+  const std::vector<SpecSensor>& sensors = ctx.spec.sensors;
+  m.nsensor = static_cast<int>(sensors.size());
+  std::vector<std::string> names;
+  for (int i = 0; i < m.nsensor; ++i) {
+    SensorResolver(ctx, m, sensors[i], i).CheckValues();
+    m.nsensordata += sensors[i].dim;
+    names.push_back(sensors[i].name);
+  }
+  ctx.RegisterNames(mjOBJ_SENSOR, std::move(names));
+  m.nuser_sensor = ResolveUserSize(ctx, ctx.spec.size.nuser_sensor, SensorUserLists(sensors), "sensor");
+}
+
+void FillSensors(CompileContext& ctx, Model& m) {
+  const std::vector<SpecSensor>& sensors = ctx.spec.sensors;
+  int adr = 0;
+  for (int i = 0; i < m.nsensor; ++i) {
+    const SpecSensor& sensor = sensors[i];
+    SensorResolver resolver(ctx, m, sensor, i);
+    int objid = resolver.Resolve(sensor.objtype, sensor.objname, "sensorized object");
+    int refid = resolver.Resolve(sensor.reftype, sensor.refname, "reference object");
+    resolver.CheckObjects(objid, refid);
+    m.sensor_type[i] = sensor.type;
+    m.sensor_datatype[i] = sensor.datatype;
+    m.sensor_needstage[i] = sensor.needstage;
+    m.sensor_objtype[i] = sensor.objtype;
+    m.sensor_objid[i] = objid;
+    m.sensor_reftype[i] = sensor.reftype;
+    m.sensor_refid[i] = refid;
+    int* intprm = m.sensor_intprm + 3 * i;
+    bool contact = sensor.type == mjSENS_CONTACT;
+    intprm[0] = contact ? sensor.contact_data : 0;
+    intprm[1] = contact ? sensor.contact_reduce : 0;
+    intprm[2] = contact ? sensor.contact_num : 0;
+    m.sensor_dim[i] = sensor.dim;
+    m.sensor_adr[i] = adr;
+    adr += sensor.dim;
+    m.sensor_cutoff[i] = sensor.cutoff;
+    m.sensor_noise[i] = sensor.noise;
+    m.sensor_plugin[i] = -1;
+  }
+  FillUser(m.sensor_user, m.nuser_sensor, SensorUserLists(sensors));
+}
 
 }  // namespace mjsim

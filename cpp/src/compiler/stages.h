@@ -25,6 +25,9 @@ void CollectEqualities(CompileContext& ctx, Model& m);     // equality.cc: equal
 void FillEqualities(CompileContext& ctx, Model& m);
 void CollectCustom(CompileContext& ctx, Model& m);         // custom.cc: numeric, text, tuple, key
 void FillCustom(CompileContext& ctx, Model& m);
+// m.stat at qpos0 (statistic.cc); runs at the end of FillCustom, after bodies, joints, geoms,
+// sites and masses are filled
+void ComputeStatistic(const CompileContext& ctx, Model& m);
 void CollectConstants(CompileContext& ctx, Model& m);      // constants.cc: runs last
 void FillConstants(CompileContext& ctx, Model& m);
 

@@ -4,7 +4,9 @@
 //           site_bodyid geom_bodyid geom_size body_parentid body_rootid body_dofadr body_dofnum
 //           d.qpos site_xpos geom_xpos geom_xmat            (written by kinematics.cc)
 //           d.subtree_com cdof                              (written by com.cc)
-//   writes  d.ten_length ten_J ten_wrapadr ten_wrapnum wrap_obj wrap_xpos
+//   writes  d.ten_length ten_J (dense, or sparse with ten_J_rownnz rowadr colind when
+//           mj_isSparse: jacobian="sparse", or "auto" and nv >= 60) ten_wrapadr ten_wrapnum
+//           wrap_obj wrap_xpos
 //
 // Fixed tendon:   L = sum_i coef_i q_i,  dL/dq = coef_i at the dof of joint i.
 // Spatial tendon: the path visits its sites in order; a geom between two sites is an obstacle
@@ -19,6 +21,12 @@
 // Path points go to wrap_xpos in path order: one per site, two per wrapping geom (none when
 // the geom does not touch the path), one per pulley (zeros); wrap_obj holds -1 for a site,
 // the geom id, or -2 for a pulley.
+//
+// Side sites (MJCF tendon/spatial/geom sidesite; rules observed on the reference, checklist
+// C.4): outside the geom, a segment crossing the circle wraps on the side whose arc midpoint is
+// nearer to the side site; a segment missing it wraps only when the side site lies beyond the
+// center as seen from the segment's closest point. Inside the geom (3D distance), a segment
+// missing the circle is pulled onto it at one touch point; a crossing one stays straight.
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -30,9 +38,37 @@ namespace mjsim {
 namespace {
 
 // ---- moments ----------------------------------------------------------------------------------
+// One tendon's row of ten_J while it is computed: dense (nv values), or sparse as the
+// reference stores it (sorted dofs in colind, their values in value, nnz of them; a dof enters
+// the row when a segment end moves with it, and stays even when its value sums to 0).
+struct MomentRow {
+  mjtNum* value;
+  int* colind = nullptr;  // nullptr: dense
+  int nnz = 0;
+
+  // value at `dof` += v (or = v when `assign`)
+  void Add(int dof, mjtNum v, bool assign = false) {
+    if (!colind) {
+      value[dof] = assign ? v : value[dof] + v;
+      return;
+    }
+    int k = static_cast<int>(std::lower_bound(colind, colind + nnz, dof) - colind);
+    if (k == nnz || colind[k] != dof) {  // a new entry: shift the later ones up
+      for (int i = nnz; i > k; --i) {
+        colind[i] = colind[i - 1];
+        value[i] = value[i - 1];
+      }
+      colind[k] = dof;
+      value[k] = 0;
+      ++nnz;
+    }
+    value[k] = assign ? v : value[k] + v;
+  }
+};
+
 // row += scale * u . dp/dq for the point p fixed to body b: each dof of b and of its ancestors
 // moves p with cdof_lin + cdof_rot x (p - subtree_com[root])
-void AddPointMoment(const Model& m, const Data& d, mjtNum* row, int b, const mjtNum p[3],
+void AddPointMoment(const Model& m, const Data& d, MomentRow& row, int b, const mjtNum p[3],
                     const mjtNum u[3], mjtNum scale) {
   mjtNum offset[3];
   Sub3(offset, p, d.subtree_com + 3 * m.body_rootid[b]);
@@ -42,13 +78,13 @@ void AddPointMoment(const Model& m, const Data& d, mjtNum* row, int b, const mjt
       mjtNum velocity[3];
       Cross3(velocity, cdof, offset);
       AddTo3(velocity, cdof + 3);
-      row[i] += scale * Dot3(u, velocity);
+      row.Add(i, scale * Dot3(u, velocity));
     }
   }
 }
 
 // length of the straight segment a (on body ba) -> b (on body bb); adds its moment to row
-mjtNum AddSegment(const Model& m, const Data& d, mjtNum* row, const mjtNum a[3], int ba,
+mjtNum AddSegment(const Model& m, const Data& d, MomentRow& row, const mjtNum a[3], int ba,
                   const mjtNum b[3], int bb, mjtNum scale) {
   mjtNum u[3];
   Sub3(u, b, a);
@@ -102,6 +138,20 @@ struct Wrap2D {
   mjtNum arc;           // length of the arc between them
 };
 
+// Of two candidate wraps, the one whose arc midpoint is nearer to the side point (both moved
+// onto the circle). A side point on a cylinder's axis gives NaN distances and candidate 0.
+int NearerToSide(const Wrap2D candidate[2], const mjtNum side[2]) {
+  mjtNum side_norm = std::hypot(side[0], side[1]);
+  mjtNum dist[2];
+  for (int k = 0; k < 2; ++k) {
+    mjtNum mid[2] = {candidate[k].t0[0] + candidate[k].t1[0], candidate[k].t0[1] + candidate[k].t1[1]};
+    mjtNum mid_norm = std::max(std::hypot(mid[0], mid[1]), mjMINVAL);
+    mjtNum diff[2] = {side[0] / side_norm - mid[0] / mid_norm, side[1] / side_norm - mid[1] / mid_norm};
+    dist[k] = std::hypot(diff[0], diff[1]);
+  }
+  return dist[1] < dist[0] ? 1 : 0;
+}
+
 // A side point inside the circle asks the path to pass through the geom: a segment that misses
 // the circle is pulled onto it at the single point t that minimizes |a - t| + |t - b|, where
 // the unit vectors from a and from b towards t add up to a multiple of the normal t (light
@@ -153,18 +203,7 @@ bool WrapCircle(Wrap2D& wrap, const mjtNum a[2], const mjtNum b[2], const mjtNum
     TangentPoint(candidate[k].t1, b, r, -sign);
     candidate[k].arc = r * ArcAngle(candidate[k].t0, candidate[k].t1, sign);
   }
-  // the candidate whose arc midpoint is nearer to the side point (both moved onto the circle)
-  auto nearer_to_side = [&]() {
-    mjtNum dist[2];
-    for (int k = 0; k < 2; ++k) {
-      mjtNum mid[2] = {candidate[k].t0[0] + candidate[k].t1[0], candidate[k].t0[1] + candidate[k].t1[1]};
-      mjtNum mid_norm = std::max(std::hypot(mid[0], mid[1]), mjMINVAL);
-      mjtNum side_norm = std::hypot(side[0], side[1]);
-      mjtNum diff[2] = {side[0] / side_norm - mid[0] / mid_norm, side[1] / side_norm - mid[1] / mid_norm};
-      dist[k] = std::hypot(diff[0], diff[1]);
-    }
-    return dist[1] < dist[0] ? 1 : 0;  // a side point on the axis (NaN distances) picks 0
-  };
+  auto nearer_to_side = [&]() { return NearerToSide(candidate, side); };
   int pick;
   if (crosses) {
     // the shorter way around, or the side of the side point
@@ -185,6 +224,58 @@ bool WrapCircle(Wrap2D& wrap, const mjtNum a[2], const mjtNum b[2], const mjtNum
 }
 
 // ---- wrapping around a geom -------------------------------------------------------------------
+// v (world) in the frame of the geom at `center` with orientation `rot`
+void ToGeomFrame(mjtNum local[3], const mjtNum v[3], const mjtNum center[3], const mjtNum rot[9]) {
+  mjtNum offset[3];
+  Sub3(offset, v, center);
+  MulMatTVec3(local, rot, offset);
+}
+
+// The plane a sphere's path lies in: through the center and both end points, spanned by ex
+// (towards a) and ey. When the end points are in line with the center, the reference (observed)
+// takes the normal a x v with v the one of (0,1,1), (1,0,1), (1,1,0) that makes it longest
+// (the first on ties); the two ways around are then equally long and rounding picks one.
+bool SpherePathPlane(mjtNum ex[3], mjtNum ey[3], const mjtNum a[3], const mjtNum b[3]) {
+  mjtNum norm = Norm3(a);
+  if (norm < mjMINVAL) return false;
+  Scale3(ex, a, 1 / norm);
+  mjtNum normal[3];
+  Cross3(normal, a, b);
+  if (Norm3(normal) < mjMINVAL) {
+    mjtNum best = -1;
+    for (int k = 0; k < 3; ++k) {
+      mjtNum v[3] = {1, 1, 1}, candidate[3];
+      v[k] = 0;
+      Cross3(candidate, a, v);
+      if (Norm3(candidate) > best) {
+        best = Norm3(candidate);
+        Copy3(normal, candidate);
+      }
+    }
+  }
+  Normalize3(normal);
+  Cross3(ey, normal, ex);
+  return true;
+}
+
+// The 2D wrap lifted back to the geom frame: in the plane (ex, ey), plus for a cylinder the
+// height along its axis, which grows linearly with the distance travelled in the plane (the
+// path is straight on the unrolled cylinder). Returns the length between the two points.
+mjtNum LiftWrap(mjtNum local0[3], mjtNum local1[3], const Wrap2D& wrap, const mjtNum ex[3],
+                const mjtNum ey[3], bool cylinder, const mjtNum a[2], const mjtNum b[2],
+                mjtNum za, mjtNum zb) {
+  for (int i = 0; i < 3; ++i) {
+    local0[i] = wrap.t0[0] * ex[i] + wrap.t0[1] * ey[i];
+    local1[i] = wrap.t1[0] * ex[i] + wrap.t1[1] * ey[i];
+  }
+  if (!cylinder) return wrap.arc;
+  mjtNum before = Dist2(a, wrap.t0), after = Dist2(wrap.t1, b);
+  mjtNum total = before + wrap.arc + after;
+  local0[2] = za + (zb - za) * before / total;
+  local1[2] = za + (zb - za) * (before + wrap.arc) / total;
+  return std::hypot(wrap.arc, local1[2] - local0[2]);
+}
+
 // The two tangent points (world) and the length of the wrapped part between them; false when
 // the straight segment p0 -> p1 is the path.
 bool WrapGeom(const Model& m, const Data& d, int geom, int sidesite, const mjtNum p0[3],
@@ -192,62 +283,23 @@ bool WrapGeom(const Model& m, const Data& d, int geom, int sidesite, const mjtNu
   const mjtNum* center = d.geom_xpos + 3 * geom;
   const mjtNum* rot = d.geom_xmat + 9 * geom;
   mjtNum r = m.geom_size[3 * geom];
-  // end points and side site in the geom frame
-  mjtNum a3[3], b3[3], s3[3], tmp[3];
-  Sub3(tmp, p0, center);
-  MulMatTVec3(a3, rot, tmp);
-  Sub3(tmp, p1, center);
-  MulMatTVec3(b3, rot, tmp);
-  if (sidesite >= 0) {
-    Sub3(tmp, d.site_xpos + 3 * sidesite, center);
-    MulMatTVec3(s3, rot, tmp);
-  }
-  // the plane of the path: for a sphere the plane through the center and both end points, for
-  // a cylinder the plane normal to its axis
+  mjtNum a3[3], b3[3], s3[3] = {0, 0, 0};
+  ToGeomFrame(a3, p0, center, rot);
+  ToGeomFrame(b3, p1, center, rot);
+  if (sidesite >= 0) ToGeomFrame(s3, d.site_xpos + 3 * sidesite, center, rot);
+  // the plane of the path: a sphere's great circle, or normal to a cylinder's axis
   mjtNum ex[3] = {1, 0, 0}, ey[3] = {0, 1, 0};
-  bool sphere = m.geom_type[geom] == mjGEOM_SPHERE;
-  if (sphere) {
-    if (Norm3(a3) < mjMINVAL) return false;
-    Scale3(ex, a3, 1 / Norm3(a3));
-    mjtNum normal[3];
-    Cross3(normal, a3, b3);
-    if (Norm3(normal) < mjMINVAL) {
-      // end points in line with the center: the plane through the side site, else any plane
-      if (sidesite >= 0) Cross3(normal, a3, s3);
-      if (Norm3(normal) < mjMINVAL) {
-        mjtNum other[3] = {0, 0, 0};
-        other[std::fabs(ex[0]) < 0.5 ? 0 : 1] = 1;
-        Cross3(normal, ex, other);
-      }
-    }
-    Normalize3(normal);
-    Cross3(ey, normal, ex);
-  }
+  bool cylinder = m.geom_type[geom] == mjGEOM_CYLINDER;
+  if (!cylinder && !SpherePathPlane(ex, ey, a3, b3)) return false;
   mjtNum a[2] = {Dot3(a3, ex), Dot3(a3, ey)};
   mjtNum b[2] = {Dot3(b3, ex), Dot3(b3, ey)};
-  mjtNum s[2] = {0, 0};
-  if (sidesite >= 0) { s[0] = Dot3(s3, ex); s[1] = Dot3(s3, ey); }
-  Wrap2D wrap;
+  mjtNum s[2] = {Dot3(s3, ex), Dot3(s3, ey)};
   // a side site inside the geom (in 3D, also for a cylinder) asks for the inside path
   bool side_inside = sidesite >= 0 && Norm3(s3) < r;
+  Wrap2D wrap;
   if (!WrapCircle(wrap, a, b, sidesite >= 0 ? s : nullptr, side_inside, r)) return false;
-  // back to 3D: in the plane, plus the height along a cylinder's axis, which grows linearly
-  // with the distance travelled in the plane (the path is a straight line on the unrolled
-  // cylinder)
   mjtNum local0[3], local1[3];
-  for (int i = 0; i < 3; ++i) {
-    local0[i] = wrap.t0[0] * ex[i] + wrap.t0[1] * ey[i];
-    local1[i] = wrap.t1[0] * ex[i] + wrap.t1[1] * ey[i];
-  }
-  length = wrap.arc;
-  if (!sphere) {
-    mjtNum before = Dist2(a, wrap.t0), after = Dist2(wrap.t1, b);
-    mjtNum total = before + wrap.arc + after;
-    mjtNum rise = b3[2] - a3[2];
-    local0[2] = a3[2] + rise * before / total;
-    local1[2] = a3[2] + rise * (before + wrap.arc) / total;
-    length = std::hypot(wrap.arc, local1[2] - local0[2]);
-  }
+  length = LiftWrap(local0, local1, wrap, ex, ey, cylinder, a, b, a3[2], b3[2]);
   MulMatVec3(t0, rot, local0);
   AddTo3(t0, center);
   MulMatVec3(t1, rot, local1);
@@ -264,19 +316,19 @@ void RecordPoint(Data& d, int& count, int obj, const mjtNum* point) {
 }
 
 // L = sum coef * q; moment coef at the joint's dof. A joint listed twice adds both terms to the
-// length, but its moment is the last coefficient, as in the reference (observed, 3.3.7).
-void ComputeFixedTendon(const Model& m, Data& d, int t) {
-  mjtNum* row = d.ten_J + t * m.nv;
+// length; its moment is then the last coefficient in a dense ten_J and the sum in a sparse one,
+// as in the reference (observed, 3.3.7).
+void ComputeFixedTendon(const Model& m, Data& d, int t, MomentRow& row) {
   for (int w = m.tendon_adr[t]; w < m.tendon_adr[t] + m.tendon_num[t]; ++w) {
     int joint = m.wrap_objid[w];
     mjtNum coef = m.wrap_prm[w];
+    int dof = m.jnt_dofadr[joint];
     d.ten_length[t] += coef * d.qpos[m.jnt_qposadr[joint]];
-    row[m.jnt_dofadr[joint]] = coef;
+    row.Add(dof, coef, /*assign=*/row.colind == nullptr);
   }
 }
 
-void ComputeSpatialTendon(const Model& m, Data& d, int t, int& count) {
-  mjtNum* row = d.ten_J + t * m.nv;
+void ComputeSpatialTendon(const Model& m, Data& d, int t, MomentRow& row, int& count) {
   mjtNum divisor = 1;
   int begin = m.tendon_adr[t], end = begin + m.tendon_num[t];
   for (int w = begin; w < end; ++w) {
@@ -319,23 +371,37 @@ void ComputeSpatialTendon(const Model& m, Data& d, int t, int& count) {
   }
 }
 
+bool IsSparse(const Model& m) {
+  return m.opt.jacobian == mjJAC_SPARSE || (m.opt.jacobian == mjJAC_AUTO && m.nv >= 60);
+}
+
 }  // namespace
 
 void mj_tendon(const Model& m, Data& d) {
   if (m.ntendon == 0) return;
-  std::memset(d.ten_J, 0, sizeof(mjtNum) * m.ntendon * m.nv);
-  std::memset(d.wrap_obj, 0, sizeof(int) * 2 * m.nwrap);
-  std::memset(d.wrap_xpos, 0, sizeof(mjtNum) * 6 * m.nwrap);
+  // a sparse ten_J holds the rows one after another (row t at ten_J_rowadr[t]); entries past
+  // the last row, like wrap rows past the last path point, keep what an earlier call wrote, as
+  // in the reference, so that whole arrays compare equal after the same sequence of calls
+  bool sparse = IsSparse(m);
+  if (!sparse) std::memset(d.ten_J, 0, sizeof(mjtNum) * m.ntendon * m.nv);
   int count = 0;  // path points recorded so far
+  int adr = 0;    // sparse: where the next row starts
   for (int t = 0; t < m.ntendon; ++t) {
     d.ten_length[t] = 0;
     d.ten_wrapadr[t] = count;
+    MomentRow row{d.ten_J + t * m.nv};
+    if (sparse) row = MomentRow{d.ten_J + adr, d.ten_J_colind + adr};
     if (m.wrap_type[m.tendon_adr[t]] == mjWRAP_JOINT) {
-      ComputeFixedTendon(m, d, t);
+      ComputeFixedTendon(m, d, t, row);
     } else {
-      ComputeSpatialTendon(m, d, t, count);
+      ComputeSpatialTendon(m, d, t, row, count);
     }
     d.ten_wrapnum[t] = count - d.ten_wrapadr[t];
+    if (sparse) {
+      d.ten_J_rowadr[t] = adr;
+      d.ten_J_rownnz[t] = row.nnz;
+      adr += row.nnz;
+    }
   }
 }
 

@@ -4,27 +4,43 @@
 #include <string>
 #include <vector>
 
+#include "mjsim/visual.h"
 #include "spec/common.h"
 
 namespace mjsim {
 
+// <numeric>: `size` values; data shorter than size is zero-padded
 struct SpecNumeric {
   std::string name;
+  int size = 0;
+  std::vector<mjtNum> data;
   SourceLocation source;
 };
 
 struct SpecText {
   std::string name;
+  std::string data;
   SourceLocation source;
+};
+
+struct SpecTupleElement {
+  int objtype = 0;  // mjtObj
+  std::string objtype_name;  // as written, for messages
+  std::string objname;
+  mjtNum prm = 0;
 };
 
 struct SpecTuple {
   std::string name;
+  std::vector<SpecTupleElement> elements;
   SourceLocation source;
 };
 
+// <key>: each array as written (absent: empty); the compiler checks lengths and fills defaults
 struct SpecKey {
   std::string name;
+  mjtNum time = 0;
+  std::optional<std::vector<mjtNum>> qpos, qvel, act, ctrl, mpos, mquat;
   SourceLocation source;
 };
 
@@ -32,16 +48,23 @@ struct SpecKey {
 struct SpecSize {
   int nuser_body = -1, nuser_jnt = -1, nuser_geom = -1, nuser_site = -1, nuser_cam = -1,
       nuser_tendon = -1, nuser_actuator = -1, nuser_sensor = -1;
+  int nuserdata = 0;
+  int nkey = 0;                   // keyframes to allocate at least
+  int njmax = -1, nconmax = -1;   // legacy sizes, stored as given
+  int nstack = -1;                // legacy stack size (mjtNums)
+  long long memory = -1;          // arena bytes; -1: not given
   SourceLocation source;
 };
 
+// <statistic>: values given override the computed ones
 struct SpecStatistic {
-  std::string name;
+  std::optional<mjtNum> meaninertia, meanmass, meansize, extent;
+  std::optional<std::vector<mjtNum>> center;
   SourceLocation source;
 };
 
 struct SpecVisual {
-  std::string name;
+  Visual values;  // defaults, then every <visual> section's attributes in document order
   SourceLocation source;
 };
 

@@ -1,6 +1,7 @@
-// sensor.h: Spec elements for sensors.
+// sensor.h: Spec elements for sensors: one SpecSensor per child of <sensor>, values as written.
+// The reader sets the type and the object types its element implies; names are resolved by
+// compiler/sensors.cc.
 #pragma once
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -10,6 +11,26 @@ namespace mjsim {
 
 struct SpecSensor {
   std::string name;
+  int type = 0;             // mjtSensor
+  // the sensorized object and the reference object: mjtObj type and name as written; type
+  // mjOBJ_UNKNOWN with an empty name means none
+  int objtype = 0;
+  std::string objname;
+  int reftype = 0;
+  std::string refname;
+  mjtNum noise = 0;
+  mjtNum cutoff = 0;
+  std::vector<mjtNum> user;
+  // output layout: fixed by the element, declared by <user>, for <contact> the outputs per
+  // contact times num
+  int datatype = 0;         // mjtDataType
+  int needstage = 3;        // mjtStage (mjSTAGE_ACC)
+  int dim = 0;
+  // <contact>: which outputs (bit i: the i-th of found, force, torque, dist, pos, normal,
+  // tangent), how contacts are chosen (none, mindist, maxforce, netforce), how many
+  int contact_data = 1;     // "found"
+  int contact_reduce = 0;   // none
+  int contact_num = 1;
   SourceLocation source;
 };
 

@@ -56,6 +56,7 @@ struct SpecJoint {
   int actuatorfrclimited = 2;  // false, true, auto
   bool actuatorgravcomp = false;
   mjtNum springdamper[2] = {0, 0};
+  int align = 2;  // <freejoint align>: false, true, auto (compiler alignfree)
   std::vector<mjtNum> user;
   SourceLocation source;
 };

@@ -61,6 +61,8 @@ std::unique_ptr<Model> CopyModel(const Model& m) {
   MJSIM_MODEL_SIZES(MJSIM_X)
 #undef MJSIM_X
   copy->opt = m.opt;
+  copy->vis = m.vis;
+  copy->stat = m.stat;
   AllocateModelArrays(*copy);
   std::memcpy(copy->buffer.bytes(), m.buffer.bytes(), m.buffer.size());
   return copy;

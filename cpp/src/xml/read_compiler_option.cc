@@ -120,9 +120,9 @@ void ReadOptionElement(XmlReader& reader, const XMLElement* elem) {
   reader.ReadReal(elem, "density", option.density);
   reader.ReadReal(elem, "viscosity", option.viscosity);
   reader.ReadReal(elem, "o_margin", option.o_margin);
-  reader.ReadReals(elem, "o_solref", option.o_solref, 2);
-  reader.ReadReals(elem, "o_solimp", option.o_solimp, 5);
-  reader.ReadReals(elem, "o_friction", option.o_friction, 5);
+  reader.ReadRealsUpTo(elem, "o_solref", option.o_solref, 1, 2);
+  reader.ReadRealsUpTo(elem, "o_solimp", option.o_solimp, 1, 5);
+  reader.ReadRealsUpTo(elem, "o_friction", option.o_friction, 1, 5);
   reader.ReadKeyword(elem, "integrator", kIntegrators, option.integrator);
   reader.ReadKeyword(elem, "cone", kCones, option.cone);
   reader.ReadKeyword(elem, "jacobian", kJacobians, option.jacobian);

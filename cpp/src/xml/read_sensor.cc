@@ -1,15 +1,390 @@
-// read_sensor.cc: MJCF reader of sensors: <sensor> with every sensor type.
-// NOT YET IMPLEMENTED: the schema has no entries, so these elements are rejected as
-// "not supported by mjsim yet" before any function below is reached.
-#include "mjsim/errors.h"
+// read_sensor.cc: MJCF reader of <sensor> and its children (checklist A.16), as MuJoCo 3.3.7
+// accepts them. Each element becomes one SpecSensor: its type, its output layout (data type,
+// stage, dimension), the names of the objects it reads and the object types its element or
+// attributes imply. Names are resolved, and object kinds checked, by compiler/sensors.cc.
+// <tactile> and <plugin> have no schema entry and are rejected as not supported yet.
+#include <iterator>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
 #include "xml/sections.h"
 
 namespace mjsim {
+namespace {
 
-std::vector<ElementSchema> SensorSchema() { return {}; }
+using Names = std::vector<std::string>;
+
+// What a sensor element names, and so which attributes it has besides the common ones.
+enum class Target {
+  kSite,           // site
+  kCamProjection,  // site, camera
+  kJoint,          // joint
+  kTendon,         // tendon
+  kActuator,       // actuator
+  kFrame,          // objtype, objname, optional reftype + refname
+  kFrameNoRef,     // objtype, objname (framelinacc, frameangacc take no reference frame)
+  kSubtree,        // body
+  kInsideSite,     // site, objtype, objname
+  kGeomPair,       // geom1 | body1, geom2 | body2
+  kContact,        // optional filters on each side, num, data, reduce
+  kNone,           // energy sensors and the clock
+  kUser,           // objtype, objname, datatype, needstage, dim
+};
+
+struct SensorElement {
+  const char* tag;
+  int type;       // mjtSensor
+  Target target;
+  int datatype;   // mjtDataType
+  int needstage;  // mjtStage
+  int dim;        // number of outputs (contact and user sensors compute theirs)
+};
+
+constexpr int kReal = mjDATATYPE_REAL, kPositive = mjDATATYPE_POSITIVE, kAxis = mjDATATYPE_AXIS,
+              kQuat = mjDATATYPE_QUATERNION;
+constexpr int kPos = mjSTAGE_POS, kVel = mjSTAGE_VEL, kAcc = mjSTAGE_ACC;
+
+// Every sensor element of MJCF 3.3.7 that mjsim reads, with the layout the reference gives it.
+const std::vector<SensorElement>& SensorElements() {
+  static const std::vector<SensorElement> elements = {
+      {"touch", mjSENS_TOUCH, Target::kSite, kPositive, kAcc, 1},
+      {"accelerometer", mjSENS_ACCELEROMETER, Target::kSite, kReal, kAcc, 3},
+      {"velocimeter", mjSENS_VELOCIMETER, Target::kSite, kReal, kVel, 3},
+      {"gyro", mjSENS_GYRO, Target::kSite, kReal, kVel, 3},
+      {"force", mjSENS_FORCE, Target::kSite, kReal, kAcc, 3},
+      {"torque", mjSENS_TORQUE, Target::kSite, kReal, kAcc, 3},
+      {"magnetometer", mjSENS_MAGNETOMETER, Target::kSite, kReal, kPos, 3},
+      {"camprojection", mjSENS_CAMPROJECTION, Target::kCamProjection, kReal, kPos, 2},
+      {"rangefinder", mjSENS_RANGEFINDER, Target::kSite, kPositive, kPos, 1},
+      {"jointpos", mjSENS_JOINTPOS, Target::kJoint, kReal, kPos, 1},
+      {"jointvel", mjSENS_JOINTVEL, Target::kJoint, kReal, kVel, 1},
+      {"tendonpos", mjSENS_TENDONPOS, Target::kTendon, kReal, kPos, 1},
+      {"tendonvel", mjSENS_TENDONVEL, Target::kTendon, kReal, kVel, 1},
+      {"actuatorpos", mjSENS_ACTUATORPOS, Target::kActuator, kReal, kPos, 1},
+      {"actuatorvel", mjSENS_ACTUATORVEL, Target::kActuator, kReal, kVel, 1},
+      {"actuatorfrc", mjSENS_ACTUATORFRC, Target::kActuator, kReal, kAcc, 1},
+      {"jointactuatorfrc", mjSENS_JOINTACTFRC, Target::kJoint, kReal, kAcc, 1},
+      {"tendonactuatorfrc", mjSENS_TENDONACTFRC, Target::kTendon, kReal, kAcc, 1},
+      {"ballquat", mjSENS_BALLQUAT, Target::kJoint, kQuat, kPos, 4},
+      {"ballangvel", mjSENS_BALLANGVEL, Target::kJoint, kReal, kVel, 3},
+      {"jointlimitpos", mjSENS_JOINTLIMITPOS, Target::kJoint, kReal, kPos, 1},
+      {"jointlimitvel", mjSENS_JOINTLIMITVEL, Target::kJoint, kReal, kVel, 1},
+      {"jointlimitfrc", mjSENS_JOINTLIMITFRC, Target::kJoint, kReal, kAcc, 1},
+      {"tendonlimitpos", mjSENS_TENDONLIMITPOS, Target::kTendon, kReal, kPos, 1},
+      {"tendonlimitvel", mjSENS_TENDONLIMITVEL, Target::kTendon, kReal, kVel, 1},
+      {"tendonlimitfrc", mjSENS_TENDONLIMITFRC, Target::kTendon, kReal, kAcc, 1},
+      {"framepos", mjSENS_FRAMEPOS, Target::kFrame, kReal, kPos, 3},
+      {"framequat", mjSENS_FRAMEQUAT, Target::kFrame, kQuat, kPos, 4},
+      {"framexaxis", mjSENS_FRAMEXAXIS, Target::kFrame, kAxis, kPos, 3},
+      {"frameyaxis", mjSENS_FRAMEYAXIS, Target::kFrame, kAxis, kPos, 3},
+      {"framezaxis", mjSENS_FRAMEZAXIS, Target::kFrame, kAxis, kPos, 3},
+      {"framelinvel", mjSENS_FRAMELINVEL, Target::kFrame, kReal, kVel, 3},
+      {"frameangvel", mjSENS_FRAMEANGVEL, Target::kFrame, kReal, kVel, 3},
+      {"framelinacc", mjSENS_FRAMELINACC, Target::kFrameNoRef, kReal, kAcc, 3},
+      {"frameangacc", mjSENS_FRAMEANGACC, Target::kFrameNoRef, kReal, kAcc, 3},
+      {"subtreecom", mjSENS_SUBTREECOM, Target::kSubtree, kReal, kPos, 3},
+      {"subtreelinvel", mjSENS_SUBTREELINVEL, Target::kSubtree, kReal, kVel, 3},
+      {"subtreeangmom", mjSENS_SUBTREEANGMOM, Target::kSubtree, kReal, kVel, 3},
+      {"insidesite", mjSENS_INSIDESITE, Target::kInsideSite, kPositive, kPos, 1},
+      {"distance", mjSENS_GEOMDIST, Target::kGeomPair, kReal, kPos, 1},
+      {"normal", mjSENS_GEOMNORMAL, Target::kGeomPair, kAxis, kPos, 3},
+      {"fromto", mjSENS_GEOMFROMTO, Target::kGeomPair, kReal, kPos, 6},
+      {"contact", mjSENS_CONTACT, Target::kContact, kReal, kAcc, 0},
+      {"e_potential", mjSENS_E_POTENTIAL, Target::kNone, kReal, kPos, 1},
+      {"e_kinetic", mjSENS_E_KINETIC, Target::kNone, kReal, kPos, 1},
+      {"clock", mjSENS_CLOCK, Target::kNone, kReal, kPos, 1},
+      {"user", mjSENS_USER, Target::kUser, kReal, kAcc, 0},
+  };
+  return elements;
+}
+
+Names TargetAttributes(Target target) {
+  switch (target) {
+    case Target::kSite: return {"site"};
+    case Target::kCamProjection: return {"site", "camera"};
+    case Target::kJoint: return {"joint"};
+    case Target::kTendon: return {"tendon"};
+    case Target::kActuator: return {"actuator"};
+    case Target::kFrame: return {"objtype", "objname", "reftype", "refname"};
+    case Target::kFrameNoRef: return {"objtype", "objname"};
+    case Target::kSubtree: return {"body"};
+    case Target::kInsideSite: return {"site", "objtype", "objname"};
+    case Target::kGeomPair: return {"geom1", "geom2", "body1", "body2"};
+    case Target::kContact:
+      return {"site", "geom1", "geom2", "body1", "body2", "subtree1", "subtree2", "num", "data",
+              "reduce"};
+    case Target::kNone: return {};
+    case Target::kUser: return {"objtype", "objname", "datatype", "needstage", "dim"};
+  }
+  return {};
+}
+
+// mjtObj by its MJCF keyword (objtype, reftype); "frame", "default" and "model" name no
+// sensorizable object
+const std::map<std::string, int> kObjectTypes = {
+    {"unknown", mjOBJ_UNKNOWN}, {"body", mjOBJ_BODY}, {"xbody", mjOBJ_XBODY},
+    {"joint", mjOBJ_JOINT}, {"dof", mjOBJ_DOF}, {"geom", mjOBJ_GEOM}, {"site", mjOBJ_SITE},
+    {"camera", mjOBJ_CAMERA}, {"light", mjOBJ_LIGHT}, {"flex", mjOBJ_FLEX}, {"mesh", mjOBJ_MESH},
+    {"skin", mjOBJ_SKIN}, {"hfield", mjOBJ_HFIELD}, {"texture", mjOBJ_TEXTURE},
+    {"material", mjOBJ_MATERIAL}, {"pair", mjOBJ_PAIR}, {"exclude", mjOBJ_EXCLUDE},
+    {"equality", mjOBJ_EQUALITY}, {"tendon", mjOBJ_TENDON}, {"actuator", mjOBJ_ACTUATOR},
+    {"sensor", mjOBJ_SENSOR}, {"numeric", mjOBJ_NUMERIC}, {"text", mjOBJ_TEXT},
+    {"tuple", mjOBJ_TUPLE}, {"key", mjOBJ_KEY}, {"plugin", mjOBJ_PLUGIN},
+    {"frame", mjOBJ_FRAME}, {"default", mjOBJ_DEFAULT}, {"model", mjOBJ_MODEL}};
+// the objects a frame sensor (and insidesite) can follow
+const std::map<std::string, int> kFrameObjectTypes = {
+    {"body", mjOBJ_BODY}, {"xbody", mjOBJ_XBODY}, {"geom", mjOBJ_GEOM}, {"site", mjOBJ_SITE},
+    {"camera", mjOBJ_CAMERA}};
+const std::map<std::string, int> kDataTypes = {
+    {"real", mjDATATYPE_REAL}, {"positive", mjDATATYPE_POSITIVE}, {"axis", mjDATATYPE_AXIS},
+    {"quaternion", mjDATATYPE_QUATERNION}};
+const std::map<std::string, int> kStages = {
+    {"none", mjSTAGE_NONE}, {"pos", mjSTAGE_POS}, {"vel", mjSTAGE_VEL}, {"acc", mjSTAGE_ACC}};
+const std::map<std::string, int> kContactReductions = {
+    {"none", 0}, {"mindist", 1}, {"maxforce", 2}, {"netforce", 3}};
+
+// Contact-sensor outputs (attribute `data`), in the order they must be written; bit i of
+// sensor_intprm[0] selects output i, `size` numbers per contact.
+struct ContactDataField {
+  const char* keyword;
+  int size;
+};
+constexpr ContactDataField kContactDataFields[] = {
+    {"found", 1}, {"force", 3}, {"torque", 3}, {"dist", 1}, {"pos", 3}, {"normal", 3},
+    {"tangent", 3}};
+
+const SensorElement* FindSensorElement(const std::string& tag) {
+  for (const SensorElement& element : SensorElements()) {
+    if (tag == element.tag) return &element;
+  }
+  return nullptr;
+}
+
+// The one attribute of `options` that is given, or ""; fails when more than one is given,
+// or when none is and `required`.
+std::string ChooseOne(XmlReader& reader, const XMLElement* elem, const Names& options,
+                      bool required) {
+  std::string chosen;
+  int count = 0;
+  for (const std::string& option : options) {
+    if (elem->Attribute(option.c_str())) {
+      chosen = option;
+      ++count;
+    }
+  }
+  if (count > 1 || (required && count == 0)) {
+    std::string list;
+    for (const std::string& option : options) list += (list.empty() ? "" : ", ") + option;
+    reader.Fail(elem, std::string(required ? "exactly" : "at most") + " one of (" + list +
+                          ") must be given");
+  }
+  return chosen;
+}
+
+// objtype + objname naming the object a frame-like sensor follows
+void ReadFrameObject(XmlReader& reader, const XMLElement* elem, SpecSensor& sensor) {
+  reader.Require(elem, "objtype");
+  reader.Require(elem, "objname");
+  std::string keyword;
+  reader.ReadString(elem, "objtype", keyword);
+  auto found = kFrameObjectTypes.find(keyword);
+  if (found == kFrameObjectTypes.end()) {
+    reader.Fail(elem, "objtype '" + keyword +
+                          "' is not a frame: a sensor can follow body, xbody, geom, site or camera");
+  }
+  sensor.objtype = found->second;
+  reader.ReadString(elem, "objname", sensor.objname);
+}
+
+// reftype + refname: the frame the output is expressed in (none: the world frame)
+void ReadReferenceFrame(XmlReader& reader, const XMLElement* elem, SpecSensor& sensor) {
+  const char* reftype = elem->Attribute("reftype");
+  const char* refname = elem->Attribute("refname");
+  if (refname && !reftype) {
+    reader.Fail(elem, "refname '" + std::string(refname) + "' given but reftype is missing");
+  }
+  if (!reftype) return;
+  reader.Require(elem, "refname");
+  auto found = kObjectTypes.find(reftype);
+  // the reference ignores an unknown reftype keyword (no reference frame); any other object
+  // type than a frame is an error
+  if (found == kObjectTypes.end()) return;
+  if (!kFrameObjectTypes.count(reftype)) {
+    reader.Fail(elem, "reftype '" + std::string(reftype) +
+                          "' is not a frame: expected body, xbody, geom, site or camera");
+  }
+  sensor.reftype = found->second;
+  sensor.refname = refname;
+}
+
+// geom1|body1 and geom2|body2 of the geom distance sensors
+void ReadGeomPair(XmlReader& reader, const XMLElement* elem, SpecSensor& sensor) {
+  std::string first = ChooseOne(reader, elem, {"geom1", "body1"}, true);
+  std::string second = ChooseOne(reader, elem, {"geom2", "body2"}, true);
+  sensor.objtype = first == "geom1" ? mjOBJ_GEOM : mjOBJ_BODY;
+  sensor.reftype = second == "geom2" ? mjOBJ_GEOM : mjOBJ_BODY;
+  reader.ReadString(elem, first.c_str(), sensor.objname);
+  reader.ReadString(elem, second.c_str(), sensor.refname);
+}
+
+// `data`: a list of kContactDataFields keywords, each at most once, in table order
+int ReadContactData(XmlReader& reader, const XMLElement* elem) {
+  const char* text = elem->Attribute("data");
+  if (!text) return 1;
+  int mask = 0, last = -1;
+  std::istringstream tokens(text);
+  std::string token;
+  while (tokens >> token) {
+    int index = -1;
+    for (int i = 0; i < static_cast<int>(std::size(kContactDataFields)); ++i) {
+      if (token == kContactDataFields[i].keyword) index = i;
+    }
+    if (index < 0) {
+      reader.Fail(elem, "invalid keyword '" + token + "' in attribute 'data' (expected found, "
+                        "force, torque, dist, pos, normal or tangent)");
+    }
+    if (mask & (1 << index)) reader.Fail(elem, "duplicate keyword '" + token + "' in attribute 'data'");
+    if (index < last) {
+      reader.Fail(elem, "attribute 'data' must list its keywords in the order found, force, "
+                        "torque, dist, pos, normal, tangent");
+    }
+    mask |= 1 << index;
+    last = index;
+  }
+  return mask ? mask : 1;  // no keyword: "found"
+}
+
+// <contact>: a filter on each side (geom, body, subtree; the first side also site), which
+// outputs for how many contacts, and how contacts are chosen
+void ReadContactSensor(XmlReader& reader, const XMLElement* elem, SpecSensor& sensor) {
+  static const std::map<std::string, int> kSideTypes = {
+      {"geom1", mjOBJ_GEOM}, {"body1", mjOBJ_BODY}, {"subtree1", mjOBJ_XBODY}, {"site", mjOBJ_SITE},
+      {"geom2", mjOBJ_GEOM}, {"body2", mjOBJ_BODY}, {"subtree2", mjOBJ_XBODY}};
+  std::string first = ChooseOne(reader, elem, {"geom1", "body1", "subtree1", "site"}, false);
+  if (!first.empty()) {
+    sensor.objtype = kSideTypes.at(first);
+    reader.ReadString(elem, first.c_str(), sensor.objname);
+  }
+  std::string second = ChooseOne(reader, elem, {"geom2", "body2", "subtree2"}, false);
+  if (!second.empty()) {
+    sensor.reftype = kSideTypes.at(second);
+    reader.ReadString(elem, second.c_str(), sensor.refname);
+  }
+  if (reader.ReadInt(elem, "num", sensor.contact_num) && sensor.contact_num <= 0) {
+    reader.Fail(elem, "attribute 'num' must be positive, got " + std::to_string(sensor.contact_num));
+  }
+  sensor.contact_data = ReadContactData(reader, elem);
+  reader.ReadKeyword(elem, "reduce", kContactReductions, sensor.contact_reduce);
+  int per_contact = 0;
+  for (int i = 0; i < static_cast<int>(std::size(kContactDataFields)); ++i) {
+    if (sensor.contact_data & (1 << i)) per_contact += kContactDataFields[i].size;
+  }
+  sensor.dim = per_contact * sensor.contact_num;
+}
+
+// <user>: an optional object (objtype and objname together) and a declared output layout
+void ReadUserSensor(XmlReader& reader, const XMLElement* elem, SpecSensor& sensor) {
+  const char* objtype = elem->Attribute("objtype");
+  const char* objname = elem->Attribute("objname");
+  if (objtype && !objname) {
+    reader.Fail(elem, "objtype '" + std::string(objtype) + "' given but objname is missing");
+  }
+  if (objname && !objtype) {
+    reader.Fail(elem, "objname '" + std::string(objname) + "' given but objtype is missing");
+  }
+  if (objtype) {
+    auto found = kObjectTypes.find(objtype);
+    // the reference reads an unknown keyword, and frame/default/model, as no object
+    bool nameable = found != kObjectTypes.end() && found->second < mjNOBJECT;
+    sensor.objtype = nameable ? found->second : mjOBJ_UNKNOWN;
+    if (nameable && sensor.objtype != mjOBJ_UNKNOWN) sensor.objname = objname;
+  }
+  reader.Require(elem, "dim");
+  reader.ReadInt(elem, "dim", sensor.dim);
+  reader.ReadKeyword(elem, "datatype", kDataTypes, sensor.datatype);
+  reader.ReadKeyword(elem, "needstage", kStages, sensor.needstage);
+}
+
+// The object attributes of one element, by its target kind.
+void ReadTarget(XmlReader& reader, const XMLElement* elem, Target target, SpecSensor& sensor) {
+  auto named = [&](const char* attr, int type, std::string& name) {
+    reader.Require(elem, attr);
+    reader.ReadString(elem, attr, name);
+    return type;
+  };
+  switch (target) {
+    case Target::kSite: sensor.objtype = named("site", mjOBJ_SITE, sensor.objname); break;
+    case Target::kCamProjection:
+      sensor.objtype = named("site", mjOBJ_SITE, sensor.objname);
+      sensor.reftype = named("camera", mjOBJ_CAMERA, sensor.refname);
+      break;
+    case Target::kJoint: sensor.objtype = named("joint", mjOBJ_JOINT, sensor.objname); break;
+    case Target::kTendon: sensor.objtype = named("tendon", mjOBJ_TENDON, sensor.objname); break;
+    case Target::kActuator:
+      sensor.objtype = named("actuator", mjOBJ_ACTUATOR, sensor.objname);
+      break;
+    case Target::kFrame:
+      ReadFrameObject(reader, elem, sensor);
+      ReadReferenceFrame(reader, elem, sensor);
+      break;
+    case Target::kFrameNoRef: ReadFrameObject(reader, elem, sensor); break;
+    case Target::kSubtree: sensor.objtype = named("body", mjOBJ_BODY, sensor.objname); break;
+    case Target::kInsideSite:
+      ReadFrameObject(reader, elem, sensor);
+      sensor.reftype = named("site", mjOBJ_SITE, sensor.refname);
+      break;
+    case Target::kGeomPair: ReadGeomPair(reader, elem, sensor); break;
+    case Target::kContact: ReadContactSensor(reader, elem, sensor); break;
+    case Target::kNone: break;
+    case Target::kUser: ReadUserSensor(reader, elem, sensor); break;
+  }
+}
+
+SpecSensor ReadSensor(XmlReader& reader, const XMLElement* elem, const SensorElement& element) {
+  SpecSensor sensor;
+  sensor.source = reader.Locate(elem);
+  sensor.type = element.type;
+  sensor.datatype = element.datatype;
+  sensor.needstage = element.needstage;
+  sensor.dim = element.dim;
+  reader.ReadString(elem, "name", sensor.name);
+  reader.ReadReal(elem, "noise", sensor.noise);
+  reader.ReadReal(elem, "cutoff", sensor.cutoff);
+  reader.ReadRealList(elem, "user", sensor.user);
+  ReadTarget(reader, elem, element.target, sensor);
+  return sensor;
+}
+
+}  // namespace
+
+std::vector<ElementSchema> SensorSchema() {
+  std::vector<ElementSchema> entries;
+  Names children;
+  for (const SensorElement& element : SensorElements()) {
+    Names attributes = {"name", "cutoff"};
+    if (element.target != Target::kContact) attributes.insert(attributes.end(), {"noise", "user"});
+    for (std::string& attr : TargetAttributes(element.target)) attributes.push_back(attr);
+    std::string key = std::string("sensor/") + element.tag;
+    entries.push_back({key, element.tag, attributes, {}, {}});
+    children.push_back(key);
+  }
+  // MJCF sensors mjsim does not read yet: listed as children, without schema entries
+  children.push_back("sensor/tactile");
+  children.push_back("sensor/plugin");
+  entries.push_back({"sensor", "sensor", {}, {}, children});
+  return entries;
+}
 
 void ReadSensorSection(XmlReader& reader, const XMLElement* section) {
-  reader.Fail(section, "element is not supported by mjsim yet");
+  const ElementSchema& schema = *FindSchema("sensor");
+  for (const XMLElement* child = section->FirstChildElement(); child;
+       child = child->NextSiblingElement()) {
+    reader.ValidateChild(child, schema);
+    const SensorElement* element = FindSensorElement(child->Name());
+    reader.spec().sensors.push_back(ReadSensor(reader, child, *element));
+  }
 }
 
 }  // namespace mjsim

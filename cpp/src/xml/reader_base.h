@@ -38,6 +38,9 @@ class XmlReader {
   // typed readers: each returns false (or 0) when the attribute is absent
   std::vector<mjtNum> ParseNumbers(const XMLElement* elem, const char* attr, const char* text) const;
   bool ReadReals(const XMLElement* elem, const char* attr, mjtNum* out, int count) const;
+  // Between min_count and max_count numbers; returns how many were read (0 when absent).
+  // Values past those given keep what `out` held: MJCF reads solref, solimp, friction, size,
+  // fluidcoef (and more) this way, the rest coming from the default class.
   int ReadRealsUpTo(const XMLElement* elem, const char* attr, mjtNum* out, int min_count,
                     int max_count) const;
   bool ReadReal(const XMLElement* elem, const char* attr, mjtNum& out) const;

@@ -91,7 +91,7 @@ std::vector<ElementSchema> CoreSchema() {
       {"body/inertial", "inertial",
        Join({{"pos", "mass", "diaginertia", "fullinertia"}, kOrientation}), {}, {}},
       {"body/joint", "joint", Join({{"name", "class"}, kJointAttributes}), {}, {}},
-      {"body/freejoint", "freejoint", {"name", "group"}, {"align"}, {}},
+      {"body/freejoint", "freejoint", {"name", "group", "align"}, {}, {}},
       {"body/geom", "geom", Join({{"name", "class"}, kGeomAttributes}), {}, {}},
       {"body/site", "site", Join({{"name", "class"}, kSiteAttributes}), {}, {}},
   };

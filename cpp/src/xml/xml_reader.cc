@@ -332,10 +332,10 @@ class MjcfReader : public XmlReader {
     ReadReal(elem, "ref", joint.ref);
     if (ReadReals(elem, "range", joint.range, 2)) joint.range_given = true;
     ReadKeyword(elem, "limited", kAutoBools, joint.limited);
-    ReadReals(elem, "solreflimit", joint.solref_limit, 2);
-    ReadReals(elem, "solimplimit", joint.solimp_limit, 5);
-    ReadReals(elem, "solreffriction", joint.solref_friction, 2);
-    ReadReals(elem, "solimpfriction", joint.solimp_friction, 5);
+    ReadRealsUpTo(elem, "solreflimit", joint.solref_limit, 1, 2);
+    ReadRealsUpTo(elem, "solimplimit", joint.solimp_limit, 1, 5);
+    ReadRealsUpTo(elem, "solreffriction", joint.solref_friction, 1, 2);
+    ReadRealsUpTo(elem, "solimpfriction", joint.solimp_friction, 1, 5);
     ReadReal(elem, "stiffness", joint.stiffness);
     ReadReal(elem, "springref", joint.springref);
     ReadReal(elem, "armature", joint.armature);
@@ -357,6 +357,7 @@ class MjcfReader : public XmlReader {
     joint.type = mjJNT_FREE;
     ReadName(elem, joint.name);
     ReadInt(elem, "group", joint.group);
+    ReadKeyword(elem, "align", kAutoBools, joint.align);
     return joint;
   }
 
@@ -369,8 +370,8 @@ class MjcfReader : public XmlReader {
     ReadInt(elem, "group", geom.group);
     ReadInt(elem, "priority", geom.priority);
     ReadReal(elem, "solmix", geom.solmix);
-    ReadReals(elem, "solref", geom.solref, 2);
-    ReadReals(elem, "solimp", geom.solimp, 5);
+    ReadRealsUpTo(elem, "solref", geom.solref, 1, 2);
+    ReadRealsUpTo(elem, "solimp", geom.solimp, 1, 5);
     ReadReal(elem, "margin", geom.margin);
     ReadReal(elem, "gap", geom.gap);
     if (int n = ReadRealsUpTo(elem, "size", geom.size, 1, 3)) geom.size_count = n;
@@ -380,7 +381,7 @@ class MjcfReader : public XmlReader {
     mjtNum mass;
     if (ReadReal(elem, "mass", mass)) geom.mass = mass;
     ReadReal(elem, "density", geom.density);
-    ReadReals(elem, "friction", geom.friction, 3);
+    ReadRealsUpTo(elem, "friction", geom.friction, 1, 3);
     ReadFloats(elem, "rgba", geom.rgba, 4);
     ReadString(elem, "mesh", geom.mesh);
     ReadString(elem, "hfield", geom.hfield);
@@ -389,7 +390,7 @@ class MjcfReader : public XmlReader {
     if (ReadKeyword(elem, "shellinertia", kBools, shell)) geom.shellinertia = shell;
     ReadReal(elem, "fitscale", geom.fitscale);
     ReadKeyword(elem, "fluidshape", kFluidShapes, geom.fluidshape);
-    ReadReals(elem, "fluidcoef", geom.fluidcoef, 5);
+    ReadRealsUpTo(elem, "fluidcoef", geom.fluidcoef, 1, 5);
     ReadRealList(elem, "user", geom.user);
   }
 

@@ -39,6 +39,9 @@
   X(int,     ten_wrapadr,  ntendon,  1,    "start address of tendon's path in wrap_obj, wrap_xpos (tendon.cc)") \
   X(int,     ten_wrapnum,  ntendon,  1,    "number of path points in tendon's path (tendon.cc)")  \
   X(mjtNum,  ten_length,   ntendon,  1,    "tendon lengths (tendon.cc)")                          \
-  X(mjtNum,  ten_J,        ntendon,  m.nv, "tendon moments, dense (tendon.cc)")                   \
+  X(int,     ten_J_rownnz, ntendon,  1,    "sparse ten_J: number of entries per row (tendon.cc)") \
+  X(int,     ten_J_rowadr, ntendon,  1,    "sparse ten_J: row start address (tendon.cc)")         \
+  X(int,     ten_J_colind, ntendon,  m.nv, "sparse ten_J: column (dof) indices (tendon.cc)")      \
+  X(mjtNum,  ten_J,        ntendon,  m.nv, "tendon moments; dense, or sparse as mj_isSparse (tendon.cc)") \
   X(int,     wrap_obj,     nwrap,    2,    "geom id; -1: site; -2: pulley (tendon.cc)")           \
   X(mjtNum,  wrap_xpos,    nwrap,    6,    "Cartesian 3D points in all paths (tendon.cc)")
