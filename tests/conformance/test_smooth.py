@@ -66,6 +66,20 @@ def test_inertia_and_factorization_match_reference_on_corpus(path):
     check_model(path)
 
 
+def with_sparse_jacobian(path):
+    """The model's XML with <option jacobian="sparse"/> (ten_J in the sparse layout)."""
+    import re
+    from pathlib import Path
+    text = Path(path).read_text()
+    return re.sub(r"(<mujoco[^>]*>)", r'\1<option jacobian="sparse"/>', text, count=1)
+
+
+@pytest.mark.parametrize("name", ["tendon_fixed.xml", "tendon_arm.xml"])
+def test_tendon_armature_with_sparse_jacobian(name):
+    from corpus import MODELS_DIR
+    check_model(with_sparse_jacobian(MODELS_DIR / name))
+
+
 @pytest.mark.parametrize("name", ["branching_every_joint", "armature", "several_trees"])
 def test_solve_inverts_multiply(name):
     """Oracle-free: mj_solveM(mj_mulM(x)) = x, and the dense M is symmetric positive definite

@@ -94,10 +94,17 @@ def test_transmission_matches_reference(name):
     check_model(model_xml(name))
 
 
+@pytest.mark.parametrize("name", ["tendon", "site", "joint"])
+def test_transmission_matches_reference_with_sparse_jacobian(name):
+    check_model(model_xml(name).replace("<mujoco>", '<mujoco><option jacobian="sparse"/>'))
+
+
 @pytest.mark.parametrize("name", sorted(ACTUATORS))
-def test_transmission_constants_match_reference(name):
-    m = mjsim.MjModel.from_xml_string(model_xml(name))
-    ref = mujoco.MjModel.from_xml_string(model_xml(name))
+@pytest.mark.parametrize("jacobian", ["dense", "sparse"])
+def test_transmission_constants_match_reference(name, jacobian):
+    xml = model_xml(name).replace("<mujoco>", f'<mujoco><option jacobian="{jacobian}"/>')
+    m = mjsim.MjModel.from_xml_string(xml)
+    ref = mujoco.MjModel.from_xml_string(xml)
     assert m.nJmom == ref.nJmom
     assert_fields_close(m, ref, ["actuator_length0", "actuator_acc0", "tendon_invweight0"],
                         atol=1e-12, rtol=1e-9, context=name)

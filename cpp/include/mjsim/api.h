@@ -38,6 +38,10 @@ void mj_tendon(const Model& m, Data& d);
 // actuator lengths and sparse moments; needs mj_tendon (engine/transmission.cc)
 void mj_transmission(const Model& m, Data& d);
 
+// whether Jacobians (ten_J, ...) use the sparse layout: jacobian="sparse", or "auto" and
+// nv >= 60 (support.cc)
+bool mj_isSparse(const Model& m);
+
 // names (support.cc)
 int mj_name2id(const Model& m, int type, const char* name);
 const char* mj_id2name(const Model& m, int type, int id);

@@ -322,10 +322,23 @@ void ApplySliderBodies(Model& m) {
   }
 }
 
+// row = the moment of tendon t over all nv dofs, from d.ten_J dense or sparse (mj_isSparse)
+void DenseTendonRow(const Model& m, const Data& d, int t, mjtNum* row) {
+  if (!mj_isSparse(m)) {
+    for (int dof = 0; dof < m.nv; ++dof) row[dof] = d.ten_J[t * m.nv + dof];
+    return;
+  }
+  for (int dof = 0; dof < m.nv; ++dof) row[dof] = 0;
+  for (int k = d.ten_J_rowadr[t]; k < d.ten_J_rowadr[t] + d.ten_J_rownnz[t]; ++k) {
+    row[d.ten_J_colind[k]] = d.ten_J[k];
+  }
+}
+
 // tendon_invweight0 = J M^-1 J' for each tendon's moment row J
 void FillTendonInvWeights(Model& m, const Data& d, const std::vector<mjtNum>& Minv) {
+  std::vector<mjtNum> J(m.nv);
   for (int t = 0; t < m.ntendon; ++t) {
-    const mjtNum* J = d.ten_J + t * m.nv;
+    DenseTendonRow(m, d, t, J.data());
     mjtNum weight = 0;
     for (int i = 0; i < m.nv; ++i) {
       if (J[i] == 0) continue;

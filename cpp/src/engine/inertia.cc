@@ -3,7 +3,7 @@
 //   reads   m.body_parentid dof_bodyid dof_parentid dof_armature M_rownnz M_rowadr M_colind
 //           mapM2M tendon_armature
 //           d.cinert cdof                                           (written by com.cc)
-//           d.ten_J                                                 (written by tendon.cc)
+//           d.ten_J ten_J_rownnz ten_J_rowadr ten_J_colind          (written by tendon.cc)
 //   writes  d.crb M (mj_crb), qM (mj_makeM)
 //
 // Composite inertia: crb[b] = cinert[b] + sum of crb over b's children, all in the tree's
@@ -13,6 +13,8 @@
 // of dofs in simple bodies hold only the diagonal). d.qM is the legacy layout (row i at
 // dof_Madr[i], diagonal first, then the ancestors upward); the entries C drops stay zero, as in
 // the reference.
+#include <algorithm>
+
 #include "mjsim/api.h"
 #include "util/math3.h"
 
@@ -68,17 +70,33 @@ void ComputeInertiaMatrix(const Model& m, Data& d) {
   }
 }
 
-// tendon armature a: M += a J' J for the tendon's moment J, on the entries M keeps (couplings
-// outside the tree pattern are dropped, as in the reference)
+// position of column j in row i of M (columns ascending), -1 if M does not keep it
+int FindInRow(const Model& m, int i, int j) {
+  const int* begin = m.M_colind + m.M_rowadr[i];
+  const int* end = begin + m.M_rownnz[i];
+  const int* found = std::lower_bound(begin, end, j);
+  return (found != end && *found == j) ? m.M_rowadr[i] + static_cast<int>(found - begin) : -1;
+}
+
+// tendon armature a: M += a J' J for the tendon's moment J (d.ten_J, dense or sparse as
+// mj_isSparse), on the entries M keeps: couplings outside the tree pattern are dropped, as in
+// the reference
 void AddTendonArmature(const Model& m, Data& d) {
+  bool sparse = mj_isSparse(m);
   for (int t = 0; t < m.ntendon; ++t) {
     mjtNum armature = m.tendon_armature[t];
     if (armature == 0) continue;
-    const mjtNum* J = d.ten_J + t * m.nv;
-    for (int i = 0; i < m.nv; ++i) {
-      if (J[i] == 0) continue;
-      for (int k = m.M_rowadr[i]; k < m.M_rowadr[i] + m.M_rownnz[i]; ++k) {
-        d.M[k] += armature * J[i] * J[m.M_colind[k]];
+    const mjtNum* J = sparse ? d.ten_J + d.ten_J_rowadr[t] : d.ten_J + t * m.nv;
+    const int* columns = sparse ? d.ten_J_colind + d.ten_J_rowadr[t] : nullptr;
+    int count = sparse ? d.ten_J_rownnz[t] : m.nv;
+    for (int p = 0; p < count; ++p) {
+      int i = columns ? columns[p] : p;
+      if (J[p] == 0) continue;
+      for (int q = 0; q < count; ++q) {
+        int j = columns ? columns[q] : q;
+        if (j > i || J[q] == 0) continue;
+        int k = FindInRow(m, i, j);
+        if (k >= 0) d.M[k] += armature * J[p] * J[q];
       }
     }
   }

@@ -371,10 +371,6 @@ void ComputeSpatialTendon(const Model& m, Data& d, int t, MomentRow& row, int& c
   }
 }
 
-bool IsSparse(const Model& m) {
-  return m.opt.jacobian == mjJAC_SPARSE || (m.opt.jacobian == mjJAC_AUTO && m.nv >= 60);
-}
-
 }  // namespace
 
 void mj_tendon(const Model& m, Data& d) {
@@ -382,7 +378,7 @@ void mj_tendon(const Model& m, Data& d) {
   // a sparse ten_J holds the rows one after another (row t at ten_J_rowadr[t]); entries past
   // the last row, like wrap rows past the last path point, keep what an earlier call wrote, as
   // in the reference, so that whole arrays compare equal after the same sequence of calls
-  bool sparse = IsSparse(m);
+  bool sparse = mj_isSparse(m);
   if (!sparse) std::memset(d.ten_J, 0, sizeof(mjtNum) * m.ntendon * m.nv);
   int count = 0;  // path points recorded so far
   int adr = 0;    // sparse: where the next row starts

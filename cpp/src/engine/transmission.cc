@@ -4,7 +4,7 @@
 //           body_parentid body_rootid body_dofadr body_dofnum
 //           d.qpos xquat site_xpos site_xmat                    (written by kinematics.cc)
 //           d.subtree_com cdof                                  (written by com.cc)
-//           d.ten_length ten_J                                  (written by tendon.cc)
+//           d.ten_length ten_J ten_J_rownnz ten_J_rowadr ten_J_colind (written by tendon.cc)
 //   writes  d.actuator_length moment_rownnz moment_rowadr moment_colind actuator_moment
 //
 // The moment of actuator i is the gradient of its length, dl/dq (a row of nv numbers); it is
@@ -16,7 +16,8 @@
 //   joint free          l = 0,                       moment = gear[0:6] at the 6 dofs
 //   jointinparent       as joint, but the rotational gear is given in the parent frame:
 //                       ball R(q)' gear[0:3], free R(body)' gear[3:6]
-//   tendon              l = gear0 ten_length,        moment = gear0 ten_J
+//   tendon              l = gear0 ten_length,        moment = gear0 ten_J (a sparse ten_J row
+//                       is kept as it is, zeros included)
 //   site (no refsite)   l = 0, moment = J' (R_site gear[0:3]) + Jrot' (R_site gear[3:6])
 //   site with refsite   l = gear[0:3] . R_ref' (p_site - p_ref) + gear[3:6] . rotvec(q_ref^-1 q_site),
 //                       moment over the dofs moving only one of the two sites (RefsiteTransmission)
@@ -201,6 +202,18 @@ mjtNum SliderCrankTransmission(const Model& m, const Data& d, int i, mjtNum* row
   return gear * (av - root);
 }
 
+// a sparse tendon row is taken as it is, zeros included, as the reference does
+int CopySparseTendonRow(const Model& m, const Data& d, int tendon, mjtNum gear, mjtNum* moment,
+                        int* columns) {
+  int adr = d.ten_J_rowadr[tendon];
+  int count = d.ten_J_rownnz[tendon];
+  for (int k = 0; k < count; ++k) {
+    columns[k] = d.ten_J_colind[adr + k];
+    moment[k] = gear * d.ten_J[adr + k];
+  }
+  return count;
+}
+
 // a row computed dense into the moment storage, then packed
 int DenseTransmission(const Model& m, Data& d, int i, mjtNum* moment, int* columns) {
   mjtNum* row = moment;  // the reserved space from here on holds at least nv entries
@@ -210,6 +223,7 @@ int DenseTransmission(const Model& m, Data& d, int i, mjtNum* moment, int* colum
   switch (m.actuator_trntype[i]) {
     case mjTRN_TENDON:
       d.actuator_length[i] = gear * d.ten_length[id];
+      if (mj_isSparse(m)) return CopySparseTendonRow(m, d, id, gear, moment, columns);
       for (int dof = 0; dof < m.nv; ++dof) row[dof] = gear * d.ten_J[id * m.nv + dof];
       break;
     case mjTRN_SITE:
