@@ -194,16 +194,21 @@ def test_actuator_names_resolve():
     assert mjsim.mj_id2name(m, mjsim.mjtObj.mjOBJ_ACTUATOR, 0) == "first"
 
 
-TENDON_WORLD = WORLD.replace("</worldbody>", "</worldbody>") + """
+TENDON_WORLD = WORLD + """
 <tendon>
   <fixed name="t" range="-1 3"><joint joint="j" coef="2"/></fixed>
   <fixed name="t2" limited="true" range="-2 4"><joint joint="s" coef="1"/></fixed>
+  <spatial name="cord" limited="true" range="0.2 2"><site site="base"/><site site="tip"/></spatial>
 </tendon>
 """
 
 TENDON_CASES = {
+    "tendon_dampratio": ('<position tendon="t" kp="3" dampratio="1"/>'
+                         '<position tendon="cord" kp="3" dampratio="0.5" gear="2"/>', ""),
+    "tendon_muscle_uselimit": ('<muscle tendon="cord"/>', '<compiler><lengthrange uselimit="true"/></compiler>'),
     "tendon": ('<motor tendon="t"/><position tendon="t2" inheritrange="0.5"/>', ""),
-    "tendon_uselimit": ('<motor tendon="t"/><motor joint="j"/><motor tendon="t2"/>',
+    # index 2 reads the id of index 1's joint j (0), so it gets tendon 0's range, as the reference
+    "tendon_uselimit": ('<motor tendon="t2"/><motor joint="j" lengthrange="0 1"/><motor tendon="t2"/>',
                         '<compiler><lengthrange uselimit="true" mode="all"/></compiler>'),
 }
 
@@ -213,10 +218,24 @@ def test_tendon_transmissions_match_reference(name):
     actuators, compiler = TENDON_CASES[name]
     xml = f"<mujoco>{compiler}{TENDON_WORLD}<actuator>{actuators}</actuator></mujoco>"
     ref = mujoco.MjModel.from_xml_string(xml)
-    try:
-        ours = mjsim.MjModel.from_xml_string(xml)
-    except ValueError as error:
-        if "tendon" in str(error) and "not supported by mjsim yet" in str(error):
-            pytest.skip("tendons are read by the tendon stage, not merged in this build")
-        raise
+    ours = mjsim.MjModel.from_xml_string(xml)
     assert_fields_close(ours, ref, FIELDS, atol=1e-12, rtol=1e-12, context=name)
+
+
+def test_fusestatic_keeps_bodies_of_body_transmissions():
+    """A static body an adhesion actuator names stays a body under fusestatic, as in the
+    reference; unnamed static bodies still fuse."""
+    xml = """<mujoco><compiler fusestatic="true"/>
+      <worldbody>
+        <body name="a"><joint name="j"/><geom size="0.1"/>
+          <body name="pad" pos="0 0 0.2"><geom size="0.05"/><site name="s"/></body>
+          <body pos="0 0 -0.2"><geom size="0.05"/></body>
+        </body>
+        <body name="wall"><geom size="0.1" pos="1 0 0"/></body>
+      </worldbody>
+      <actuator><adhesion body="pad" ctrlrange="0 1"/><adhesion body="wall" ctrlrange="0 1"/>
+        <motor site="s"/><position joint="j" dampratio="1"/></actuator></mujoco>"""
+    ref = mujoco.MjModel.from_xml_string(xml)
+    ours = mjsim.MjModel.from_xml_string(xml)
+    assert ours.nbody == ref.nbody == 4
+    assert_fields_close(ours, ref, FIELDS + ["body_parentid", "site_bodyid"], atol=1e-12, rtol=1e-12)

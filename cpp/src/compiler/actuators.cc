@@ -1,7 +1,7 @@
 // actuators.cc: compiler stage for actuators (checklist B.7, B.8): transmission targets, limits
 // (autolimits), activation addresses, inheritrange, dampratio, actuator_lengthrange.
 //   reads   Spec::actuators (shortcuts already expanded by the reader), compiler options,
-//           m.jnt_* dof_* body_* site_* (compile.cc), tendon names (tendons.cc)
+//           m.jnt_* dof_* body_* site_* (compile.cc), tendon_limited tendon_range (tendons.cc)
 //   writes  nu na nuser_actuator, actuator_* (except acc0, length0: constants.cc)
 //
 // Reference behaviours observed on mujoco 3.3.7 and reproduced here:
@@ -88,19 +88,12 @@ struct TargetRange {
   mjtNum range[2] = {0, 0};
 };
 
-// The tendon fields are written by compiler/tendons.cc; until that stage exists in this build
-// (no tendon_range member) a tendon has no range.
-template <typename M>
-auto TendonRangeOf(const M& m, int id, int) -> decltype(m.tendon_range[0], TargetRange()) {
+TargetRange TendonRange(const Model& m, int id) {
   TargetRange target;
   target.limited = m.tendon_limited[id] != 0;
   target.range[0] = m.tendon_range[2 * id];
   target.range[1] = m.tendon_range[2 * id + 1];
   return target;
-}
-template <typename M>
-TargetRange TendonRangeOf(const M&, int, long) {
-  return TargetRange();
 }
 
 // the range of joint or tendon `id` for a transmission of type `trntype`; nullopt for other types
@@ -113,7 +106,7 @@ std::optional<TargetRange> RangeOf(const Model& m, int trntype, int id) {
     target.range[1] = m.jnt_range[2 * id + 1];
     return target;
   }
-  if (trntype == mjTRN_TENDON && id >= 0 && id < m.ntendon) return TendonRangeOf(m, id, 0);
+  if (trntype == mjTRN_TENDON && id >= 0 && id < m.ntendon) return TendonRange(m, id);
   return std::nullopt;
 }
 
@@ -293,8 +286,14 @@ void SiteMoment(const Model& m, const Data& d, int site, const mjtNum gear[6], s
   }
 }
 
+// moment = gear[0] * ten_J of the tendon at qpos0 (mj_tendon, engine/tendon.cc)
+void TendonMoment(const Model& m, Data& d, int id, mjtNum gear, std::vector<mjtNum>& moment) {
+  mj_tendon(m, d);
+  for (int dof = 0; dof < m.nv; ++dof) moment[dof] = gear * d.ten_J[id * m.nv + dof];
+}
+
 // the actuator's moment at qpos0 for the transmissions mjsim can differentiate at compile time
-void ActuatorMoment(const CompileContext& ctx, const Model& m, const Data& d, int i,
+void ActuatorMoment(const CompileContext& ctx, const Model& m, Data& d, int i,
                     std::vector<mjtNum>& moment) {
   const mjtNum* gear = m.actuator_gear + 6 * i;
   int id = m.actuator_trnid[2 * i];
@@ -312,8 +311,13 @@ void ActuatorMoment(const CompileContext& ctx, const Model& m, const Data& d, in
     SiteMoment(m, d, id, gear, moment);
     return;
   }
+  if (trntype == mjTRN_TENDON) {
+    TendonMoment(m, d, id, gear[0], moment);
+    return;
+  }
   FailActuator(ctx, i, "dampratio needs the actuator's moment at qpos0, which mjsim computes only "
-                       "for joint, jointinparent and site (without refsite) transmissions so far");
+                       "for joint, jointinparent, tendon and site (without refsite) transmissions "
+                       "so far");
 }
 
 // biasprm[2] = -kv, kv = 2 * dampratio * sqrt(kp * mass), mass = sum_d M_dd / moment_d^2
@@ -331,7 +335,7 @@ void ConvertDampRatios(const CompileContext& ctx, Model& m) {
     ActuatorMoment(ctx, m, *data, i, moment);
     mjtNum mass = 0;
     for (int dof = 0; dof < m.nv; ++dof) {
-      if (moment[dof] != 0) mass += diagonal[dof] / (moment[dof] * moment[dof]);
+      if (std::fabs(moment[dof]) > mjMINVAL) mass += diagonal[dof] / (moment[dof] * moment[dof]);
     }
     mjtNum* bias = m.actuator_biasprm + 10 * i;
     bias[2] = -2 * bias[2] * std::sqrt(m.actuator_gainprm[10 * i] * mass);

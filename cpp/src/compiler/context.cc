@@ -140,6 +140,9 @@ std::set<std::string> CollectReferencedBodyNames(const Spec& spec) {
   for (const SpecSkin& skin : spec.skins) {
     for (const SpecSkinBone& bone : skin.bones) names.insert(bone.body);
   }
+  for (const SpecActuator& actuator : spec.actuators) {  // body transmissions (adhesion)
+    if (!actuator.body.empty()) names.insert(actuator.body);
+  }
   return names;
 }
 
