@@ -205,6 +205,9 @@ TENDON_WORLD = WORLD + """
 TENDON_CASES = {
     "tendon_dampratio": ('<position tendon="t" kp="3" dampratio="1"/>'
                          '<position tendon="cord" kp="3" dampratio="0.5" gear="2"/>', ""),
+    "tendon_dampratio_sparse": ('<position tendon="t2" kp="3" dampratio="1"/>'
+                                '<position tendon="cord" kp="3" dampratio="0.5" gear="2"/>',
+                                '<option jacobian="sparse"/>'),
     "tendon_muscle_uselimit": ('<muscle tendon="cord"/>', '<compiler><lengthrange uselimit="true"/></compiler>'),
     "tendon": ('<motor tendon="t"/><position tendon="t2" inheritrange="0.5"/>', ""),
     # index 2 reads the id of index 1's joint j (0), so it gets tendon 0's range, as the reference

@@ -12,7 +12,7 @@
 //     (dyntype none, filterexact) or actrange (integrator).
 //   - dampratio: a positive biasprm[2] with biasprm[1] == -gainprm[0] is a damping ratio;
 //     biasprm[2] = -2 * dampratio * sqrt(kp * mass), mass = sum over the dofs the actuator moves
-//     of M(qpos0)_dd / moment_d^2.
+//     of M(qpos0)_dd / moment_d^2 (moments below mjMINVAL left out).
 //   - <lengthrange uselimit="true"> reads the joint/tendon id from actuator_trnid as a flat array
 //     at the actuator's index (trnid[i / 2][i % 2]); the joint or tendon range is copied as is.
 #include <cmath>
@@ -286,10 +286,18 @@ void SiteMoment(const Model& m, const Data& d, int site, const mjtNum gear[6], s
   }
 }
 
-// moment = gear[0] * ten_J of the tendon at qpos0 (mj_tendon, engine/tendon.cc)
+// moment = gear[0] * ten_J of the tendon at qpos0 (mj_tendon, engine/tendon.cc); ten_J is sparse
+// (rows at ten_J_rowadr, columns in ten_J_colind) for jacobian="sparse", or "auto" with nv >= 60
 void TendonMoment(const Model& m, Data& d, int id, mjtNum gear, std::vector<mjtNum>& moment) {
   mj_tendon(m, d);
-  for (int dof = 0; dof < m.nv; ++dof) moment[dof] = gear * d.ten_J[id * m.nv + dof];
+  bool sparse = m.opt.jacobian == mjJAC_SPARSE || (m.opt.jacobian == mjJAC_AUTO && m.nv >= 60);
+  if (!sparse) {
+    for (int dof = 0; dof < m.nv; ++dof) moment[dof] = gear * d.ten_J[id * m.nv + dof];
+    return;
+  }
+  for (int k = d.ten_J_rowadr[id]; k < d.ten_J_rowadr[id] + d.ten_J_rownnz[id]; ++k) {
+    moment[d.ten_J_colind[k]] = gear * d.ten_J[k];
+  }
 }
 
 // the actuator's moment at qpos0 for the transmissions mjsim can differentiate at compile time
