@@ -338,7 +338,68 @@ void BindEnums(py::module_& module) {
       .value("mjSTAGE_VEL", mjSTAGE_VEL).value("mjSTAGE_ACC", mjSTAGE_ACC);
 }
 
+// The float64 C-contiguous writable array `array` of exactly `size` values, for output.
+mjtNum* OutputArray(py::array& array, py::ssize_t size, const char* name) {
+  if (!array.dtype().is(py::dtype::of<mjtNum>()) || !(array.flags() & py::array::c_style) ||
+      !array.writeable()) {
+    throw py::type_error(std::string(name) + " must be a writable C-contiguous float64 array");
+  }
+  if (array.size() != size) {
+    throw py::value_error(std::string(name) + " must have " + std::to_string(size) +
+                          " values, got " + std::to_string(array.size()));
+  }
+  return static_cast<mjtNum*>(array.mutable_data());
+}
+
+using InputArray = py::array_t<mjtNum, py::array::c_style | py::array::forcecast>;
+
+void CheckInputSize(const InputArray& array, py::ssize_t size, const char* name) {
+  if (array.size() != size) {
+    throw py::value_error(std::string(name) + " must have " + std::to_string(size) +
+                          " values, got " + std::to_string(array.size()));
+  }
+}
+
+// mj_crb, mj_makeM, mj_factorM, mj_solveM, mj_fullM, mj_mulM (engine/inertia.cc, engine/factorization.cc)
+void BindInertiaFunctions(py::module_& module) {
+  module.def("mj_crb", [](const PyModel& m, PyData& d) {
+    CheckSameModel(m, d);
+    mj_crb(*m.model, *d.data);
+  }, py::arg("m"), py::arg("d"), "Composite rigid-body inertias (crb) and the inertia matrix M.");
+  module.def("mj_makeM", [](const PyModel& m, PyData& d) {
+    CheckSameModel(m, d);
+    mj_makeM(*m.model, *d.data);
+  }, py::arg("m"), py::arg("d"), "mj_crb, then the inertia matrix in the qM layout.");
+  module.def("mj_factorM", [](const PyModel& m, PyData& d) {
+    CheckSameModel(m, d);
+    mj_factorM(*m.model, *d.data);
+  }, py::arg("m"), py::arg("d"), "Sparse L'*D*L factorization of M into qLD and qLDiagInv.");
+  module.def("mj_solveM", [](const PyModel& m, PyData& d, py::array x, InputArray y) {
+    CheckSameModel(m, d);
+    int nv = m.model->nv;
+    if (y.ndim() < 1 || y.shape(y.ndim() - 1) != nv) {
+      throw py::value_error("the last dimension of y should be of size nv = " + std::to_string(nv));
+    }
+    int n = nv ? static_cast<int>(y.size() / nv) : 0;
+    mjtNum* out = OutputArray(x, y.size(), "x");
+    mj_solveM(*m.model, *d.data, out, y.data(), n);
+  }, py::arg("m"), py::arg("d"), py::arg("x"), py::arg("y"),
+     "Solve M * x = y for each row of y with the factorization: x = inv(L'*D*L)*y.");
+  module.def("mj_fullM", [](const PyModel& m, py::array dst, InputArray M) {
+    CheckInputSize(M, m.model->nM, "M");
+    mjtNum* out = OutputArray(dst, static_cast<py::ssize_t>(m.model->nv) * m.model->nv, "dst");
+    mj_fullM(*m.model, out, M.data());
+  }, py::arg("m"), py::arg("dst"), py::arg("M"), "Dense nv x nv copy of a matrix in the qM layout.");
+  module.def("mj_mulM", [](const PyModel& m, PyData& d, py::array res, InputArray vec) {
+    CheckSameModel(m, d);
+    CheckInputSize(vec, m.model->nv, "vec");
+    mjtNum* out = OutputArray(res, m.model->nv, "res");
+    mj_mulM(*m.model, *d.data, out, vec.data());
+  }, py::arg("m"), py::arg("d"), py::arg("res"), py::arg("vec"), "res = M * vec.");
+}
+
 void BindFunctions(py::module_& module) {
+  BindInertiaFunctions(module);
   module.def("mj_resetData", [](const PyModel& m, PyData& d) {
     CheckSameModel(m, d);
     mj_resetData(*m.model, *d.data);
@@ -359,6 +420,10 @@ void BindFunctions(py::module_& module) {
     CheckSameModel(m, d);
     mj_tendon(*m.model, *d.data);
   }, py::arg("m"), py::arg("d"), "Tendon lengths, moments (ten_J) and wrap paths.");
+  module.def("mj_transmission", [](const PyModel& m, PyData& d) {
+    CheckSameModel(m, d);
+    mj_transmission(*m.model, *d.data);
+  }, py::arg("m"), py::arg("d"), "Actuator lengths and moments (sparse).");
   module.def("mj_name2id", [](const PyModel& m, int type, const std::string& name) {
     return mj_name2id(*m.model, type, name.c_str());
   }, py::arg("m"), py::arg("type"), py::arg("name"), "Id of the named object, or -1.");

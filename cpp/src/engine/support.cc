@@ -1,4 +1,4 @@
-// support.cc: support functions outside the pipeline: object names.
+// support.cc: support functions outside the pipeline: object names, the Jacobian layout.
 #include <cstring>
 
 #include "mjsim/api.h"
@@ -40,6 +40,10 @@ const NameField* FindNameField(int type) {
     if (field.type == type) return &field;
   }
   return nullptr;
+}
+
+bool mj_isSparse(const Model& m) {
+  return m.opt.jacobian == mjJAC_SPARSE || (m.opt.jacobian == mjJAC_AUTO && m.nv >= 60);
 }
 
 int mj_name2id(const Model& m, int type, const char* name) {

@@ -373,10 +373,6 @@ void ComputeSpatialTendon(const Model& m, Data& d, int t, MomentRow& row, int& c
 
 }  // namespace
 
-bool mj_isSparse(const Model& m) {
-  return m.opt.jacobian == mjJAC_SPARSE || (m.opt.jacobian == mjJAC_AUTO && m.nv >= 60);
-}
-
 void mj_tendon(const Model& m, Data& d) {
   if (m.ntendon == 0) return;
   // a sparse ten_J holds the rows one after another (row t at ten_J_rowadr[t]); entries past
