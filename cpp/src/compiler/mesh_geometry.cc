@@ -25,6 +25,9 @@ namespace {
 
 const mjtNum* Vertex(const std::vector<mjtNum>& vert, int i) { return vert.data() + 3 * i; }
 
+// faces whose unit normals differ by less than this (1 - cos angle) are merged into polygons
+constexpr mjtNum kPolygonTolerance = 1e-10;
+
 // adds w/k (aa' + bb' + cc' + ss') to M for points given relative to the centre
 void AddSecondMoment(mjtNum M[9], mjtNum w, const mjtNum a[3], const mjtNum b[3], const mjtNum c[3]) {
   mjtNum s[3] = {a[0] + b[0] + c[0], a[1] + b[1] + c[1], a[2] + b[2] + c[2]};
@@ -197,8 +200,98 @@ MeshHull ConvexHull(const std::vector<mjtNum>& vert, int maxhullvert) {
 
 // ---- polygons ---------------------------------------------------------------------------------
 
+namespace {
+
+// unit normal of triangle f (right-handed order)
+void FaceNormal(const std::vector<mjtNum>& vert, const std::vector<int>& face, int f, mjtNum n[3]) {
+  mjtNum ab[3], ac[3];
+  Sub3(ab, Vertex(vert, face[3 * f + 1]), Vertex(vert, face[3 * f]));
+  Sub3(ac, Vertex(vert, face[3 * f + 2]), Vertex(vert, face[3 * f]));
+  Cross3(n, ab, ac);
+  Normalize3(n);
+}
+
+// the faces connected to `seed` through shared edges with (nearly) the same normal
+std::vector<int> CoplanarRegion(int seed, const std::vector<mjtNum>& normals,
+                                const std::map<std::pair<int, int>, std::vector<int>>& edge_faces,
+                                const std::vector<int>& face, std::vector<bool>& taken) {
+  std::vector<int> region = {seed}, queue = {seed};
+  taken[seed] = true;
+  while (!queue.empty()) {
+    int f = queue.back();
+    queue.pop_back();
+    for (int k = 0; k < 3; ++k) {
+      int a = face[3 * f + k], b = face[3 * f + (k + 1) % 3];
+      auto found = edge_faces.find({std::min(a, b), std::max(a, b)});
+      for (int other : found->second) {
+        if (taken[other] || Dot3(&normals[3 * seed], &normals[3 * other]) < 1 - kPolygonTolerance) continue;
+        taken[other] = true;
+        region.push_back(other);
+        queue.push_back(other);
+      }
+    }
+  }
+  std::sort(region.begin(), region.end());
+  return region;
+}
+
+// the region's boundary as one vertex loop, starting at the first boundary edge of its first face
+std::vector<int> BoundaryLoop(const std::vector<int>& region, const std::vector<int>& face) {
+  std::map<std::pair<int, int>, int> directed;  // edge -> count within the region
+  for (int f : region) {
+    for (int k = 0; k < 3; ++k) directed[{face[3 * f + k], face[3 * f + (k + 1) % 3]}]++;
+  }
+  std::map<int, int> next;  // boundary edges: start vertex -> end vertex
+  int start = -1;
+  for (int f : region) {
+    for (int k = 0; k < 3; ++k) {
+      int a = face[3 * f + k], b = face[3 * f + (k + 1) % 3];
+      if (directed.count({b, a})) continue;
+      next.emplace(a, b);
+      if (start < 0) start = a;
+    }
+  }
+  std::vector<int> loop;
+  for (int v = start; v >= 0 && loop.size() <= next.size();) {
+    loop.push_back(v);
+    auto found = next.find(v);
+    if (found == next.end()) break;
+    v = found->second;
+    if (v == start) break;
+  }
+  return loop;
+}
+
+}  // namespace
+
 MeshPolygons MergePolygons(const std::vector<mjtNum>& vert, const std::vector<int>& face) {
+  int nface = static_cast<int>(face.size() / 3);
+  std::vector<mjtNum> normals(3 * nface);
+  std::map<std::pair<int, int>, std::vector<int>> edge_faces;
+  for (int f = 0; f < nface; ++f) {
+    FaceNormal(vert, face, f, &normals[3 * f]);
+    for (int k = 0; k < 3; ++k) {
+      int a = face[3 * f + k], b = face[3 * f + (k + 1) % 3];
+      edge_faces[{std::min(a, b), std::max(a, b)}].push_back(f);
+    }
+  }
+  struct Polygon { std::vector<int> loop; const mjtNum* normal; };
+  std::vector<Polygon> found;
+  std::vector<bool> taken(nface, false);
+  for (int f = 0; f < nface; ++f) {
+    if (taken[f]) continue;
+    std::vector<int> region = CoplanarRegion(f, normals, edge_faces, face, taken);
+    found.push_back({BoundaryLoop(region, face), &normals[3 * f]});
+  }
+  // ordered by normal, decreasing in x, then y, then z
+  std::stable_sort(found.begin(), found.end(), [](const Polygon& a, const Polygon& b) {
+    return std::lexicographical_compare(b.normal, b.normal + 3, a.normal, a.normal + 3);
+  });
   MeshPolygons result;
+  for (const Polygon& polygon : found) {
+    result.polygons.push_back(polygon.loop);
+    result.normals.insert(result.normals.end(), polygon.normal, polygon.normal + 3);
+  }
   return result;
 }
 

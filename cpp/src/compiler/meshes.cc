@@ -135,9 +135,10 @@ MeshInfo ProcessMesh(const CompileContext& ctx, int id) {
   info.vert = TransformVertices(mesh, data.vert);
   info.face = data.face;
   bool point_cloud = info.face.empty();
-  bool keep_hull = point_cloud || UsedForCollision(ctx, MeshName(mesh));
+  // the hull is stored for point clouds, collision meshes, and meshes whose inertia it gives
+  bool keep_hull = point_cloud || mesh.inertia == kMeshInertiaConvex || UsedForCollision(ctx, MeshName(mesh));
   MeshHull hull;
-  if (keep_hull || mesh.inertia == kMeshInertiaConvex) {
+  if (keep_hull) {
     try {
       hull = ConvexHull(info.vert, mesh.maxhullvert);
     } catch (const MeshFileError& error) {
@@ -145,9 +146,16 @@ MeshInfo ProcessMesh(const CompileContext& ctx, int id) {
     }
   }
   if (point_cloud) info.face = hull.faces;
-  ComputeMeshFrame(ctx, id, info, mesh.inertia == kMeshInertiaConvex ? hull.faces : info.face);
-  if (keep_hull) info.graph = hull.graph;
+  // polygons are found in the asset frame (their order follows the normals there), then
+  // their normals turn with the vertices into the mesh frame
   info.polygons = MergePolygons(info.vert, keep_hull ? hull.faces : info.face);
+  ComputeMeshFrame(ctx, id, info, mesh.inertia == kMeshInertiaConvex ? hull.faces : info.face);
+  mjtNum R[9];
+  QuatToMat(R, info.quat);
+  for (size_t i = 0; i < info.polygons.normals.size(); i += 3) {
+    MulMatTVec3(&info.polygons.normals[i], R, &info.polygons.normals[i]);
+  }
+  if (keep_hull) info.graph = hull.graph;
   info.normal = data.normal;
   info.facenormal = data.facenormal;
   info.texcoord = data.texcoord;
