@@ -202,7 +202,8 @@ MeshHull ConvexHull(const std::vector<mjtNum>& vert, int maxhullvert) {
 
 namespace {
 
-// unit normal of triangle f (right-handed order)
+}  // namespace
+
 void FaceNormal(const std::vector<mjtNum>& vert, const std::vector<int>& face, int f, mjtNum n[3]) {
   mjtNum ab[3], ac[3];
   Sub3(ab, Vertex(vert, face[3 * f + 1]), Vertex(vert, face[3 * f]));
@@ -210,6 +211,8 @@ void FaceNormal(const std::vector<mjtNum>& vert, const std::vector<int>& face, i
   Cross3(n, ab, ac);
   Normalize3(n);
 }
+
+namespace {
 
 // the faces connected to `seed` through shared edges with (nearly) the same normal
 std::vector<int> CoplanarRegion(int seed, const std::vector<mjtNum>& normals,
@@ -275,13 +278,13 @@ MeshPolygons MergePolygons(const std::vector<mjtNum>& vert, const std::vector<in
       edge_faces[{std::min(a, b), std::max(a, b)}].push_back(f);
     }
   }
-  struct Polygon { std::vector<int> loop; const mjtNum* normal; };
+  struct Polygon { std::vector<int> loop; const mjtNum* normal; int seed; };
   std::vector<Polygon> found;
   std::vector<bool> taken(nface, false);
   for (int f = 0; f < nface; ++f) {
     if (taken[f]) continue;
     std::vector<int> region = CoplanarRegion(f, normals, edge_faces, face, taken);
-    found.push_back({BoundaryLoop(region, face), &normals[3 * f]});
+    found.push_back({BoundaryLoop(region, face), &normals[3 * f], f});
   }
   // ordered by normal, decreasing in x, then y, then z
   std::stable_sort(found.begin(), found.end(), [](const Polygon& a, const Polygon& b) {
@@ -291,6 +294,7 @@ MeshPolygons MergePolygons(const std::vector<mjtNum>& vert, const std::vector<in
   for (const Polygon& polygon : found) {
     result.polygons.push_back(polygon.loop);
     result.normals.insert(result.normals.end(), polygon.normal, polygon.normal + 3);
+    result.seed_faces.push_back(polygon.seed);
   }
   return result;
 }

@@ -140,20 +140,22 @@ MeshInfo ProcessMesh(const CompileContext& ctx, int id) {
   MeshHull hull;
   if (keep_hull) {
     try {
-      hull = ConvexHull(info.vert, mesh.maxhullvert);
+      // the hull is found on the vertices as given (its faces stay valid under the affine
+      // transform; qhull's vertex order, hence mesh_graph, follows the input)
+      hull = ConvexHull(std::vector<mjtNum>(data.vert.begin(), data.vert.end()), mesh.maxhullvert);
     } catch (const MeshFileError& error) {
       FailMesh(ctx, id, error.what());
     }
   }
   if (point_cloud) info.face = hull.faces;
-  // polygons are found in the asset frame (their order follows the normals there), then
-  // their normals turn with the vertices into the mesh frame
-  info.polygons = MergePolygons(info.vert, keep_hull ? hull.faces : info.face);
+  // polygons are found and ordered (by their normals) on the vertices as given; their normals
+  // are those of their first faces in the mesh frame
+  std::vector<mjtNum> given(data.vert.begin(), data.vert.end());
+  const std::vector<int>& polygon_faces = keep_hull ? hull.faces : info.face;
+  info.polygons = MergePolygons(given, polygon_faces);
   ComputeMeshFrame(ctx, id, info, mesh.inertia == kMeshInertiaConvex ? hull.faces : info.face);
-  mjtNum R[9];
-  QuatToMat(R, info.quat);
-  for (size_t i = 0; i < info.polygons.normals.size(); i += 3) {
-    MulMatTVec3(&info.polygons.normals[i], R, &info.polygons.normals[i]);
+  for (size_t p = 0; p < info.polygons.seed_faces.size(); ++p) {
+    FaceNormal(info.vert, polygon_faces, info.polygons.seed_faces[p], &info.polygons.normals[3 * p]);
   }
   if (keep_hull) info.graph = hull.graph;
   info.normal = data.normal;

@@ -56,7 +56,10 @@ MeshInertiaResult ComputeMeshInertia(const std::vector<mjtNum>& vert, const std:
 struct MeshPolygons {
   std::vector<std::vector<int>> polygons;  // vertex ids, in order around the polygon
   std::vector<mjtNum> normals;             // 3 per polygon
+  std::vector<int> seed_faces;             // per polygon: its first face, whose normal it has
 };
+// unit normal of triangle f of `face` (right-handed order)
+void FaceNormal(const std::vector<mjtNum>& vert, const std::vector<int>& face, int f, mjtNum n[3]);
 MeshPolygons MergePolygons(const std::vector<mjtNum>& vert, const std::vector<int>& face);
 
 // What CollectMeshes computes per mesh and FillGeoms/FillMeshes read.
