@@ -26,7 +26,7 @@ struct SpecMesh {
   mjtNum scale[3] = {1, 1, 1};
   bool smoothnormal = false;
   int maxhullvert = -1;  // -1: no limit
-  int inertia = kMeshInertiaConvex;
+  int inertia = kMeshInertiaLegacy;  // the reference's default (observed)
   SourceLocation source;
 };
 
