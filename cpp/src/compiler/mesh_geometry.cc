@@ -28,6 +28,10 @@ const mjtNum* Vertex(const std::vector<mjtNum>& vert, int i) { return vert.data(
 // faces whose unit normals differ by less than this (1 - cos angle) are merged into polygons
 constexpr mjtNum kPolygonTolerance = 1e-10;
 
+// without smoothnormal, a vertex normal averages only the faces within this cosine of the
+// area-weighted average normal (observed: 0.8, about 37 degrees)
+constexpr mjtNum kSharpNormalCosine = 0.8;
+
 // adds w/k (aa' + bb' + cc' + ss') to M for points given relative to the centre
 void AddSecondMoment(mjtNum M[9], mjtNum w, const mjtNum a[3], const mjtNum b[3], const mjtNum c[3]) {
   mjtNum s[3] = {a[0] + b[0] + c[0], a[1] + b[1] + c[1], a[2] + b[2] + c[2]};
@@ -122,6 +126,46 @@ MeshInertiaResult ComputeMeshInertia(const std::vector<mjtNum>& vert, const std:
   }
   InertiaFromMoment(result.inertia, M);
   return result;
+}
+
+// ---- vertex normals ---------------------------------------------------------------------------
+
+std::vector<mjtNum> VertexNormals(const std::vector<mjtNum>& vert, const std::vector<int>& face, bool smooth) {
+  int nvert = static_cast<int>(vert.size() / 3), nface = static_cast<int>(face.size() / 3);
+  std::vector<mjtNum> cross(3 * nface), average(3 * nvert, 0.0);
+  // area-weighted average: the sum of the faces' cross products
+  for (int f = 0; f < nface; ++f) {
+    mjtNum ab[3], ac[3];
+    Sub3(ab, Vertex(vert, face[3 * f + 1]), Vertex(vert, face[3 * f]));
+    Sub3(ac, Vertex(vert, face[3 * f + 2]), Vertex(vert, face[3 * f]));
+    Cross3(&cross[3 * f], ab, ac);
+    for (int k = 0; k < 3; ++k) AddTo3(&average[3 * face[3 * f + k]], &cross[3 * f]);
+  }
+  for (int v = 0; v < nvert; ++v) Normalize3(&average[3 * v]);
+  if (smooth) return average;
+  // sharp edges: only faces within the cone cos(angle) > kSharpNormalCosine of the average count;
+  // a vertex left with none gets (0, 0, 1)
+  std::vector<mjtNum> normal(3 * nvert, 0.0);
+  for (int f = 0; f < nface; ++f) {
+    mjtNum unit[3];
+    Copy3(unit, &cross[3 * f]);
+    if (Norm3(unit) < mjMINVAL) continue;
+    Normalize3(unit);
+    for (int k = 0; k < 3; ++k) {
+      int v = face[3 * f + k];
+      if (Dot3(unit, &average[3 * v]) > kSharpNormalCosine) AddTo3(&normal[3 * v], &cross[3 * f]);
+    }
+  }
+  for (int v = 0; v < nvert; ++v) {
+    mjtNum* n = &normal[3 * v];
+    if (Norm3(n) < mjMINVAL) {
+      n[0] = n[1] = 0;
+      n[2] = 1;
+    } else {
+      Normalize3(n);
+    }
+  }
+  return normal;
 }
 
 // ---- convex hull ------------------------------------------------------------------------------

@@ -154,7 +154,20 @@ MeshInfo ProcessMesh(const CompileContext& ctx, int id) {
   std::vector<mjtNum> given(data.vert.begin(), data.vert.end());
   const std::vector<int>& polygon_faces = keep_hull ? hull.faces : info.face;
   info.polygons = MergePolygons(given, polygon_faces);
+  std::vector<mjtNum> normals;
+  if (data.normal.empty()) normals = VertexNormals(info.vert, info.face, mesh.smoothnormal);
   ComputeMeshFrame(ctx, id, info, mesh.inertia == kMeshInertiaConvex ? hull.faces : info.face);
+  if (data.normal.empty()) {
+    // computed normals turn with the vertices into the mesh frame
+    mjtNum R[9];
+    QuatToMat(R, info.quat);
+    for (size_t i = 0; i < normals.size(); i += 3) {
+      mjtNum n[3], stored[3];  // the asset-frame normal is stored in single precision first
+      for (int k = 0; k < 3; ++k) stored[k] = static_cast<float>(normals[i + k]);
+      MulMatTVec3(n, R, stored);
+      for (int k = 0; k < 3; ++k) data.normal.push_back(static_cast<float>(n[k]));
+    }
+  }
   for (size_t p = 0; p < info.polygons.seed_faces.size(); ++p) {
     FaceNormal(info.vert, polygon_faces, info.polygons.seed_faces[p], &info.polygons.normals[3 * p]);
   }

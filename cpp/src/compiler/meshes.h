@@ -52,6 +52,10 @@ struct MeshInertiaResult {
 MeshInertiaResult ComputeMeshInertia(const std::vector<mjtNum>& vert, const std::vector<int>& face,
                                      int mode);  // mesh_geometry.cc
 
+// Per-vertex unit normals: area-weighted average of the adjacent faces' normals; without
+// `smooth`, faces at a large angle to that average are left out (sharp edges stay sharp).
+std::vector<mjtNum> VertexNormals(const std::vector<mjtNum>& vert, const std::vector<int>& face, bool smooth);
+
 // Coplanar adjacent faces merged into polygons (mesh_poly*).
 struct MeshPolygons {
   std::vector<std::vector<int>> polygons;  // vertex ids, in order around the polygon
