@@ -198,6 +198,7 @@ void ReadObj(const std::string& bytes, MeshData& data) {
       ReadObjNumbers(words, data.normal, 3, line);
     } else if (key == "vt") {
       ReadObjNumbers(words, data.texcoord, 2, line);
+      data.texcoord.back() = 1 - data.texcoord.back();  // OBJ's v runs bottom-up
     } else if (key == "f") {
       std::vector<ObjCorner> polygon;
       std::string token;

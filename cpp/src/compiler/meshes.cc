@@ -92,6 +92,23 @@ std::vector<mjtNum> TransformVertices(const SpecMesh& mesh, const std::vector<fl
   return out;
 }
 
+// normals: n -> normalize(scale * conj(refquat) n)
+std::vector<mjtNum> TransformNormals(const SpecMesh& mesh, const std::vector<float>& normal) {
+  mjtNum refquat[4], inverse[4];
+  Copy4(refquat, mesh.refquat);
+  NormalizeQuat(refquat);
+  ConjugateQuat(inverse, refquat);
+  std::vector<mjtNum> out(normal.size());
+  for (size_t v = 0; v + 2 < normal.size(); v += 3) {
+    mjtNum n[3] = {normal[v], normal[v + 1], normal[v + 2]};
+    RotateVecByQuat(n, n, inverse);
+    for (int i = 0; i < 3; ++i) n[i] *= mesh.scale[i];  // as the reference (observed), not the inverse
+    Normalize3(n);
+    Copy3(&out[v], n);
+  }
+  return out;
+}
+
 // a collision geom (contype or conaffinity set) that uses the mesh needs its convex hull
 bool UsedForCollision(const CompileContext& ctx, const std::string& name) {
   for (const SpecGeom* geom : ctx.geoms) {
@@ -154,13 +171,18 @@ MeshInfo ProcessMesh(const CompileContext& ctx, int id) {
   std::vector<mjtNum> given(data.vert.begin(), data.vert.end());
   const std::vector<int>& polygon_faces = keep_hull ? hull.faces : info.face;
   info.polygons = MergePolygons(given, polygon_faces);
-  std::vector<mjtNum> normals;
-  if (data.normal.empty()) normals = VertexNormals(info.vert, info.face, mesh.smoothnormal);
-  ComputeMeshFrame(ctx, id, info, mesh.inertia == kMeshInertiaConvex ? hull.faces : info.face);
   if (data.normal.empty()) {
-    // computed normals turn with the vertices into the mesh frame
-    mjtNum R[9];
-    QuatToMat(R, info.quat);
+    // normals are computed on the vertices as given, then transformed as given normals are
+    std::vector<mjtNum> computed = VertexNormals(given, info.face, mesh.smoothnormal);
+    data.normal.assign(computed.begin(), computed.end());
+  }
+  ComputeMeshFrame(ctx, id, info, mesh.inertia == kMeshInertiaConvex ? hull.faces : info.face);
+  mjtNum R[9];
+  QuatToMat(R, info.quat);
+  // normals: through the asset transform, then into the mesh frame
+  std::vector<mjtNum> normals = TransformNormals(mesh, data.normal);
+  data.normal.clear();
+  {
     for (size_t i = 0; i < normals.size(); i += 3) {
       mjtNum n[3], stored[3];  // the asset-frame normal is stored in single precision first
       for (int k = 0; k < 3; ++k) stored[k] = static_cast<float>(normals[i + k]);
