@@ -179,7 +179,7 @@ void Eig3(mjtNum eigval[3], mjtNum quat[4], const mjtNum mat[9]) {
   const int pairs[3][3] = {{0, 1, 2}, {1, 2, 0}, {0, 1, 2}};
   for (const auto& pair : pairs) {
     int a = pair[0], b = pair[1];
-    if (eigval[a] < eigval[b]) {
+    if (eigval[a] + kEig3MinOffDiagonal < eigval[b]) {  // the reference keeps near-ties in place (observed)
       mjtNum t = eigval[a]; eigval[a] = eigval[b]; eigval[b] = t;
       SwapAxes(quat, pair[2]);
     }
