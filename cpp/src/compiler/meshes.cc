@@ -295,15 +295,74 @@ void FillMeshes(CompileContext& ctx, Model& m) {
   }
 }
 
+namespace {
+
+// a primitive geom with a mesh: the primitive fitted to the mesh's equivalent inertia box or
+// (compiler fitaabb) to its bounding box, scaled by fitscale; `center` is the fitted frame's
+// offset in the mesh frame
+void FitPrimitive(const MeshInfo& info, int type, bool aabb, mjtNum size[3], mjtNum center[3]) {
+  mjtNum half[3];
+  Zero3(center);
+  if (aabb) {
+    mjtNum lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {-INFINITY, -INFINITY, -INFINITY};
+    for (size_t v = 0; v < info.vert.size(); v += 3) {
+      for (int i = 0; i < 3; ++i) {
+        lo[i] = std::min(lo[i], info.vert[v + i]);
+        hi[i] = std::max(hi[i], info.vert[v + i]);
+      }
+    }
+    for (int i = 0; i < 3; ++i) {
+      center[i] = (lo[i] + hi[i]) / 2;
+      half[i] = (hi[i] - lo[i]) / 2;
+    }
+  } else {
+    // box with the same inertia per unit mass: I_xx = (b^2 + c^2) / 3, and cyclically
+    const mjtNum* I = info.inertia;
+    for (int i = 0; i < 3; ++i) {
+      mjtNum twice = I[(i + 1) % 3] + I[(i + 2) % 3] - I[i];
+      half[i] = std::sqrt(std::max(mjtNum(0), 3 * twice / (2 * info.volume)));
+    }
+  }
+  Zero3(size);
+  switch (type) {
+    case mjGEOM_SPHERE:
+      size[0] = aabb ? std::max(half[0], std::max(half[1], half[2])) : (half[0] + half[1] + half[2]) / 3;
+      break;
+    case mjGEOM_CAPSULE:
+    case mjGEOM_CYLINDER:
+      size[0] = aabb ? std::max(half[0], half[1]) : (half[0] + half[1]) / 2;
+      size[1] = half[2];
+      if (type == mjGEOM_CAPSULE) size[1] -= aabb ? size[0] : size[0] / 2;
+      break;
+    default:  // box, ellipsoid
+      Copy3(size, half);
+  }
+}
+
+}  // namespace
+
 void ResolveMeshGeom(const CompileContext& ctx, int mesh, const SpecGeom& geom, mjtNum size[3],
                      mjtNum pos[3], mjtNum quat[4]) {
   const MeshInfo& info = ctx.meshes[mesh];
-  // the geom frame moves to the mesh frame: pos += R(quat) mesh_pos, quat = quat * mesh_quat
-  mjtNum offset[3];
-  RotateVecByQuat(offset, info.pos, quat);
+  if (geom.type == mjGEOM_MESH && geom.shellinertia) {
+    ctx.Fail("geom", geom.name, -1, geom.source,
+             "shellinertia cannot be set on a mesh geom: set inertia=\"shell\" on the mesh asset");
+  }
+  mjtNum offset[3];  // the fitted frame in the geom's frame
+  Copy3(offset, info.pos);
+  if (geom.type == mjGEOM_MESH) {
+    Copy3(size, info.halfsize);
+  } else {
+    mjtNum center[3], rotated[3];
+    FitPrimitive(info, geom.type, ctx.spec.compiler.fitaabb.value_or(0), size, center);
+    for (int i = 0; i < 3; ++i) size[i] *= geom.fitscale;
+    RotateVecByQuat(rotated, center, info.quat);
+    AddTo3(offset, rotated);
+  }
+  // the geom frame moves to the mesh frame: pos += R(quat) offset, quat = quat * mesh_quat
+  RotateVecByQuat(offset, offset, quat);
   AddTo3(pos, offset);
   MulQuat(quat, quat, info.quat);
-  Copy3(size, info.halfsize);
 }
 
 MassProperties MeshGeomMassProperties(const CompileContext& ctx, int mesh, const SpecGeom& geom,
