@@ -182,14 +182,26 @@ MeshHull ConvexHull(const std::vector<mjtNum>& vert, int maxhullvert) {
   int exitcode = qh_new_qhull(qh, 3, npoints, points.data(), False, const_cast<char*>(options.c_str()),
                               nullptr, errfile);
   MeshHull hull;
-  std::vector<int> raw_faces;  // corners in qhull's order, which orders each vertex's neighbours
+  std::vector<std::vector<int>> neighbors;  // per hull vertex: neighbouring point ids
   if (exitcode == 0) {
-    std::map<int, int> local;  // point id -> hull vertex index
+    qh_vertexneighbors(qh);  // each vertex's facets, in qhull's order
     vertexT* vertex;
     FORALLvertices {
       int id = qh_pointid(qh, vertex->point);
-      local[id] = static_cast<int>(hull.vertices.size());
       hull.vertices.push_back(id);
+      // the neighbours of a vertex: the corners of its facets, in qhull's (unoriented) order
+      std::vector<int> around;
+      facetT *neighbor, **neighborp;
+      FOREACHneighbor_(vertex) {
+        vertexT *corner, **cornerp;
+        FOREACHsetelement_(vertexT, neighbor->vertices, corner) {
+          int other = qh_pointid(qh, corner->point);
+          if (other != id && std::find(around.begin(), around.end(), other) == around.end()) {
+            around.push_back(other);
+          }
+        }
+      }
+      neighbors.push_back(around);
     }
     facetT* facet;
     FORALLfacets {
@@ -199,7 +211,6 @@ MeshHull ConvexHull(const std::vector<mjtNum>& vert, int maxhullvert) {
         if (k < 3) corners[k] = qh_pointid(qh, vertex->point);
         ++k;
       }
-      raw_faces.insert(raw_faces.end(), corners, corners + 3);
       if (facet->toporient ^ qh_ORIENTclock) std::swap(corners[0], corners[1]);
       hull.faces.insert(hull.faces.end(), corners, corners + 3);
     }
@@ -214,17 +225,6 @@ MeshHull ConvexHull(const std::vector<mjtNum>& vert, int maxhullvert) {
   int numvert = static_cast<int>(hull.vertices.size()), numface = static_cast<int>(hull.faces.size() / 3);
   std::map<int, int> local;
   for (int i = 0; i < numvert; ++i) local[hull.vertices[i]] = i;
-  std::vector<std::vector<int>> neighbors(numvert);
-  for (int f = 0; f < numface; ++f) {
-    for (int k = 0; k < 3; ++k) {
-      int from = local[raw_faces[3 * f + k]];
-      for (int c = 0; c < 3; ++c) {
-        int to = local[raw_faces[3 * f + c]];
-        auto& list = neighbors[from];
-        if (to != from && std::find(list.begin(), list.end(), to) == list.end()) list.push_back(to);
-      }
-    }
-  }
   std::vector<int>& g = hull.graph;
   g.push_back(numvert);
   g.push_back(numface);
@@ -235,7 +235,7 @@ MeshHull ConvexHull(const std::vector<mjtNum>& vert, int maxhullvert) {
   }
   g.insert(g.end(), hull.vertices.begin(), hull.vertices.end());
   for (int i = 0; i < numvert; ++i) {
-    g.insert(g.end(), neighbors[i].begin(), neighbors[i].end());
+    for (int other : neighbors[i]) g.push_back(local[other]);
     g.push_back(-1);
   }
   g.insert(g.end(), hull.faces.begin(), hull.faces.end());
