@@ -253,7 +253,10 @@ void FaceNormal(const std::vector<mjtNum>& vert, const std::vector<int>& face, i
   Sub3(ab, Vertex(vert, face[3 * f + 1]), Vertex(vert, face[3 * f]));
   Sub3(ac, Vertex(vert, face[3 * f + 2]), Vertex(vert, face[3 * f]));
   Cross3(n, ab, ac);
-  Normalize3(n);
+  mjtNum norm = Norm3(n);  // divided, not scaled by 1/norm: equal normals must stay equal
+  if (norm >= mjMINVAL) {
+    for (int i = 0; i < 3; ++i) n[i] /= norm;
+  }
 }
 
 namespace {
