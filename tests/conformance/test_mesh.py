@@ -222,3 +222,12 @@ def test_vertex_normals_close_to_reference():
     ours, ref = compare(model(inline_mesh(point_cloud(0), None) + '<mesh name="u" vertex="%s" face="%s"/>'
                               % (numbers(vert), ints(face)), '<geom type="mesh" mesh="m"/>'))
     np.testing.assert_allclose(ours.mesh_normal, ref.mesh_normal, atol=3e-7)
+
+
+@pytest.mark.parametrize("with_faces", [True, False])
+def test_inline_normals_and_texcoords_are_per_vertex(with_faces):
+    vert, face = u_shape()
+    normal = np.ones_like(vert) / np.sqrt(3)
+    attrs = f'normal="{numbers(normal)}" texcoord="{numbers(vert[:, :2] / 3)}" scale="1 2 1"'
+    compare(model(inline_mesh(vert, face if with_faces else None, attrs), '<geom type="mesh" mesh="m"/>'),
+            fields=MESH_FIELDS + GEOM_FIELDS + ["mesh_normal"])

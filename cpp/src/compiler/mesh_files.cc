@@ -121,9 +121,6 @@ void ReadMsh(const std::string& bytes, MeshData& data) {
   floats(data.texcoord, 2 * static_cast<size_t>(ntexcoord));
   data.face.resize(3 * static_cast<size_t>(nface));
   if (nface) std::memcpy(data.face.data(), bytes.data() + offset, 12 * static_cast<size_t>(nface));
-  // per-vertex normals and texcoords: each face corner uses its vertex's
-  if (nnormal) data.facenormal = data.face;
-  if (ntexcoord) data.facetexcoord = data.face;
 }
 
 // ---- OBJ --------------------------------------------------------------------------------------

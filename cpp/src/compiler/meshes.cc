@@ -166,6 +166,9 @@ MeshInfo ProcessMesh(const CompileContext& ctx, int id) {
     }
   }
   if (point_cloud) info.face = hull.faces;
+  // per-vertex normals and texcoords (inline, MSH, point clouds): face corners use their vertex's
+  if (!data.normal.empty() && data.facenormal.empty()) data.facenormal = info.face;
+  if (!data.texcoord.empty() && data.facetexcoord.empty()) data.facetexcoord = info.face;
   // polygons are found and ordered (by their normals) on the vertices as given; their normals
   // are those of their first faces in the mesh frame
   std::vector<mjtNum> given(data.vert.begin(), data.vert.end());
