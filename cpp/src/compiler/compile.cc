@@ -503,6 +503,12 @@ class Compiler {
 
   // the mesh or hfield a geom of that type refers to; -1 for other types
   int GeomDataId(const SpecGeom& geom, int g) const {
+    // a primitive geom with a mesh is fitted to it and keeps its id (compiler/meshes.cc)
+    if (geom.type != mjGEOM_HFIELD && geom.type != mjGEOM_PLANE && !geom.mesh.empty()) {
+      int id = ctx_.FindId(mjOBJ_MESH, geom.mesh);
+      if (id < 0) Fail("geom", geom.name, g, geom.source, "mesh '" + geom.mesh + "' not found");
+      return id;
+    }
     if (geom.type != mjGEOM_MESH && geom.type != mjGEOM_HFIELD) return -1;
     bool mesh = geom.type == mjGEOM_MESH;
     const std::string& name = mesh ? geom.mesh : geom.hfield;
@@ -537,7 +543,9 @@ class Compiler {
     if (geom.fromto) FillGeomFromTo(m, g, geom);
     ctx_.ApplyFrame(geom.frame, pos, quat);
     ApplyPose(ctx_.geom_offset[g], pos, quat);
-    if (geom.type == mjGEOM_MESH) ResolveMeshGeom(ctx_, m.geom_dataid[g], geom, size, pos, quat);
+    if (m.geom_dataid[g] >= 0 && geom.type != mjGEOM_HFIELD) {
+      ResolveMeshGeom(ctx_, m.geom_dataid[g], geom, size, pos, quat);
+    }
     if (geom.type == mjGEOM_HFIELD) ResolveHFieldGeom(ctx_, m.geom_dataid[g], geom, size);
   }
 

@@ -143,6 +143,7 @@ MassProperties CombineMassProperties(const std::vector<MassProperties>& parts) {
 
 void Eig3(mjtNum eigval[3], mjtNum quat[4], const mjtNum mat[9]) {
   const mjtNum kEig3MinRotation = 1.4142135623730951e-6;
+  const mjtNum kEig3MinOffDiagonal = 1e-12;
   quat[0] = 1; quat[1] = quat[2] = quat[3] = 0;
   mjtNum D[9];
   for (int iteration = 0; iteration < 500; ++iteration) {
@@ -158,7 +159,8 @@ void Eig3(mjtNum eigval[3], mjtNum quat[4], const mjtNum mat[9]) {
     int i, j, k;
     LargestOffDiagonal(D, i, j, k);
     mjtNum off = D[3 * i + j];
-    if (off == 0) break;
+    // the reference also stops on a small absolute off-diagonal (observed on tiny meshes: 1e-12)
+    if (std::fabs(off) < kEig3MinOffDiagonal) break;
     // rotate about axis k by theta with tan(2 theta) = 2 D_ij / (D_ii - D_jj), |theta| <= pi/4:
     // zeroes D_ij. Like the reference, stop once the rotation is below sqrt(2e-12) (a
     // 1 - cos(theta) < 1e-12 test): the reference's principal axes are those of this iterate.
@@ -178,7 +180,7 @@ void Eig3(mjtNum eigval[3], mjtNum quat[4], const mjtNum mat[9]) {
   const int pairs[3][3] = {{0, 1, 2}, {1, 2, 0}, {0, 1, 2}};
   for (const auto& pair : pairs) {
     int a = pair[0], b = pair[1];
-    if (eigval[a] < eigval[b]) {
+    if (eigval[a] + kEig3MinOffDiagonal < eigval[b]) {  // the reference keeps near-ties in place (observed)
       mjtNum t = eigval[a]; eigval[a] = eigval[b]; eigval[b] = t;
       SwapAxes(quat, pair[2]);
     }

@@ -1,13 +1,89 @@
-// meshes.h: mesh assets as the compiler stages see them (compiler/meshes.cc).
+// meshes.h: mesh assets as the compiler stages see them (compiler/meshes.cc, mesh_files.cc,
+// mesh_geometry.cc).
 #pragma once
+#include <array>
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
 #include "compiler/context.h"
 #include "compiler/mass.h"
 
 namespace mjsim {
 
+// A mesh's arrays as read (file or inline), before any transformation.
+struct MeshData {
+  std::vector<float> vert;          // 3 per vertex
+  std::vector<float> normal;        // 3 per normal
+  std::vector<float> texcoord;      // 2 per texcoord
+  std::vector<int> face;            // 3 vertex ids per triangle
+  std::vector<int> facenormal;      // 3 normal ids per triangle, or empty
+  std::vector<int> facetexcoord;    // 3 texcoord ids per triangle, or empty
+};
+
+// A bad mesh file; the compiler adds the mesh and file names.
+class MeshFileError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+enum class MeshFileFormat { kUnknown, kStl, kObj, kMsh };
+MeshFileFormat MeshFormatOf(const std::string& file, const std::string& content_type);
+void ReadMeshFile(const std::string& bytes, MeshFileFormat format, MeshData& data);  // mesh_files.cc
+
+// The convex hull of a point set (qhull "Qt"): hull vertices (ids into the points) in qhull's
+// vertex order, outward-oriented triangles, and the mesh_graph record.
+struct MeshHull {
+  std::vector<int> vertices;
+  std::vector<int> faces;
+  std::vector<int> graph;  // numvert, numface, vert_edgeadr, vert_globalid, edge_localid, face_globalid
+};
+// Fails with MeshFileError("qhull error ...") for degenerate (flat) point sets.
+MeshHull ConvexHull(const std::vector<mjtNum>& vert, int maxhullvert);  // mesh_geometry.cc
+
+// Volume (or area for shell), centre and inertia (about the centre, per unit density) of a
+// triangle surface for one mjtMeshInertia mode.
+struct MeshInertiaResult {
+  mjtNum measure = 0;  // volume; area for shell
+  mjtNum center[3] = {0, 0, 0};
+  mjtNum inertia[9] = {0};  // full matrix about center, per unit density
+};
+MeshInertiaResult ComputeMeshInertia(const std::vector<mjtNum>& vert, const std::vector<int>& face,
+                                     int mode);  // mesh_geometry.cc
+
+// Per-vertex unit normals: area-weighted average of the adjacent faces' normals; without
+// `smooth`, faces at a large angle to that average are left out (sharp edges stay sharp).
+std::vector<mjtNum> VertexNormals(const std::vector<mjtNum>& vert, const std::vector<int>& face, bool smooth);
+
+// Coplanar adjacent faces merged into polygons (mesh_poly*).
+struct MeshPolygons {
+  std::vector<std::vector<int>> polygons;  // vertex ids, in order around the polygon
+  std::vector<mjtNum> normals;             // 3 per polygon
+  std::vector<int> seed_faces;             // per polygon: its first face, whose normal it has
+};
+// unit normal of triangle f of `face` (right-handed order)
+void FaceNormal(const std::vector<mjtNum>& vert, const std::vector<int>& face, int f, mjtNum n[3]);
+MeshPolygons MergePolygons(const std::vector<mjtNum>& vert, const std::vector<int>& face);
+
 // What CollectMeshes computes per mesh and FillGeoms/FillMeshes read.
 struct MeshInfo {
-  int placeholder = 0;
+  std::vector<mjtNum> vert;       // in the mesh frame (centred at the centre of mass, principal axes)
+  std::vector<int> face;
+  std::vector<float> normal;
+  std::vector<int> facenormal;
+  std::vector<float> texcoord;
+  std::vector<int> facetexcoord;
+  std::vector<int> graph;         // empty: no convex hull stored
+  MeshPolygons polygons;
+  mjtNum scale[3] = {1, 1, 1};
+  mjtNum pos[3] = {0, 0, 0};      // mesh frame in the asset's frame
+  mjtNum quat[4] = {1, 0, 0, 0};
+  mjtNum volume = 0;              // volume (shell: area) of the inertia mode
+  mjtNum inertia[3] = {0, 0, 0};  // principal inertia per unit density
+  mjtNum halfsize[3] = {0, 0, 0}; // largest |vertex coordinate| per axis in the mesh frame
+  int inertia_mode = 0;
+  std::string path;
 };
 
 // A mesh geom takes its frame and size from its mesh (as the reference: the geom frame moves to

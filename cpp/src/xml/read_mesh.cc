@@ -1,19 +1,87 @@
-// read_mesh.cc: MJCF reader of mesh assets and their defaults.
-// NOT YET IMPLEMENTED: the schema has no entries, so these elements are rejected as
-// "not supported by mjsim yet" before any function below is reached.
+// read_mesh.cc: MJCF reader of mesh assets and their defaults (checklist A: asset/mesh,
+// default/mesh). Values are stored as written; files are read by the compiler (meshes.cc).
 #include "mjsim/errors.h"
 #include "xml/sections.h"
 
 namespace mjsim {
+namespace {
 
-std::vector<ElementSchema> MeshSchema() { return {}; }
+const std::map<std::string, int> kMeshInertia = {{"convex", kMeshInertiaConvex},
+                                                 {"exact", kMeshInertiaExact},
+                                                 {"legacy", kMeshInertiaLegacy},
+                                                 {"shell", kMeshInertiaShell}};
+
+// the attributes a default class may set; an asset reads these too
+void ReadMeshDefaultValues(XmlReader& reader, const XMLElement* elem, SpecMesh& mesh) {
+  reader.ReadReals(elem, "scale", mesh.scale, 3);
+  if (reader.ReadInt(elem, "maxhullvert", mesh.maxhullvert)) {
+    if (mesh.maxhullvert != -1 && mesh.maxhullvert <= 3) {
+      reader.Fail(elem, "maxhullvert must be -1 (no limit) or larger than 3, got " +
+                            std::to_string(mesh.maxhullvert));
+    }
+  }
+  reader.ReadKeyword(elem, "inertia", kMeshInertia, mesh.inertia);
+}
+
+std::vector<float> ReadFloatList(XmlReader& reader, const XMLElement* elem, const char* attr) {
+  std::vector<mjtNum> values;
+  reader.ReadRealList(elem, attr, values);
+  return std::vector<float>(values.begin(), values.end());
+}
+
+// integer list: each value must be a whole number
+std::vector<int> ReadIntList(XmlReader& reader, const XMLElement* elem, const char* attr) {
+  std::vector<mjtNum> values;
+  reader.ReadRealList(elem, attr, values);
+  std::vector<int> ints;
+  for (mjtNum value : values) {
+    if (value != static_cast<mjtNum>(static_cast<long long>(value)) || value < -2147483648.0 ||
+        value > 2147483647.0) {
+      reader.Fail(elem, std::string("attribute '") + attr + "' needs integers, got " + std::to_string(value));
+    }
+    ints.push_back(static_cast<int>(value));
+  }
+  return ints;
+}
+
+}  // namespace
+
+std::vector<ElementSchema> MeshSchema() {
+  return {
+      {"asset/mesh", "mesh",
+       {"name", "class", "content_type", "file", "vertex", "normal", "texcoord", "face",
+        "refpos", "refquat", "scale", "smoothnormal", "maxhullvert", "inertia"},
+       {"builtin", "params", "material"},
+       {"mesh/plugin"}},
+      {"default/mesh", "mesh", {"scale", "maxhullvert", "inertia"}, {}, {}},
+  };
+}
 
 void ReadMeshAsset(XmlReader& reader, const XMLElement* elem) {
-  reader.Fail(elem, "element is not supported by mjsim yet");
+  Spec& spec = reader.spec();
+  SpecMesh mesh = spec.defaults[reader.ActiveClass(elem, 0)].mesh;
+  mesh.source = reader.Locate(elem);
+  reader.ReadString(elem, "name", mesh.name);
+  reader.ReadString(elem, "content_type", mesh.content_type);
+  reader.ReadString(elem, "file", mesh.file);
+  mesh.vertex = ReadFloatList(reader, elem, "vertex");
+  mesh.normal = ReadFloatList(reader, elem, "normal");
+  mesh.texcoord = ReadFloatList(reader, elem, "texcoord");
+  mesh.face = ReadIntList(reader, elem, "face");
+  reader.ReadReals(elem, "refpos", mesh.refpos, 3);
+  reader.ReadReals(elem, "refquat", mesh.refquat, 4);
+  reader.ReadBool(elem, "smoothnormal", mesh.smoothnormal);
+  ReadMeshDefaultValues(reader, elem, mesh);
+  for (const XMLElement* child = elem->FirstChildElement(); child; child = child->NextSiblingElement()) {
+    reader.ValidateChild(child, *FindSchema("asset/mesh"));  // <plugin> is not supported yet
+  }
+  spec.meshes.push_back(std::move(mesh));
 }
 
 bool ReadMeshDefault(XmlReader& reader, const XMLElement* elem, const std::string& key, SpecDefault& dflt) {
-  return false;
+  if (key != "default/mesh") return false;
+  ReadMeshDefaultValues(reader, elem, dflt.mesh);
+  return true;
 }
 
 }  // namespace mjsim
