@@ -32,7 +32,7 @@ int TargetBody(const CompileContext& ctx, const T& object, const char* type, int
 // and fovy from them when a sensor is given
 void FillIntrinsics(const CompileContext& ctx, Model& m, int c, const SpecCamera& camera) {
   float* intrinsic = m.cam_intrinsic + 4 * c;
-  intrinsic[0] = intrinsic[1] = 0.01f;
+  intrinsic[0] = intrinsic[1] = ctx.spec.visual.values.map.znear;  // default focal length: znear
   intrinsic[2] = intrinsic[3] = 0;
   m.cam_sensorsize[2 * c] = camera.sensorsize[0];
   m.cam_sensorsize[2 * c + 1] = camera.sensorsize[1];

@@ -390,7 +390,8 @@ class Compiler {
     }
     m.jnt_limited[j] = limited;
     mjtNum* range = m.jnt_range + 2 * j;
-    bool angular = joint.type == mjJNT_HINGE || joint.type == mjJNT_BALL;
+    // the reference converts degrees only in the range of a limited joint
+    bool angular = limited && (joint.type == mjJNT_HINGE || joint.type == mjJNT_BALL);
     for (int i = 0; i < 2; ++i) {
       range[i] = angular ? AngleToRadians(joint.range[i], spec_.compiler) : joint.range[i];
     }
