@@ -87,6 +87,7 @@ class Compiler {
     FillBodyMass(m);
     FillTrees(m);
     FillCoreUser(m);
+    FillUnsupported(m);
     FillMeshes(ctx_, m);
     FillAssets(ctx_, m);
     FillSkins(ctx_, m);
@@ -245,6 +246,13 @@ class Compiler {
     FillUser(m.jnt_user, m.nuser_jnt, UserLists(ctx_.joints));
     FillUser(m.geom_user, m.nuser_geom, UserLists(ctx_.geoms));
     FillUser(m.site_user, m.nuser_site, UserLists(ctx_.sites));
+  }
+
+  // fields/unsupported.h: no object refers to a plugin or an octree
+  static void FillUnsupported(Model& m) {
+    for (int b = 0; b < m.nbody; ++b) m.body_plugin[b] = -1;
+    for (int g = 0; g < m.ngeom; ++g) m.geom_plugin[g] = -1;
+    for (int i = 0; i < m.nmesh; ++i) m.mesh_octadr[i] = -1;
   }
 
   // names: the model name, then every object type's names in mjtObj order, 0-terminated;

@@ -237,6 +237,10 @@ void CollectEqualities(CompileContext& ctx, Model& m) {
 void FillEqualities(CompileContext& ctx, Model& m) {
   Poses poses = BodyPosesAtQpos0(m);
   for (int e = 0; e < m.neq; ++e) FillEquality(ctx, m, poses, e);
+  // constraint rows an equality can produce, as the reference counts them: a weld counts 7
+  static const int kRows[] = {3, 7, 1, 1};  // connect, weld, joint, tendon
+  m.nemax = 0;
+  for (int e = 0; e < m.neq; ++e) m.nemax += kRows[m.eq_type[e]];
   std::vector<ResolvedPair> pairs = SortedPairs(ctx);
   for (int p = 0; p < m.npair; ++p) FillPair(ctx, m, pairs[p], p);
   std::vector<ResolvedExclude> excludes = SortedExcludes(ctx);

@@ -3,7 +3,8 @@
 // are in fields.h.
 #pragma once
 
-#define MJSIM_EQUALITY_SIZES(X)
+#define MJSIM_EQUALITY_SIZES(X) \
+  X(nemax, "number of potential equality-constraint rows")
 
 //     type    name                 rows      cols  doc
 #define MJSIM_EQUALITY_FIELDS(X)                                                                 \
