@@ -361,7 +361,17 @@ def test_tendon_limit_sensor_on_unlimited_tendon_is_rejected():
         pytest.fail("mjsim accepted a tendon limit sensor on an unlimited tendon")
 
 
-@pytest.mark.parametrize("element", ["tactile", "plugin"])
+def test_tactile_sensor_has_three_outputs_per_mesh_vertex():
+    """<tactile>: object is the mesh, reference the geom; 3 outputs per mesh vertex."""
+    xml = """<mujoco><asset><mesh name="pad" vertex="0 0 0 1 0 0 0 1 0 0 0 1 1 1 1"/></asset>
+      <worldbody><body><joint/><geom name="tip" size="0.1"/></body></worldbody>
+      <sensor><clock/><tactile name="skin" geom="tip" mesh="pad" user="1 2"/><clock/></sensor>
+      </mujoco>"""
+    ours, ref = assert_sensors_match(xml, "tactile")
+    assert ours.sensor_dim[1] == 3 * ref.mesh_vertnum[0]
+
+
+@pytest.mark.parametrize("element", ["plugin"])
 def test_unsupported_sensor_elements_say_so(element):
     xml = model_xml(f'<{element} name="x"/>')
     with pytest.raises(ValueError, match=f"'{element}' is not supported by mjsim yet"):

@@ -114,8 +114,10 @@ CASES = {
     <thermometer site="tip"/><!--HERE-->""", "thermometer", ()),
     "plugin_not_supported": ("""
     <plugin plugin="mujoco.sensor.touch_grid"/><!--HERE-->""", "plugin", ("not supported",)),
-    "tactile_not_supported": ("""
-    <tactile geom="arm_geom" mesh="grid"/><!--HERE-->""", "tactile", ("not supported",)),
+    "tactile_without_mesh": ("""
+    <tactile geom="arm_geom"/><!--HERE-->""", "tactile", ("mesh",)),
+    "tactile_with_noise": ("""
+    <tactile geom="arm_geom" mesh="grid" noise="0.1"/><!--HERE-->""", "tactile", ("noise",)),
 }
 
 

@@ -8,6 +8,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "compiler/meshes.h"
 #include "compiler/stages.h"
 
 namespace mjsim {
@@ -103,6 +104,13 @@ std::vector<const std::vector<mjtNum>*> SensorUserLists(const std::vector<SpecSe
   return lists;
 }
 
+// the number of outputs; a tactile sensor has 3 per vertex of its mesh (observed)
+int SensorDim(const CompileContext& ctx, const SpecSensor& sensor) {
+  if (sensor.type != mjSENS_TACTILE) return sensor.dim;
+  int mesh = ctx.FindId(mjOBJ_MESH, sensor.objname);
+  return mesh < 0 ? 0 : 3 * static_cast<int>(ctx.meshes[mesh].vert.size() / 3);
+}
+
 }  // namespace
 
 void CollectSensors(CompileContext& ctx, Model& m) {
@@ -111,7 +119,7 @@ void CollectSensors(CompileContext& ctx, Model& m) {
   std::vector<std::string> names;
   for (int i = 0; i < m.nsensor; ++i) {
     SensorResolver(ctx, m, sensors[i], i).CheckValues();
-    m.nsensordata += sensors[i].dim;
+    m.nsensordata += SensorDim(ctx, sensors[i]);
     names.push_back(sensors[i].name);
   }
   ctx.RegisterNames(mjOBJ_SENSOR, std::move(names));
@@ -139,9 +147,9 @@ void FillSensors(CompileContext& ctx, Model& m) {
     intprm[0] = contact ? sensor.contact_data : 0;
     intprm[1] = contact ? sensor.contact_reduce : 0;
     intprm[2] = contact ? sensor.contact_num : 0;
-    m.sensor_dim[i] = sensor.dim;
+    m.sensor_dim[i] = SensorDim(ctx, sensor);
     m.sensor_adr[i] = adr;
-    adr += sensor.dim;
+    adr += m.sensor_dim[i];
     m.sensor_cutoff[i] = sensor.cutoff;
     m.sensor_noise[i] = sensor.noise;
     m.sensor_plugin[i] = -1;

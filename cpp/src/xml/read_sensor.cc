@@ -2,7 +2,7 @@
 // accepts them. Each element becomes one SpecSensor: its type, its output layout (data type,
 // stage, dimension), the names of the objects it reads and the object types its element or
 // attributes imply. Names are resolved, and object kinds checked, by compiler/sensors.cc.
-// <tactile> and <plugin> have no schema entry and are rejected as not supported yet.
+// <plugin> has no schema entry and is rejected as not supported yet.
 #include <iterator>
 #include <map>
 #include <sstream>
@@ -31,6 +31,7 @@ enum class Target {
   kContact,        // optional filters on each side, num, data, reduce
   kNone,           // energy sensors and the clock
   kUser,           // objtype, objname, datatype, needstage, dim
+  kTactile,        // mesh (the sensorized object), geom (the reference); 3 outputs per vertex
 };
 
 struct SensorElement {
@@ -96,6 +97,7 @@ const std::vector<SensorElement>& SensorElements() {
       {"e_kinetic", mjSENS_E_KINETIC, Target::kNone, kReal, kPos, 1},
       {"clock", mjSENS_CLOCK, Target::kNone, kReal, kPos, 1},
       {"user", mjSENS_USER, Target::kUser, kReal, kAcc, 0},
+      {"tactile", mjSENS_TACTILE, Target::kTactile, kReal, kAcc, 0},
   };
   return elements;
 }
@@ -117,6 +119,7 @@ Names TargetAttributes(Target target) {
               "reduce"};
     case Target::kNone: return {};
     case Target::kUser: return {"objtype", "objname", "datatype", "needstage", "dim"};
+    case Target::kTactile: return {"geom", "mesh"};
   }
   return {};
 }
@@ -339,6 +342,10 @@ void ReadTarget(XmlReader& reader, const XMLElement* elem, Target target, SpecSe
     case Target::kContact: ReadContactSensor(reader, elem, sensor); break;
     case Target::kNone: break;
     case Target::kUser: ReadUserSensor(reader, elem, sensor); break;
+    case Target::kTactile:
+      sensor.objtype = named("mesh", mjOBJ_MESH, sensor.objname);
+      sensor.reftype = named("geom", mjOBJ_GEOM, sensor.refname);
+      break;
   }
 }
 
@@ -363,15 +370,17 @@ std::vector<ElementSchema> SensorSchema() {
   std::vector<ElementSchema> entries;
   Names children;
   for (const SensorElement& element : SensorElements()) {
-    Names attributes = {"name", "cutoff"};
-    if (element.target != Target::kContact) attributes.insert(attributes.end(), {"noise", "user"});
+    Names attributes = {"name"};
+    if (element.target != Target::kTactile) attributes.push_back("cutoff");
+    if (element.target != Target::kContact) attributes.push_back("user");
+    bool noisy = element.target != Target::kContact && element.target != Target::kTactile;
+    if (noisy) attributes.push_back("noise");
     for (std::string& attr : TargetAttributes(element.target)) attributes.push_back(attr);
     std::string key = std::string("sensor/") + element.tag;
     entries.push_back({key, element.tag, attributes, {}, {}});
     children.push_back(key);
   }
   // MJCF sensors mjsim does not read yet: listed as children, without schema entries
-  children.push_back("sensor/tactile");
   children.push_back("sensor/plugin");
   entries.push_back({"sensor", "sensor", {}, {}, children});
   return entries;
