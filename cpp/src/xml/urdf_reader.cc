@@ -235,6 +235,7 @@ class UrdfReader {
       if (tag != "visual" && tag != "collision") continue;
       bool visual = tag == "visual";
       if (visual) MaterialColor(child, rgba);
+      if (visual && spec_.compiler.discardvisual) continue;  // nor does its mesh become an asset
       SpecGeom geom = spec_.defaults[0].geom;
       geom.source = reader_.Locate(child);
       if (!ReadGeometry(child, geom)) continue;
@@ -244,7 +245,6 @@ class UrdfReader {
         geom.contype = geom.conaffinity = 0;
         geom.group = 1;
         geom.density = 0;
-        if (spec_.compiler.discardvisual) continue;
       }
       body.geoms.push_back(geom);
     }
