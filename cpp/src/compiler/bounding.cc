@@ -20,6 +20,7 @@
 #include <stdexcept>
 
 #include "compiler/bvh.h"
+#include "compiler/meshes.h"
 #include "compiler/stages.h"
 #include "util/math3.h"
 
@@ -81,6 +82,25 @@ void HFieldBox(const mjtNum hsize[4], mjtNum aabb[6], mjtNum* rbound) {
   *rbound = std::sqrt(hsize[0] * hsize[0] + hsize[1] * hsize[1] + height * height);
 }
 
+// mesh geoms: the box of the mesh's vertices in the mesh frame, which is the geom frame
+// (ResolveMeshGeom); the radius reaches its farthest corner, as for boxes and hfields
+void MeshBox(const MeshInfo& mesh, mjtNum aabb[6], mjtNum* rbound) {
+  mjtNum lo[3] = {0, 0, 0}, hi[3] = {0, 0, 0};
+  for (size_t v = 0; v + 2 < mesh.vert.size(); v += 3) {
+    for (int k = 0; k < 3; ++k) {
+      lo[k] = v ? std::min(lo[k], mesh.vert[v + k]) : mesh.vert[v + k];
+      hi[k] = v ? std::max(hi[k], mesh.vert[v + k]) : mesh.vert[v + k];
+    }
+  }
+  mjtNum corner[3];
+  for (int k = 0; k < 3; ++k) {
+    aabb[k] = (lo[k] + hi[k]) / 2;
+    aabb[3 + k] = (hi[k] - lo[k]) / 2;
+    corner[k] = std::abs(aabb[k]) + aabb[3 + k];
+  }
+  *rbound = Norm3(corner);
+}
+
 void FillGeomBounds(const CompileContext& ctx, Model& m) {
   for (int g = 0; g < m.ngeom; ++g) {
     int type = m.geom_type[g];
@@ -89,9 +109,8 @@ void FillGeomBounds(const CompileContext& ctx, Model& m) {
       continue;
     }
     if (type == mjGEOM_MESH) {
-      // the bounds come from the mesh vertices, which are not compiled yet
-      const SpecGeom& geom = *ctx.geoms[g];
-      ctx.Fail("geom", geom.name, g, geom.source, "bounds of mesh geoms are not supported by mjsim yet");
+      MeshBox(ctx.meshes[m.geom_dataid[g]], m.geom_aabb + 6 * g, m.geom_rbound + g);
+      continue;
     }
     GeomBox(type, m.geom_size + 3 * g, m.geom_aabb + 6 * g);
     m.geom_rbound[g] = GeomRadius(type, m.geom_size + 3 * g);
