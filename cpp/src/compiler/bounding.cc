@@ -1,10 +1,10 @@
 // bounding.cc: compiler stage for collision bounds and fluid coefficients (checklist B.16).
 //   reads   m.geom_type geom_size geom_pos geom_quat geom_bodyid geom_contype geom_conaffinity
 //           geom_margin geom_dataid body_geomadr body_geomnum body_ipos body_iquat (compile.cc)
-//           hfield_size (assets.cc); ctx.geoms (fluidshape, fluidcoef), ctx.body_massgroups and
+//           hfield_size (assets.cc); ctx.meshes (vert, face: meshes.cc); ctx.geoms (fluidshape, fluidcoef), ctx.body_massgroups and
 //           ctx.geom_massgroup (fusestatic, compile.cc)
 //   writes  m.geom_rbound geom_aabb geom_fluid body_contype body_conaffinity body_margin
-//           body_bvhadr body_bvhnum bvh_depth bvh_child bvh_nodeid bvh_aabb
+//           mesh_bvhadr mesh_bvhnum body_bvhadr body_bvhnum bvh_depth bvh_child bvh_nodeid bvh_aabb
 //           nbvh nbvhstatic nbvhdynamic
 //
 // geom_aabb is the geom's box in its own frame (center, half-sizes); geom_rbound the radius
@@ -13,13 +13,14 @@
 // body's inertial frame (compiler/bvh.h); leaf ids are geom ids. body_contype/conaffinity OR
 // and body_margin maximizes over all the body's geoms. Planes are treated as the box below
 // them of half-sizes (mjMAXVAL, mjMAXVAL, mjMAXVAL/2), as the reference does; hfields as
-// the box from their base to their top. Mesh geoms (bounds from the mesh vertices) and the
-// mesh face trees wait for the mesh stage.
+// the box from their base to their top; meshes as the box of their vertices. Each mesh
+// also gets a tree over its faces (FillMeshTrees), after all body trees.
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
 #include "compiler/bvh.h"
+#include "compiler/meshes.h"
 #include "compiler/stages.h"
 #include "util/math3.h"
 
@@ -81,6 +82,25 @@ void HFieldBox(const mjtNum hsize[4], mjtNum aabb[6], mjtNum* rbound) {
   *rbound = std::sqrt(hsize[0] * hsize[0] + hsize[1] * hsize[1] + height * height);
 }
 
+// mesh geoms: the box of the mesh's vertices in the mesh frame, which is the geom frame
+// (ResolveMeshGeom); the radius reaches its farthest corner, as for boxes and hfields
+void MeshBox(const MeshInfo& mesh, mjtNum aabb[6], mjtNum* rbound) {
+  mjtNum lo[3] = {0, 0, 0}, hi[3] = {0, 0, 0};
+  for (size_t v = 0; v + 2 < mesh.vert.size(); v += 3) {
+    for (int k = 0; k < 3; ++k) {
+      lo[k] = v ? std::min(lo[k], mesh.vert[v + k]) : mesh.vert[v + k];
+      hi[k] = v ? std::max(hi[k], mesh.vert[v + k]) : mesh.vert[v + k];
+    }
+  }
+  mjtNum corner[3];
+  for (int k = 0; k < 3; ++k) {
+    aabb[k] = (lo[k] + hi[k]) / 2;
+    aabb[3 + k] = (hi[k] - lo[k]) / 2;
+    corner[k] = std::abs(aabb[k]) + aabb[3 + k];
+  }
+  *rbound = Norm3(corner);
+}
+
 void FillGeomBounds(const CompileContext& ctx, Model& m) {
   for (int g = 0; g < m.ngeom; ++g) {
     int type = m.geom_type[g];
@@ -89,9 +109,8 @@ void FillGeomBounds(const CompileContext& ctx, Model& m) {
       continue;
     }
     if (type == mjGEOM_MESH) {
-      // the bounds come from the mesh vertices, which are not compiled yet
-      const SpecGeom& geom = *ctx.geoms[g];
-      ctx.Fail("geom", geom.name, g, geom.source, "bounds of mesh geoms are not supported by mjsim yet");
+      MeshBox(ctx.meshes[m.geom_dataid[g]], m.geom_aabb + 6 * g, m.geom_rbound + g);
+      continue;
     }
     GeomBox(type, m.geom_size + 3 * g, m.geom_aabb + 6 * g);
     m.geom_rbound[g] = GeomRadius(type, m.geom_size + 3 * g);
@@ -167,6 +186,36 @@ FusionSteps BodyFusionSteps(const CompileContext& ctx, int b) {
   return steps;
 }
 
+// Every mesh (used by a geom or not) gets a tree over its faces, in the mesh frame: leaf ids
+// are face ids within the mesh, a face's box is that of its three vertices and its key the
+// box's center. Observed partly: this reproduces the reference exactly for meshes of small
+// or congruent faces (boxes, regular solids, triangles far apart), but not for meshes of
+// large faces of different shapes, whose faces the reference splits between the subtrees
+// differently (by a rule not found yet: no single point per face, in the mesh or the asset
+// frame, separates its halves along an axis). The node boxes are exact either way.
+int MeshFaceCount(const MeshInfo& mesh) { return static_cast<int>(mesh.face.size() / 3); }
+
+void FillMeshTrees(const CompileContext& ctx, Model& m, BvhNodes& nodes) {
+  for (int i = 0; i < m.nmesh; ++i) {
+    const MeshInfo& mesh = ctx.meshes[i];
+    std::vector<BvhElement> elements(MeshFaceCount(mesh));
+    for (int f = 0; f < static_cast<int>(elements.size()); ++f) {
+      BvhElement& e = elements[f];
+      e.id = f;
+      for (int corner = 0; corner < 3; ++corner) {
+        const mjtNum* v = mesh.vert.data() + 3 * mesh.face[3 * f + corner];
+        for (int k = 0; k < 3; ++k) {
+          e.lo[k] = corner ? std::min(e.lo[k], v[k]) : v[k];
+          e.hi[k] = corner ? std::max(e.hi[k], v[k]) : v[k];
+        }
+      }
+      for (int k = 0; k < 3; ++k) e.key[k] = (e.lo[k] + e.hi[k]) / 2;
+    }
+    m.mesh_bvhadr[i] = elements.empty() ? -1 : BuildBvh(elements, nodes);
+    m.mesh_bvhnum[i] = BvhNodeCount(static_cast<int>(elements.size()));
+  }
+}
+
 void FillBodyTrees(const CompileContext& ctx, Model& m) {
   BvhNodes nodes;
   int unused = 0;
@@ -206,6 +255,8 @@ void FillBodyTrees(const CompileContext& ctx, Model& m) {
       if (nodes.child[2 * node] >= 0) nodes.nodeid[node] = stale[i];
     }
   }
+  // the mesh trees follow all body trees, the unused nodes of fusions come last
+  FillMeshTrees(ctx, m, nodes);
   if (nodes.size() + unused != m.nbvh) throw std::logic_error("bounding.cc: BVH node count differs from CollectBounding's");
   std::copy(nodes.depth.begin(), nodes.depth.end(), m.bvh_depth);
   std::copy(nodes.child.begin(), nodes.child.end(), m.bvh_child);
@@ -312,6 +363,7 @@ void CollectBounding(CompileContext& ctx, Model& m) {
   for (size_t b = 0; b < colliding.size(); ++b) {
     count += BvhNodeCount(colliding[b]) + BodyFusionSteps(ctx, static_cast<int>(b)).RebuildsBeforeFinal();
   }
+  for (const MeshInfo& mesh : ctx.meshes) count += BvhNodeCount(MeshFaceCount(mesh));
   m.nbvh = m.nbvhstatic = count;
   m.nbvhdynamic = 0;  // flex trees, whose boxes move, are not supported by mjsim yet
 }
