@@ -18,7 +18,7 @@ namespace mjsim {
 struct BvhElement {
   mjtNum lo[3];      // box corners, in the frame of the tree
   mjtNum hi[3];
-  mjtNum key[3];     // the point the elements are ordered by (a geom's origin, a face's centroid)
+  mjtNum key[3];     // the point the elements are ordered by (a geom's origin, a face's box center)
   int id;            // stored in bvh_nodeid of the element's leaf
 };
 
