@@ -98,6 +98,11 @@ CASES = {
         <joint/><!--HERE-->
       </frame>
     </body>""", "joint", ()),
+    "springdamper_zero_dampratio": ("""
+    <body>
+      <joint springdamper="0.1 0"/><!--HERE-->
+      <geom size="0.1"/>
+    </body>""", "joint", ("springdamper",)),
 }
 
 

@@ -27,9 +27,9 @@ enum SameFrame : mjtByte {
   kSameFrameNone = 0, kSameFrameBody, kSameFrameInertia, kSameFrameBodyRot, kSameFrameInertiaRot
 };
 
-// Frames compare equal up to rounding: a body com found as (m p) / m can differ from the geom
-// position p in the last bit, depending on how the mass rounded.
-bool Close(mjtNum a, mjtNum b) { return std::fabs(a - b) <= 1e-15 * std::fmax(1, std::fabs(a)); }
+// Frames compare equal within 1e-6 per component, as the reference compares them (observed:
+// a body com found as (m p) / m, or a mesh frame, may differ from the geom's by rounding).
+bool Close(mjtNum a, mjtNum b) { return std::fabs(a - b) < 1e-6; }
 bool Equal3(const mjtNum a[3], const mjtNum b[3]) {
   return Close(a[0], b[0]) && Close(a[1], b[1]) && Close(a[2], b[2]);
 }
@@ -101,6 +101,7 @@ class Compiler {
     FillPaths(m);
     FillBounding(ctx_, m);
     FillConstants(ctx_, m);
+    ApplySpringDampers(m);
     return model;
   }
 
@@ -246,6 +247,27 @@ class Compiler {
     FillUser(m.jnt_user, m.nuser_jnt, UserLists(ctx_.joints));
     FillUser(m.geom_user, m.nuser_geom, UserLists(ctx_.geoms));
     FillUser(m.site_user, m.nuser_site, UserLists(ctx_.sites));
+  }
+
+  // <joint springdamper="timeconst dampratio">: stiffness and damping of a mass-spring-damper
+  // with that time constant and damping ratio, the mass being the dof's effective mass at
+  // qpos0, 1 / dof_invweight0 (observed: k = M / (timeconst dampratio)^2, b = 2 M / timeconst)
+  void ApplySpringDampers(Model& m) const {
+    for (int j = 0; j < m.njnt; ++j) {
+      const SpecJoint& joint = *ctx_.joints[j];
+      mjtNum timeconst = joint.springdamper[0], dampratio = joint.springdamper[1];
+      if (timeconst == 0 && dampratio == 0) continue;  // not defined
+      if (!(timeconst > 0 && dampratio > 0)) {
+        Fail("joint", joint.name, j, joint.source, "when defined, springdamper values must be positive");
+      }
+      int dof = m.jnt_dofadr[j];
+      if (m.dof_invweight0[dof] < mjMINVAL) {
+        Fail("joint", joint.name, j, joint.source, "springdamper needs a positive effective mass");
+      }
+      mjtNum mass = 1 / m.dof_invweight0[dof];
+      m.jnt_stiffness[j] = mass / (timeconst * dampratio * timeconst * dampratio);
+      m.dof_damping[dof] = 2 * mass / timeconst;
+    }
   }
 
   // fields/unsupported.h: no object refers to a plugin or an octree

@@ -47,6 +47,10 @@ void CompileContext::RegisterNames(int type, std::vector<std::string> names) {
 }
 
 void CompileContext::RegisterPaths(int type, std::vector<std::string> paths) {
+  for (std::string& path : paths) {  // stored as read: without directories under strippath
+    size_t slash = path.find_last_of("/\\");
+    if (spec.compiler.strippath && slash != std::string::npos) path = path.substr(slash + 1);
+  }
   paths_[type] = std::move(paths);
 }
 

@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "compiler/meshes.h"
 #include "compiler/stages.h"
 #include "mjsim/api.h"
 #include "mjsim/data.h"
@@ -27,9 +28,8 @@ namespace {
 constexpr mjtNum kMinBodySize = 1e-5;
 constexpr mjtNum kSizeWithoutBodies = 0.2;
 
-// rbound of a primitive geom. Mesh geoms use their inertia box here: the reference uses the
-// mesh's vertices, which the mesh stage does not expose yet (partial).
-mjtNum GeomBoundingRadius(const Model& m, int g) {
+// rbound of a geom: for a mesh the farthest corner of its vertices' box (as geom_rbound)
+mjtNum GeomBoundingRadius(const CompileContext& ctx, const Model& m, int g) {
   const mjtNum* size = m.geom_size + 3 * g;
   switch (m.geom_type[g]) {
     case mjGEOM_PLANE: {
@@ -45,7 +45,8 @@ mjtNum GeomBoundingRadius(const Model& m, int g) {
     case mjGEOM_CAPSULE: return size[0] + size[1];
     case mjGEOM_CYLINDER: return std::sqrt(size[0] * size[0] + size[1] * size[1]);
     case mjGEOM_ELLIPSOID: return std::max(size[0], std::max(size[1], size[2]));
-    default: return Norm3(size);  // box; mesh: see above
+    case mjGEOM_MESH: return Norm3(ctx.meshes[m.geom_dataid[g]].halfsize);
+    default: return Norm3(size);  // box
   }
 }
 
@@ -121,9 +122,13 @@ struct Box {
   bool Empty() const { return low[0] > high[0]; }
 };
 
-Box ModelBox(const Model& m, const Data& d, const std::vector<mjtNum>& rbound) {
+Box ModelBox(const CompileContext& ctx, const Model& m, const Data& d,
+             const std::vector<mjtNum>& rbound) {
   Box box;
   for (int b = 1; b < m.nbody; ++b) box.Add(d.xipos + 3 * b, 0);
+  // mesh geoms count with the bounding sphere of their vertices: close to the reference, whose
+  // box for meshes is not this sphere (stat.center differs by up to ~0.01 on
+  // models/mesh_fitted_primitives.xml; partial)
   for (int g = 0; g < m.ngeom; ++g) box.Add(d.geom_xpos + 3 * g, rbound[g]);
   for (int s = 0; s < m.nsite; ++s) box.Add(d.site_xpos + 3 * s, 0);
   for (int j = 0; j < m.njnt; ++j) box.Add(d.xanchor + 3 * j, 0);
@@ -138,7 +143,7 @@ void ComputeStatistic(const CompileContext& ctx, Model& m) {
   mj_comPos(m, *d);
   mj_tendon(m, *d);
   std::vector<mjtNum> rbound(m.ngeom);
-  for (int g = 0; g < m.ngeom; ++g) rbound[g] = GeomBoundingRadius(m, g);
+  for (int g = 0; g < m.ngeom; ++g) rbound[g] = GeomBoundingRadius(ctx, m, g);
 
   Statistic& stat = m.stat;
   stat.meaninertia = MeanDiagonalInertia(m, *d);
@@ -149,7 +154,7 @@ void ComputeStatistic(const CompileContext& ctx, Model& m) {
     stat.meanmass = mass / (m.nbody - 1);
   }
   stat.meansize = MeanBodySize(m, *d, rbound);
-  Box box = ModelBox(m, *d, rbound);
+  Box box = ModelBox(ctx, m, *d, rbound);
   stat.extent = 0;
   Zero3(stat.center);
   if (!box.Empty()) {
