@@ -29,10 +29,27 @@ void SetPixel(Image& image, int row, int col, const mjtNum rgb[3]) {
 }
 
 // rescaled logistic: 0 at u = 0, 1/2 at u = 1/2, 1 at u = 1
-mjtNum GradientWeight(mjtNum u) {
+mjtNum GradientWeightExact(mjtNum u) {
   const mjtNum k = 4.58;  // fitted to the reference's bytes (within one unit)
   auto logistic = [](mjtNum t) { return 1 / (1 + std::exp(-t)); };
   return (logistic(k * (u - 0.5)) - logistic(-k / 2)) / (logistic(k / 2) - logistic(-k / 2));
+}
+
+// The weight is needed per pixel (millions for a skybox): tabulated on [0, 1] and interpolated
+// linearly; the interpolation error (~1e-10) is far below one colour byte.
+mjtNum GradientWeight(mjtNum u) {
+  constexpr int kSteps = 1 << 16;
+  static const std::vector<mjtNum> table = [] {
+    std::vector<mjtNum> values(kSteps + 1);
+    for (int i = 0; i <= kSteps; ++i) values[i] = GradientWeightExact(static_cast<mjtNum>(i) / kSteps);
+    return values;
+  }();
+  if (!(u > 0)) return GradientWeightExact(u);
+  if (u >= 1) return GradientWeightExact(u);
+  mjtNum position = u * kSteps;
+  int i = static_cast<int>(position);
+  mjtNum t = position - i;
+  return table[i] + t * (table[i + 1] - table[i]);
 }
 
 void MixPixel(Image& image, int row, int col, mjtNum weight, const SpecTexture& texture) {
