@@ -98,15 +98,25 @@ void FillBuiltinBlock(Image& image, const SpecTexture& texture, int top, int wid
   for (int c = 0; c < width; ++c) xs[c] = width > 1 ? 2.0 * c / (width - 1) - 1 : NAN;
   for (int r = 0; r < height; ++r) ys[r] = height > 1 ? 2.0 * r / (height - 1) - 1 : NAN;
   if (texture.builtin == kBuiltinChecker || texture.builtin == kBuiltinFlat) {
+    unsigned char rgb1[3], rgb2[3];
+    for (int k = 0; k < 3; ++k) {
+      rgb1[k] = ColorByte(texture.rgb1[k]);
+      rgb2[k] = ColorByte(texture.rgb2[k]);
+    }
     for (int r = 0; r < height; ++r) {
-      for (int c = 0; c < width; ++c) {
+      unsigned char* pixel = image.data.data() + 3 * static_cast<size_t>(top + r) * image.width;
+      for (int c = 0; c < width; ++c, pixel += 3) {
+        bool first;
         if (texture.builtin == kBuiltinChecker) {
           // the front and back cube faces start with rgb2 (as the reference lays them out)
-          bool first = ((r < height / 2) == (c < width / 2)) != (face == 4 || face == 5);
-          SetPixel(image, top + r, c, first ? texture.rgb1 : texture.rgb2);
+          first = ((r < height / 2) == (c < width / 2)) != (face == 4 || face == 5);
         } else {
-          SetPixel(image, top + r, c, face == 3 ? texture.rgb2 : texture.rgb1);
+          first = face != 3;
         }
+        const unsigned char* color = first ? rgb1 : rgb2;
+        pixel[0] = color[0];
+        pixel[1] = color[1];
+        pixel[2] = color[2];
       }
     }
     return;
