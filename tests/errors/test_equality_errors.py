@@ -4,7 +4,7 @@ its line, and the offending name or value (xml/read_equality.cc, compiler/equali
 import pytest
 
 import mjsim
-from errors.test_xml_errors import line_numbers
+from support import line_numbers
 
 WORLD = """
   <worldbody>

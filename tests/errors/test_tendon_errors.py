@@ -3,11 +3,11 @@ and what is wrong. No oracle: the expected line is where the test put the error 
 marked <!--HERE-->). The reference rejects each of these models too (checked when written).
 """
 
-import re
 
 import pytest
 
 import mjsim
+from support import line_numbers
 
 WORLD = """
   <worldbody>
@@ -137,10 +137,6 @@ CASES = {
       <joint joint="hinge" coef="1"/><!--HERE-->
     </spatial>""", ["joint", "spatial"]),
 }
-
-
-def line_numbers(message: str) -> list[int]:
-    return [int(n) for n in re.findall(r"\bline\b\D{0,10}?(\d+)", message, re.IGNORECASE)]
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
