@@ -1,5 +1,6 @@
 // context.cc: names, asset files, frames and errors shared by the compiler stages.
 #include "compiler/context.h"
+#include "util/paths.h"
 
 #include <algorithm>
 #include <fstream>
@@ -17,10 +18,6 @@ const char* kObjectTypeNames[mjNOBJECT] = {
     "unknown", "body", "xbody", "joint", "dof", "geom", "site", "camera", "light", "flex",
     "mesh", "skin", "hfield", "texture", "material", "pair", "exclude", "equality", "tendon",
     "actuator", "sensor", "numeric", "text", "tuple", "key", "plugin"};
-
-bool IsAbsolutePath(const std::string& path) {
-  return !path.empty() && (path[0] == '/' || path[0] == '\\' || (path.size() > 1 && path[1] == ':'));
-}
 
 std::string WithSeparator(const std::string& dir) {
   if (dir.empty() || dir.back() == '/' || dir.back() == '\\') return dir;
@@ -48,8 +45,7 @@ void CompileContext::RegisterNames(int type, std::vector<std::string> names) {
 
 void CompileContext::RegisterPaths(int type, std::vector<std::string> paths) {
   for (std::string& path : paths) {  // stored as read: without directories under strippath
-    size_t slash = path.find_last_of("/\\");
-    if (spec.compiler.strippath && slash != std::string::npos) path = path.substr(slash + 1);
+    if (spec.compiler.strippath) path = FileName(path);
   }
   paths_[type] = std::move(paths);
 }
@@ -73,10 +69,7 @@ std::string CompileContext::ReadAssetFile(const std::string& file, const std::st
                                           const char* type, const std::string& name, int id,
                                           const SourceLocation& source) const {
   std::string path = file;
-  if (spec.compiler.strippath) {
-    size_t slash = path.find_last_of("/\\");
-    if (slash != std::string::npos) path = path.substr(slash + 1);
-  }
+  if (spec.compiler.strippath) path = FileName(path);
   auto asset = assets.find(path);
   if (asset != assets.end()) return asset->second;
   if (!IsAbsolutePath(path)) {

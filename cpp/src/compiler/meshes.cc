@@ -4,6 +4,7 @@
 //   reads   Spec::meshes, the geoms that use them (collision geoms need the hull)
 //   writes  nmesh* sizes, mesh_* arrays; mesh geoms take frame, size and mass from here
 #include "compiler/meshes.h"
+#include "util/paths.h"
 
 #include <algorithm>
 #include <cmath>
@@ -14,14 +15,6 @@
 
 namespace mjsim {
 namespace {
-
-// the file name without directories and extension
-std::string FileStem(const std::string& file) {
-  size_t slash = file.find_last_of("/\\");
-  std::string base = slash == std::string::npos ? file : file.substr(slash + 1);
-  size_t dot = base.rfind('.');
-  return dot == std::string::npos ? base : base.substr(0, dot);
-}
 
 std::string MeshName(const SpecMesh& mesh) { return mesh.name.empty() ? FileStem(mesh.file) : mesh.name; }
 

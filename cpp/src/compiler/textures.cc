@@ -7,6 +7,7 @@
 //            six files fileright ... fileback.
 // Colours become bytes as int(255 * value), wrapping outside [0, 1] like the reference.
 #include "compiler/textures.h"
+#include "util/paths.h"
 
 #include <algorithm>
 #include <cmath>
@@ -310,12 +311,7 @@ bool DecodePng(const std::string& bytes, int channels, std::vector<unsigned char
   return true;
 }
 
-std::string NameFromFile(const std::string& file) {
-  size_t slash = file.find_last_of("/\\");
-  std::string base = slash == std::string::npos ? file : file.substr(slash + 1);
-  size_t dot = base.rfind('.');
-  return dot == std::string::npos ? base : base.substr(0, dot);
-}
+std::string NameFromFile(const std::string& file) { return FileStem(file); }
 
 Image BuildTexture(const CompileContext& ctx, const SpecTexture& texture, int id) {
   if (texture.nchannel != 1 && texture.nchannel != 3 && texture.nchannel != 4) {

@@ -1,5 +1,6 @@
 // include.cc: expansion of <include> elements (MJCF reference, "include").
 #include "xml/include.h"
+#include "util/paths.h"
 
 #include <fstream>
 #include <memory>
@@ -11,11 +12,6 @@ namespace {
 
 using tinyxml2::XMLDocument;
 using tinyxml2::XMLNode;
-
-bool IsAbsolute(const std::string& path) {
-  return !path.empty() && (path[0] == '/' || path[0] == '\\' ||
-                           (path.size() > 1 && path[1] == ':'));
-}
 
 bool ReadWholeFile(const std::string& path, std::string& contents) {
   std::ifstream file(path, std::ios::binary);
@@ -100,7 +96,7 @@ class IncludeExpander {
       return;
     }
     std::vector<std::string> candidates = {name};
-    if (!IsAbsolute(name)) candidates = {dir + name, main_dir_ + name};
+    if (!IsAbsolutePath(name)) candidates = {dir + name, main_dir_ + name};
     for (const std::string& candidate : candidates) {
       if (ReadWholeFile(candidate, contents)) {
         path = candidate;
@@ -133,11 +129,6 @@ class IncludeExpander {
 };
 
 }  // namespace
-
-std::string DirectoryOf(const std::string& path) {
-  size_t slash = path.find_last_of("/\\");
-  return slash == std::string::npos ? "" : path.substr(0, slash + 1);
-}
 
 void ExpandIncludes(XMLDocument& document, XmlReader& reader, const std::string& main_dir,
                     const AssetMap& assets) {

@@ -5,6 +5,7 @@
 
 #include "mjsim/api.h"
 #include "tinyxml2.h"
+#include "util/paths.h"
 #include "xml/reader_base.h"
 
 namespace mjsim {
@@ -16,7 +17,5 @@ namespace mjsim {
 void ExpandIncludes(tinyxml2::XMLDocument& document, XmlReader& reader,
                     const std::string& main_dir, const AssetMap& assets);
 
-// The directory part of a path, with a trailing separator ("" when there is none).
-std::string DirectoryOf(const std::string& path);
 
 }  // namespace mjsim

@@ -1,5 +1,6 @@
 // read_skin.cc: MJCF reader of <asset><skin> and its <bone> children.
 #include "xml/sections.h"
+#include "util/paths.h"
 
 namespace mjsim {
 
@@ -74,9 +75,7 @@ void ReadSkinAsset(XmlReader& reader, const XMLElement* elem) {
     reader.Fail(elem, "a skin from a file cannot also have inline data or bones");
   }
   if (skin.name.empty() && !skin.file.empty()) {  // named after its file
-    size_t slash = skin.file.find_last_of("/\\");
-    std::string base = slash == std::string::npos ? skin.file : skin.file.substr(slash + 1);
-    skin.name = base.substr(0, base.find_last_of('.'));
+    skin.name = FileStem(skin.file);
   }
   reader.spec().skins.push_back(std::move(skin));
 }

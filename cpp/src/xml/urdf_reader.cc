@@ -10,6 +10,7 @@
 #include <set>
 
 #include "util/math3.h"
+#include "util/paths.h"
 #include "xml/sections.h"
 
 namespace mjsim {
@@ -307,9 +308,7 @@ class UrdfReader {
       reader_.Fail(shape, "required attribute missing: 'filename'");
     }
     reader_.ReadReals(shape, "scale", mesh.scale, 3);
-    size_t slash = mesh.file.find_last_of("/\\");
-    std::string stem = slash == std::string::npos ? mesh.file : mesh.file.substr(slash + 1);
-    stem = stem.substr(0, stem.find_last_of('.'));
+    std::string stem = FileStem(mesh.file);
     for (const SpecMesh& existing : spec_.meshes) {
       if (existing.file == mesh.file && existing.scale[0] == mesh.scale[0] &&
           existing.scale[1] == mesh.scale[1] && existing.scale[2] == mesh.scale[2]) {
