@@ -8,6 +8,12 @@ and running Python without the reference.
       function on both.
   random_configuration(model, rng) -> Configuration
       A random valid qpos, mocap_pos and mocap_quat for a model.
+  random_motion(model, rng) -> Motion
+      Random qvel, act, ctrl (partly outside ctrlrange, to exercise clamping), qfrc_applied
+      and xfrc_applied; pair.set_motion(motion) writes them into both engines, and
+      pair.randomize_state(seed) sets a random configuration and motion at once.
+  disable_constraints(pair)
+      Sets mjDSBL_CONSTRAINT in both models: the smooth dynamics alone, comparable exactly.
   assert_fields_close(ours, ref, names, atol, rtol=0.0, *, model=None, context="")
       Compares fields of two MjModel or MjData objects; a failure names the field, the row
       by object name, the largest error and the tolerance.
@@ -108,6 +114,59 @@ def random_configuration(model, rng: np.random.Generator) -> Configuration:
     )
 
 
+@dataclasses.dataclass
+class Motion:
+    """Velocity-level state and inputs: everything but the configuration."""
+
+    qvel: np.ndarray
+    act: np.ndarray
+    ctrl: np.ndarray
+    qfrc_applied: np.ndarray
+    xfrc_applied: np.ndarray
+
+
+VELOCITY_SCALE = 1.0  # qvel entries are standard normal times this
+FORCE_SCALE = 0.5     # qfrc_applied and xfrc_applied likewise
+
+
+def random_motion(model, rng: np.random.Generator) -> Motion:
+    """Random qvel, act, ctrl and applied forces for `model` (either engine's MjModel).
+    act is drawn inside actrange where limited, else in [-1, 1] (muscles: [0, 1]); ctrl is
+    drawn from ctrlrange widened by 20% on each side where limited, so clamping is exercised,
+    else in [-1, 1]. The world body gets no applied force."""
+    act = rng.uniform(-1.0, 1.0, size=model.na)
+    for actuator in range(model.nu):
+        adr = int(model.actuator_actadr[actuator])
+        if adr < 0:
+            continue
+        for k in range(int(model.actuator_actnum[actuator])):
+            if model.actuator_actlimited[actuator]:
+                act[adr + k] = rng.uniform(*model.actuator_actrange[actuator])
+            elif model.actuator_dyntype[actuator] == 4:  # mjDYN_MUSCLE
+                act[adr + k] = rng.uniform(0.0, 1.0)
+    ctrl = rng.uniform(-1.0, 1.0, size=model.nu)
+    for actuator in range(model.nu):
+        if model.actuator_ctrllimited[actuator]:
+            low, high = model.actuator_ctrlrange[actuator]
+            margin = 0.2 * (high - low)
+            ctrl[actuator] = rng.uniform(low - margin, high + margin)
+    xfrc = FORCE_SCALE * rng.standard_normal((model.nbody, 6))
+    xfrc[0] = 0
+    return Motion(
+        qvel=VELOCITY_SCALE * rng.standard_normal(model.nv),
+        act=act,
+        ctrl=ctrl,
+        qfrc_applied=FORCE_SCALE * rng.standard_normal(model.nv),
+        xfrc_applied=xfrc,
+    )
+
+
+def disable_constraints(pair) -> None:
+    """mjDSBL_CONSTRAINT in both models (1 << 0 in both engines)."""
+    for model in (pair.m, pair.ref_m):
+        model.opt.disableflags = model.opt.disableflags | 1
+
+
 # ---------------------------------------------------------------------------------------
 # the same model and state in both engines
 
@@ -142,6 +201,21 @@ class Pair:
         config = random_configuration(self.ref_m, np.random.default_rng(seed))
         self.set_configuration(config)
         return config
+
+    def set_motion(self, motion: Motion) -> None:
+        """Writes the same qvel, act, ctrl and applied forces into both MjData."""
+        for data in (self.d, self.ref_d):
+            for field in dataclasses.fields(motion):
+                getattr(data, field.name)[:] = getattr(motion, field.name)
+
+    def randomize_state(self, seed: int) -> tuple[Configuration, Motion]:
+        """A random configuration and a random motion, drawn with `seed`, in both engines."""
+        rng = np.random.default_rng(seed)
+        config = random_configuration(self.ref_m, rng)
+        motion = random_motion(self.ref_m, rng)
+        self.set_configuration(config)
+        self.set_motion(motion)
+        return config, motion
 
     def call(self, function: str, *args) -> None:
         """Runs engine.<function>(m, d, *args) in mjsim and in the reference."""

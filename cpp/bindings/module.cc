@@ -232,8 +232,61 @@ void BindModel(py::module_& module) {
 #undef MJSIM_X
 }
 
+// d.warning: mujoco's list of MjWarningStat; d.warning[i].number, and d.warning.number as a
+// strided view over all of them.
+struct PyWarningStat {
+  std::shared_ptr<Data> data;
+  int index;
+  WarningStat& stat() const { return data->warning[index]; }
+};
+struct PyWarningList {
+  std::shared_ptr<Data> data;
+};
+
+py::object WarningMemberView(const std::shared_ptr<Data>& data, int WarningStat::*member) {
+  auto* keeper = new std::shared_ptr<void>(data);
+  py::capsule base(keeper, [](void* p) { delete static_cast<std::shared_ptr<void>*>(p); });
+  int* first = &(data->warning[0].*member);
+  return py::array_t<int>({static_cast<py::ssize_t>(mjNWARNING)},
+                          {static_cast<py::ssize_t>(sizeof(WarningStat))}, first, base);
+}
+
+void BindWarnings(py::module_& module) {
+  py::class_<PyWarningStat>(module, "MjWarningStat", "How often a warning was raised (d.warning[i]).")
+      .def_property("lastinfo", [](const PyWarningStat& w) { return w.stat().lastinfo; },
+                    [](PyWarningStat& w, int v) { w.stat().lastinfo = v; }, "info of the last warning")
+      .def_property("number", [](const PyWarningStat& w) { return w.stat().number; },
+                    [](PyWarningStat& w, int v) { w.stat().number = v; }, "how many times raised");
+  py::class_<PyWarningList>(module, "MjWarningStatList", "d.warning, indexed by mjtWarning.")
+      .def("__len__", [](const PyWarningList&) { return static_cast<int>(mjNWARNING); })
+      .def("__getitem__", [](const PyWarningList& list, int index) {
+        if (index < 0) index += mjNWARNING;
+        if (index < 0 || index >= mjNWARNING) {
+          throw py::index_error("warning index " + std::to_string(index) + " out of range [0, " +
+                                std::to_string(mjNWARNING) + ")");
+        }
+        return PyWarningStat{list.data, index};
+      }, py::arg("index"))
+      .def_property_readonly("lastinfo", [](const PyWarningList& list) {
+        return WarningMemberView(list.data, &WarningStat::lastinfo);
+      })
+      .def_property_readonly("number", [](const PyWarningList& list) {
+        return WarningMemberView(list.data, &WarningStat::number);
+      });
+}
+
 void BindData(py::module_& module) {
+  BindWarnings(module);
   py::class_<PyData, std::shared_ptr<PyData>> data(module, "MjData", "Simulation state and results.");
+  data.def_property_readonly(
+      "warning", [](const PyData& self) { return PyWarningList{self.data}; }, "warning statistics");
+  data.def_property(
+      "energy",
+      [](const PyData& self) { return MakeView(self.data->energy, 2, 1, "1", self.data); },
+      [](PyData& self, py::handle value) {
+        AssignToView(MakeView(self.data->energy, 2, 1, "1", self.data), value, "energy");
+      },
+      "potential and kinetic energy (with mjENBL_ENERGY)");
   data.def(py::init<const PyModel&>(), py::arg("model"));
   data.def_property(
       "time", [](const PyData& self) { return self.data->time; },
@@ -333,6 +386,12 @@ void BindEnums(py::module_& module) {
   py::enum_<mjtDataType>(module, "mjtDataType", py::arithmetic())
       .value("mjDATATYPE_REAL", mjDATATYPE_REAL).value("mjDATATYPE_POSITIVE", mjDATATYPE_POSITIVE)
       .value("mjDATATYPE_AXIS", mjDATATYPE_AXIS).value("mjDATATYPE_QUATERNION", mjDATATYPE_QUATERNION);
+  py::enum_<mjtWarning>(module, "mjtWarning", py::arithmetic())
+      .value("mjWARN_INERTIA", mjWARN_INERTIA).value("mjWARN_CONTACTFULL", mjWARN_CONTACTFULL)
+      .value("mjWARN_CNSTRFULL", mjWARN_CNSTRFULL).value("mjWARN_VGEOMFULL", mjWARN_VGEOMFULL)
+      .value("mjWARN_BADQPOS", mjWARN_BADQPOS).value("mjWARN_BADQVEL", mjWARN_BADQVEL)
+      .value("mjWARN_BADQACC", mjWARN_BADQACC).value("mjWARN_BADCTRL", mjWARN_BADCTRL)
+      .value("mjNWARNING", mjNWARNING);
   py::enum_<mjtStage>(module, "mjtStage", py::arithmetic())
       .value("mjSTAGE_NONE", mjSTAGE_NONE).value("mjSTAGE_POS", mjSTAGE_POS)
       .value("mjSTAGE_VEL", mjSTAGE_VEL).value("mjSTAGE_ACC", mjSTAGE_ACC);

@@ -5,37 +5,12 @@ version mirrored (clients such as gymnasium compare it with MuJoCo releases); mj
 release number is ``__mjsim_version__``.
 """
 
-from mjsim._core import (  # noqa: F401
-    MjData,
-    MjModel,
-    MjOption,
-    mj_camlight,
-    mj_comPos,
-    mj_crb,
-    mj_factorM,
-    mj_fullM,
-    mj_id2name,
-    mj_kinematics,
-    mj_makeM,
-    mj_mulM,
-    mj_name2id,
-    mj_resetData,
-    mj_solveM,
-    mj_tendon,
-    mj_transmission,
-    mjtCone,
-    mjtDataType,
-    mjtDisableBit,
-    mjtEnableBit,
-    mjtGeom,
-    mjtIntegrator,
-    mjtJacobian,
-    mjtJoint,
-    mjtObj,
-    mjtSensor,
-    mjtSolver,
-    mjtStage,
-)
+from mjsim import _core
+
+# Every public name of the extension (MjModel, MjData, mj_*, mju_*, mjd_*, mjt* enums) is
+# re-exported under the same name the mujoco package uses.
+__all__ = [name for name in dir(_core) if name.startswith(("Mj", "mj"))]
+globals().update({name: getattr(_core, name) for name in __all__})
 
 __version__ = "3.3.7"
 __mjsim_version__ = "0.1.0"

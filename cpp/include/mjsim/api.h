@@ -38,6 +38,60 @@ void mj_tendon(const Model& m, Data& d);
 // actuator lengths and sparse moments; needs mj_tendon (engine/transmission.cc)
 void mj_transmission(const Model& m, Data& d);
 
+// --- smooth dynamics (one file per stage; each file also holds its stage's derivative with
+// respect to qvel, which the implicit integrators need) ---
+
+// cvel and cdof_dot; needs mj_comPos (engine/velocity.cc)
+void mj_comVel(const Model& m, Data& d);
+// subtree_linvel and subtree_angmom; needs mj_comVel (engine/velocity.cc)
+void mj_subtreeVel(const Model& m, Data& d);
+// recursive Newton-Euler: result = M*qacc + C(qpos, qvel) with flg_acc, else C(qpos, qvel)
+// (the bias force); needs mj_comVel (engine/rne.cc)
+void mj_rne(const Model& m, Data& d, int flg_acc, mjtNum* result);
+// cacc, cfrc_int, cfrc_ext after the constraint solve (engine/rne.cc)
+void mj_rnePostConstraint(const Model& m, Data& d);
+// d.energy[0]: gravity and spring potential energy; d.energy[1]: kinetic energy (engine/energy.cc)
+void mj_energyPos(const Model& m, Data& d);
+void mj_energyVel(const Model& m, Data& d);
+// qfrc_spring, qfrc_damper, qfrc_gravcomp, qfrc_fluid and their sum qfrc_passive; needs
+// mj_comVel and ten_velocity (engine/passive.cc, engine/fluid.cc)
+void mj_passive(const Model& m, Data& d);
+// act_dot, actuator_force, qfrc_actuator; needs mj_transmission and actuator_velocity
+// (engine/actuation.cc)
+void mj_fwdActuation(const Model& m, Data& d);
+// muscle active force, passive force and activation dynamics, as documented (engine/actuation.cc)
+mjtNum mju_muscleGain(mjtNum len, mjtNum vel, const mjtNum lengthrange[2], mjtNum acc0,
+                      const mjtNum prm[9]);
+mjtNum mju_muscleBias(mjtNum len, const mjtNum lengthrange[2], mjtNum acc0, const mjtNum prm[9]);
+mjtNum mju_muscleDynamics(mjtNum ctrl, mjtNum act, const mjtNum prm[3]);
+// d.qDeriv = d(qfrc_actuator + qfrc_passive - [qfrc_bias if flg_bias])/d(qvel) (engine/derivative.cc)
+void mjd_smooth_vel(const Model& m, Data& d, int flg_bias);
+
+// --- forward dynamics and stepping (engine/forward.cc, engine/integrate.cc, engine/check.cc) ---
+void mj_fwdPosition(const Model& m, Data& d);
+void mj_fwdVelocity(const Model& m, Data& d);
+void mj_fwdAcceleration(const Model& m, Data& d);
+void mj_fwdConstraint(const Model& m, Data& d);
+// the forward pass, skipping the stages before skipstage (mjtStage) and optionally sensors
+void mj_forwardSkip(const Model& m, Data& d, int skipstage, int skipsensor);
+void mj_forward(const Model& m, Data& d);
+void mj_step(const Model& m, Data& d);
+void mj_step1(const Model& m, Data& d);
+void mj_step2(const Model& m, Data& d);
+void mj_Euler(const Model& m, Data& d);
+void mj_RungeKutta(const Model& m, Data& d, int N);
+void mj_implicit(const Model& m, Data& d);
+// qpos += qvel * dt on the joint manifolds (quaternions rotate) (engine/integrate.cc)
+void mj_integratePos(const Model& m, mjtNum* qpos, const mjtNum* qvel, mjtNum dt);
+// normalize the quaternions of ball and free joints in qpos (engine/integrate.cc)
+void mj_normalizeQuat(const Model& m, mjtNum* qpos);
+// NaN/huge state: warn, and reset unless mjDSBL_AUTORESET (engine/check.cc)
+void mj_checkPos(const Model& m, Data& d);
+void mj_checkVel(const Model& m, Data& d);
+void mj_checkAcc(const Model& m, Data& d);
+// count warning `warning` with info `info` (engine/check.cc)
+void mj_warning(Data& d, int warning, int info);
+
 // whether Jacobians (ten_J, ...) use the sparse layout: jacobian="sparse", or "auto" and
 // nv >= 60 (support.cc)
 bool mj_isSparse(const Model& m);

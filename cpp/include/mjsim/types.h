@@ -83,6 +83,12 @@ enum mjtDataType : int {
   mjDATATYPE_REAL = 0, mjDATATYPE_POSITIVE, mjDATATYPE_AXIS, mjDATATYPE_QUATERNION
 };
 enum mjtStage : int { mjSTAGE_NONE = 0, mjSTAGE_POS, mjSTAGE_VEL, mjSTAGE_ACC };
+// numerical trouble counted in Data::warning
+enum mjtWarning : int {
+  mjWARN_INERTIA = 0, mjWARN_CONTACTFULL, mjWARN_CNSTRFULL, mjWARN_VGEOMFULL, mjWARN_BADQPOS,
+  mjWARN_BADQVEL, mjWARN_BADQACC, mjWARN_BADCTRL, mjNWARNING
+};
+enum mjtEnergy : int { mjENERGY_POTENTIAL = 0, mjENERGY_KINETIC };
 
 // number of qpos and qvel entries per joint type
 inline int JointQposCount(int type) { return type == mjJNT_FREE ? 7 : type == mjJNT_BALL ? 4 : 1; }

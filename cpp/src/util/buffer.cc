@@ -6,6 +6,7 @@
 #include "mjsim/api.h"
 #include "mjsim/data.h"
 #include "mjsim/model.h"
+#include "util/scratch.h"
 
 namespace mjsim {
 namespace {
@@ -29,6 +30,13 @@ size_t DataBytes(const Model& m) {
   return total;
 }
 }  // namespace
+
+size_t ScratchBytes(const Model& m) {
+  size_t state = m.nq + m.nv + m.na + m.nu;
+  size_t values = 16 * state + 24 * static_cast<size_t>(m.nbody) + 4 * (m.nD + m.nC) +
+                  8 * static_cast<size_t>(m.ntendon) + 4 * static_cast<size_t>(m.nsite) + 1024;
+  return values * sizeof(mjtNum) + 64 * 64;  // plus alignment padding of up to 64 blocks
+}
 
 void AlignedBuffer::Reset(size_t bytes) {
   Release();
@@ -77,12 +85,15 @@ std::unique_ptr<Data> MakeData(const Model& m) {
   cursor += AlignUp(sizeof(type) * m.rows * (cols));
   MJSIM_DATA_FIELDS(MJSIM_X)
 #undef MJSIM_X
+  d->scratch.Reset(ScratchBytes(m));
   mj_resetData(m, *d);
   return d;
 }
 
 void CopyData(const Model& m, const Data& src, Data& dst) {
   dst.time = src.time;
+  for (int i = 0; i < 2; ++i) dst.energy[i] = src.energy[i];
+  for (int i = 0; i < mjNWARNING; ++i) dst.warning[i] = src.warning[i];
   std::memcpy(dst.buffer.bytes(), src.buffer.bytes(), src.buffer.size());
 }
 

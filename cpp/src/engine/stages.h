@@ -1,0 +1,24 @@
+// stages.h: engine functions that are not part of MuJoCo's API but are shared between stage
+// files (forward.cc calls them in the Computation chapter's order).
+#pragma once
+#include "mjsim/data.h"
+#include "mjsim/model.h"
+
+namespace mjsim {
+
+// ten_velocity = ten_J qvel and actuator_velocity = actuator_moment qvel (engine/velocity.cc)
+void TendonActuatorVelocity(const Model& m, Data& d);
+
+// qfrc_fluid: inertia-box and ellipsoid fluid models (engine/fluid.cc)
+void FluidForces(const Model& m, Data& d);
+
+// Velocity derivatives, each added into qDeriv (D layout: D_rowadr, D_rownnz, D_colind).
+// d(qfrc_actuator)/d(qvel) (engine/actuation.cc)
+void AddActuatorVelocityDerivative(const Model& m, Data& d, mjtNum* qDeriv);
+// d(qfrc_passive)/d(qvel): dof and tendon dampers (engine/passive.cc) and fluid (engine/fluid.cc)
+void AddPassiveVelocityDerivative(const Model& m, Data& d, mjtNum* qDeriv);
+void AddFluidVelocityDerivative(const Model& m, Data& d, mjtNum* qDeriv);
+// -d(qfrc_bias)/d(qvel), the Coriolis and centrifugal terms of RNE (engine/rne.cc)
+void AddBiasVelocityDerivative(const Model& m, Data& d, mjtNum* qDeriv);
+
+}  // namespace mjsim
