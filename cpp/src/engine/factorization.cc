@@ -2,32 +2,30 @@
 // pipeline stage 7 (Computation, "Inertia matrix" / "Sparse factorization"; checklist C.5).
 //   reads   m.M_rownnz M_rowadr M_colind   d.M                         (written by inertia.cc)
 //   writes  d.qLD qLDiagInv
+// The same factorization and solve serve other matrices with M's pattern (the integrators'
+// M + h*damping in qH): FactorInertiaPattern and SolveInertiaPattern in stages.h.
 //
 // M = L' D L with L unit lower triangular, eliminated from the last dof to the first: a dof's
 // row only couples to its ancestors, which are eliminated after it, so the tree pattern takes
 // no fill-in. qLD holds L below the diagonal and D on it, in the CSR layout of M_* (row i: the
 // ancestors of i ascending, then i); the ancestors of an ancestor j of i are exactly the
 // entries of row i before j, so row j is a prefix of row i's columns.
+#include "engine/stages.h"
 #include "mjsim/api.h"
 
 namespace mjsim {
-namespace {
-
-void CopyInertiaMatrix(const Model& m, Data& d) {
-  for (int k = 0; k < m.nC; ++k) d.qLD[k] = d.M[k];
-}
 
 // for dof k from last to first: D_k = M_kk; every ancestor pair (i, j) of k, j <= i, loses
 // M_ki M_kj / D_k; then row k is divided by D_k into L
-void FactorInPlace(const Model& m, Data& d) {
+void FactorInertiaPattern(const Model& m, mjtNum* factor, mjtNum* diag_inverse) {
   for (int k = m.nv - 1; k >= 0; --k) {
-    mjtNum* row = d.qLD + m.M_rowadr[k];
+    mjtNum* row = factor + m.M_rowadr[k];
     int offdiagonal = m.M_rownnz[k] - 1;
     mjtNum diagonal = row[offdiagonal];
     mjtNum inverse = 1 / diagonal;
-    d.qLDiagInv[k] = inverse;
+    diag_inverse[k] = inverse;
     for (int p = 0; p < offdiagonal; ++p) {
-      mjtNum* ancestor_row = d.qLD + m.M_rowadr[m.M_colind[m.M_rowadr[k] + p]];
+      mjtNum* ancestor_row = factor + m.M_rowadr[m.M_colind[m.M_rowadr[k] + p]];
       mjtNum scale = row[p] * inverse;
       for (int q = 0; q <= p; ++q) ancestor_row[q] -= scale * row[q];
     }
@@ -35,16 +33,19 @@ void FactorInPlace(const Model& m, Data& d) {
   }
 }
 
-}  // namespace
-
 void mj_factorM(const Model& m, Data& d) {
-  CopyInertiaMatrix(m, d);
-  FactorInPlace(m, d);
+  for (int k = 0; k < m.nC; ++k) d.qLD[k] = d.M[k];
+  FactorInertiaPattern(m, d.qLD, d.qLDiagInv);
 }
 
-// x = M^-1 y for n vectors of length nv (row-major), x and y may be the same memory:
-// L' w = y (descendants first), z = D^-1 w, L x = z (ancestors first)
 void mj_solveM(const Model& m, const Data& d, mjtNum* x, const mjtNum* y, int n) {
+  SolveInertiaPattern(m, d.qLD, d.qLDiagInv, x, y, n);
+}
+
+// x = A^-1 y for n vectors of length nv (row-major), x and y may be the same memory:
+// L' w = y (descendants first), z = D^-1 w, L x = z (ancestors first)
+void SolveInertiaPattern(const Model& m, const mjtNum* factor, const mjtNum* diag_inverse,
+                         mjtNum* x, const mjtNum* y, int n) {
   for (int v = 0; v < n; ++v) {
     mjtNum* xv = x + v * m.nv;
     const mjtNum* yv = y + v * m.nv;
@@ -52,13 +53,13 @@ void mj_solveM(const Model& m, const Data& d, mjtNum* x, const mjtNum* y, int n)
       for (int i = 0; i < m.nv; ++i) xv[i] = yv[i];
     }
     for (int k = m.nv - 1; k >= 0; --k) {
-      const mjtNum* row = d.qLD + m.M_rowadr[k];
+      const mjtNum* row = factor + m.M_rowadr[k];
       const int* columns = m.M_colind + m.M_rowadr[k];
       for (int p = 0; p < m.M_rownnz[k] - 1; ++p) xv[columns[p]] -= row[p] * xv[k];
     }
-    for (int k = 0; k < m.nv; ++k) xv[k] *= d.qLDiagInv[k];
+    for (int k = 0; k < m.nv; ++k) xv[k] *= diag_inverse[k];
     for (int k = 0; k < m.nv; ++k) {
-      const mjtNum* row = d.qLD + m.M_rowadr[k];
+      const mjtNum* row = factor + m.M_rowadr[k];
       const int* columns = m.M_colind + m.M_rowadr[k];
       for (int p = 0; p < m.M_rownnz[k] - 1; ++p) xv[k] -= row[p] * xv[columns[p]];
     }

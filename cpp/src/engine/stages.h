@@ -6,6 +6,12 @@
 
 namespace mjsim {
 
+// L'DL factorization in place of a matrix with the pattern of M (CSR layout M_rowadr,
+// M_colind), and solves with it; mj_factorM and mj_solveM apply them to d.M (factorization.cc)
+void FactorInertiaPattern(const Model& m, mjtNum* factor, mjtNum* diag_inverse);
+void SolveInertiaPattern(const Model& m, const mjtNum* factor, const mjtNum* diag_inverse,
+                         mjtNum* x, const mjtNum* y, int n);
+
 // ten_velocity = ten_J qvel and actuator_velocity = actuator_moment qvel (engine/velocity.cc)
 void TendonActuatorVelocity(const Model& m, Data& d);
 

@@ -1,0 +1,141 @@
+// forward.cc: the forward pass and mj_step, in the Computation chapter's order (checklist C.20):
+// position stages, velocity stages, actuation, acceleration, constraint, then the integrator.
+//   reads   the state (qpos qvel act time), inputs (ctrl qfrc_applied xfrc_applied mocap_*)
+//   writes  every stage's outputs; qfrc_smooth qacc_smooth qacc qfrc_constraint here
+//
+// Constraints (contacts, limits, equality, friction loss) are produced by nobody yet: until
+// the collision and solver stages exist, qacc = qacc_smooth and qfrc_constraint = 0, which is
+// the reference's physics with mjDSBL_CONSTRAINT.
+#include "engine/stages.h"
+#include "mjsim/api.h"
+#include "util/math3.h"
+
+namespace mjsim {
+namespace {
+
+bool Enabled(const Model& m, int flag) { return (m.opt.enableflags & flag) != 0; }
+
+// the last dof at or above body b in its tree, or -1 if none moves it
+int LastDofAbove(const Model& m, int body) {
+  while (body > 0 && m.body_dofnum[body] == 0) body = m.body_parentid[body];
+  return body > 0 ? m.body_dofadr[body] + m.body_dofnum[body] - 1 : -1;
+}
+
+// qfrc += J(point)' force + Jrot' torque for a wrench on `body` acting at `point`: each dof up
+// the tree contributes (v + w x (point - c)) . force + w . torque, with cdof = (w, v) about the
+// tree's c-frame origin c
+void AddBodyWrench(const Model& m, const Data& d, int body, const mjtNum force[3],
+                   const mjtNum torque[3], const mjtNum point[3], mjtNum* qfrc) {
+  mjtNum offset[3];
+  Sub3(offset, point, d.subtree_com + 3 * m.body_rootid[body]);
+  for (int dof = LastDofAbove(m, body); dof >= 0; dof = m.dof_parentid[dof]) {
+    const mjtNum* cdof = d.cdof + 6 * dof;
+    mjtNum point_velocity[3];
+    Cross3(point_velocity, cdof, offset);
+    AddTo3(point_velocity, cdof + 3);
+    qfrc[dof] += Dot3(point_velocity, force) + Dot3(cdof, torque);
+  }
+}
+
+// qfrc += sum over bodies of J' xfrc_applied, each wrench acting at the body's com
+void AccumulateAppliedWrenches(const Model& m, const Data& d, mjtNum* qfrc) {
+  for (int b = 1; b < m.nbody; ++b) {
+    const mjtNum* wrench = d.xfrc_applied + 6 * b;
+    bool zero = true;
+    for (int k = 0; k < 6; ++k) zero = zero && wrench[k] == 0;
+    if (!zero) AddBodyWrench(m, d, b, wrench, wrench + 3, d.xipos + 3 * b, qfrc);
+  }
+}
+
+}  // namespace
+
+void mj_fwdPosition(const Model& m, Data& d) {
+  mj_kinematics(m, d);
+  mj_comPos(m, d);
+  mj_camlight(m, d);
+  if (m.ntendon > 0) mj_tendon(m, d);
+  mj_makeM(m, d);
+  mj_factorM(m, d);
+  mj_transmission(m, d);
+}
+
+void mj_fwdVelocity(const Model& m, Data& d) {
+  TendonActuatorVelocity(m, d);
+  mj_comVel(m, d);
+  mj_passive(m, d);
+  mj_rne(m, d, 0, d.qfrc_bias);
+}
+
+// qfrc_smooth = qfrc_passive - qfrc_bias + qfrc_applied + qfrc_actuator + J' xfrc_applied,
+// qacc_smooth = M^-1 qfrc_smooth (checklist C.19)
+void mj_fwdAcceleration(const Model& m, Data& d) {
+  for (int i = 0; i < m.nv; ++i) {
+    d.qfrc_smooth[i] = d.qfrc_passive[i] - d.qfrc_bias[i] + d.qfrc_applied[i] + d.qfrc_actuator[i];
+  }
+  AccumulateAppliedWrenches(m, d, d.qfrc_smooth);
+  mj_solveM(m, d, d.qacc_smooth, d.qfrc_smooth, 1);
+}
+
+void mj_fwdConstraint(const Model& m, Data& d) {
+  for (int i = 0; i < m.nv; ++i) {
+    d.qfrc_constraint[i] = 0;
+    d.qacc[i] = d.qacc_smooth[i];
+  }
+}
+
+// skipstage: mjSTAGE_POS reuses the position stages' results, mjSTAGE_VEL also the velocity
+// stages'. Sensors are not computed yet (skipsensor has nothing to skip).
+void mj_forwardSkip(const Model& m, Data& d, int skipstage, int skipsensor) {
+  (void)skipsensor;
+  if (skipstage < mjSTAGE_POS) {
+    mj_fwdPosition(m, d);
+    if (Enabled(m, mjENBL_ENERGY)) mj_energyPos(m, d);
+  }
+  if (skipstage < mjSTAGE_VEL) {
+    mj_fwdVelocity(m, d);
+    if (Enabled(m, mjENBL_ENERGY)) mj_energyVel(m, d);
+  }
+  mj_fwdActuation(m, d);
+  mj_fwdAcceleration(m, d);
+  mj_fwdConstraint(m, d);
+}
+
+void mj_forward(const Model& m, Data& d) { mj_forwardSkip(m, d, mjSTAGE_NONE, 0); }
+
+void mj_step(const Model& m, Data& d) {
+  mj_checkPos(m, d);
+  mj_checkVel(m, d);
+  mj_forward(m, d);
+  mj_checkAcc(m, d);
+  switch (m.opt.integrator) {
+    case mjINT_RK4: mj_RungeKutta(m, d, 4); break;
+    case mjINT_IMPLICIT:
+    case mjINT_IMPLICITFAST: mj_implicit(m, d); break;
+    default: mj_Euler(m, d); break;
+  }
+}
+
+// the position- and velocity-dependent half, after which a controller may set ctrl
+void mj_step1(const Model& m, Data& d) {
+  mj_checkPos(m, d);
+  mj_checkVel(m, d);
+  mj_fwdPosition(m, d);
+  if (Enabled(m, mjENBL_ENERGY)) mj_energyPos(m, d);
+  mj_fwdVelocity(m, d);
+  if (Enabled(m, mjENBL_ENERGY)) mj_energyVel(m, d);
+}
+
+// the rest of the step; RK4 needs whole forward passes, so the split steps with Euler instead
+void mj_step2(const Model& m, Data& d) {
+  mj_fwdActuation(m, d);
+  mj_fwdAcceleration(m, d);
+  mj_fwdConstraint(m, d);
+  mj_checkAcc(m, d);
+  if (m.opt.integrator == mjINT_IMPLICIT || m.opt.integrator == mjINT_IMPLICITFAST) {
+    mj_implicit(m, d);
+  } else {
+    mj_Euler(m, d);
+  }
+}
+
+}  // namespace mjsim
