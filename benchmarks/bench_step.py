@@ -1,0 +1,117 @@
+"""Simulation speed with constraints disabled (smooth dynamics), mjsim against the reference
+(mujoco), in one process.
+
+    python benchmarks/bench_step.py [--repeats 5] [--seconds 0.1] [--filter TEXT]
+                                    [--integrator euler|rk4|implicit|implicitfast|model]
+
+For every model of the corpus (tests/corpus.py) both engines get mjDSBL_CONSTRAINT, the same
+random configuration, velocities and controls (tests/support.py); after a warm-up, each
+repetition times a loop in mjsim and in mujoco, alternating which goes first. The table gives
+the median rate of each in simulation steps per second, the ratio mjsim/mujoco (above 1:
+mjsim is faster) and the geometric mean of the ratios, for two row groups:
+
+  mj_step(nstep=100)   mj_step(m, d, nstep=100): the stepping loop in C++
+  python_loop          d.ctrl[:] = u; mj_step(m, d); d.qpos[0]: a user's per-step loop
+
+Results are also written to benchmarks/results/step.csv. A benchmark reports; it never passes
+or fails.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO / "tests"))
+sys.path.insert(0, str(REPO / "benchmarks"))
+
+import corpus  # noqa: E402
+from bench_kinematics import Report, compare, header, load_both  # noqa: E402
+from support import random_motion  # noqa: E402
+
+RESULTS = REPO / "benchmarks" / "results" / "step.csv"
+NSTEP = 100
+INTEGRATORS = {"euler": 0, "rk4": 1, "implicit": 2, "implicitfast": 3}
+
+
+def loop_nstep(engine, m, d, count: int) -> float:
+    step = engine.mj_step
+    start = time.perf_counter()
+    for _ in range(count):
+        step(m, d, NSTEP)
+    return (time.perf_counter() - start) / NSTEP  # seconds per `count` steps
+
+
+def loop_python(engine, m, d, count: int) -> float:
+    step = engine.mj_step
+    controls = [np.full(m.nu, x) for x in np.linspace(-1.0, 1.0, 16)]
+    start = time.perf_counter()
+    for i in range(count):
+        d.ctrl[:] = controls[i & 15]
+        step(m, d)
+        d.qpos[0] if m.nq else None
+    return time.perf_counter() - start
+
+
+GROUPS = [
+    ("mj_step(nstep=100)", loop_nstep),
+    ("python_loop", loop_python),
+]
+
+
+def prepare(pair, integrator: int | None, seed: int) -> None:
+    """Constraints off, the integrator set, the same random motion in both engines."""
+    (_, m, d), (_, ref_m, ref_d) = pair
+    motion = random_motion(ref_m, np.random.default_rng(seed))
+    for model, data in ((m, d), (ref_m, ref_d)):
+        model.opt.disableflags = model.opt.disableflags | 1  # mjDSBL_CONSTRAINT
+        if integrator is not None:
+            model.opt.integrator = integrator
+        data.qvel[:] = motion.qvel
+        data.act[:] = motion.act
+        data.ctrl[:] = motion.ctrl
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--repeats", type=int, default=5, help="timed repetitions (median)")
+    parser.add_argument("--seconds", type=float, default=0.1, help="duration of one timing")
+    parser.add_argument("--filter", default="", help="only models whose label contains this")
+    parser.add_argument("--integrator", default="model", choices=[*INTEGRATORS, "model"],
+                        help="integrator for every model; 'model' keeps each model's own")
+    parser.add_argument("--csv", type=Path, default=RESULTS, help="where to write the results")
+    args = parser.parse_args(argv)
+
+    import mjsim
+    import mujoco
+
+    print(header(mjsim, mujoco, args.repeats), f"  integrator: {args.integrator}")
+    integrator = INTEGRATORS.get(args.integrator)
+    models = [p for p in corpus.corpus_models() if args.filter in corpus.label(p)]
+    loaded = []
+    for seed, path in enumerate(models):
+        pair, reason = load_both(mjsim, mujoco, path, seed)
+        if pair is None:
+            print(f"skip {corpus.label(path)}: {reason}")
+            continue
+        prepare(pair, integrator, seed)
+        loaded.append((corpus.label(path), pair))
+
+    report = Report()
+    for group, loop in GROUPS:
+        report.group(group, "simulation steps per second")
+        for label, (ours, reference) in loaded:
+            report.add(group, label, *compare(loop, ours, reference, args.repeats, args.seconds))
+        report.geomean(group)
+    report.write_csv(args.csv)
+    print(f"\nwrote {args.csv.relative_to(REPO) if args.csv.is_relative_to(REPO) else args.csv}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

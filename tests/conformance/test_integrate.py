@@ -1,0 +1,60 @@
+"""The integrators (engine/integrate.cc) against the reference with constraints disabled:
+acceptance 2 of the smooth-dynamics issue. Every corpus model, each of the four integrators,
+starts from the same random state in both engines and steps STEPS times with the same random
+controls (new each step); qpos, qvel and act must agree to TOL (absolute, plus TOL relative to
+the value's size) at every step.
+
+Some models are chaotic without constraints (bodies tumbling freely, long unconstrained
+chains): rounding differences of 1e-16 grow by orders of magnitude per second of simulated
+time, so no two implementations can agree to 1e-8 over 1000 steps. For those, CHAOTIC names
+the reason and the test checks the first SHORT_STEPS steps instead.
+"""
+
+import numpy as np
+import pytest
+
+mujoco = pytest.importorskip("mujoco")
+
+import mjsim  # noqa: E402
+from corpus import corpus_models, label, params  # noqa: E402
+from support import disable_constraints, load_pair  # noqa: E402
+
+STEPS = 1000
+SHORT_STEPS = 200
+TOL = 1e-8
+INTEGRATORS = {"euler": 0, "rk4": 1, "implicit": 2, "implicitfast": 3}
+
+# corpus label -> why 1000 steps cannot agree to TOL (filled in from measurements)
+CHAOTIC: dict[str, str] = {}
+
+
+def run_trajectory(pair, steps: int, seed: int) -> None:
+    m, d, ref_m, ref_d = pair
+    rng = np.random.default_rng(seed)
+    for step in range(steps):
+        ctrl = rng.uniform(-1, 1, size=m.nu)
+        d.ctrl[:] = ctrl
+        ref_d.ctrl[:] = ctrl
+        mjsim.mj_step(m, d)
+        mujoco.mj_step(ref_m, ref_d)
+        for field in ("qpos", "qvel", "act"):
+            ours, ref = np.asarray(getattr(d, field)), np.asarray(getattr(ref_d, field))
+            error = np.abs(ours - ref)
+            if np.any(error > TOL * (1 + np.abs(ref))) or np.isnan(ours).any() != np.isnan(ref).any():
+                worst = int(np.nanargmax(error)) if error.size else 0
+                raise AssertionError(
+                    f"{pair.name}: {field}[{worst}] differs by {error[worst]:.3g} at step {step + 1} "
+                    f"(ours {ours[worst]!r}, reference {ref[worst]!r})")
+        assert d.time == pytest.approx(ref_d.time, abs=1e-12)
+
+
+@pytest.mark.parametrize("integrator", sorted(INTEGRATORS))
+@pytest.mark.parametrize("path", params(corpus_models()))
+def test_trajectory_matches_reference(path, integrator):
+    pair = load_pair(path)
+    disable_constraints(pair)
+    for model in (pair.m, pair.ref_m):
+        model.opt.integrator = INTEGRATORS[integrator]
+    pair.randomize_state(11)
+    steps = SHORT_STEPS if label(path) in CHAOTIC else STEPS
+    run_trajectory(pair, steps, seed=12)

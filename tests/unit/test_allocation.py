@@ -1,0 +1,69 @@
+"""mj_step makes no heap allocation (acceptance 3 of the smooth-dynamics issue).
+
+A small LD_PRELOAD library (allocation/count_malloc.c, compiled here) counts every malloc,
+calloc, realloc and aligned allocation while counting is on; C++'s operator new goes through
+malloc too. A child process steps several models with each integrator: the number of
+allocations of mj_step(m, d, nstep=1) and of mj_step(m, d, nstep=301) must be equal (the
+Python call machinery allocates the same in both; 300 more steps add nothing). A positive
+control (making an MjData) must count allocations, so the counter cannot pass by being off.
+Linux with glibc and a C compiler only.
+"""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent.parent
+MODELS = ["models/actuator_shortcuts.xml", "models/tendon_arm.xml", "models/collision_shapes.xml",
+          "models/welded_gravcomp.xml", "models/aligned_free_bodies.xml"]
+
+CHILD = r"""
+import ctypes, json, sys
+import mjsim
+counter = ctypes.CDLL(None)
+counter.counting_stop.restype = ctypes.c_long
+results = {}
+for path in sys.argv[1:]:
+    m = mjsim.MjModel.from_xml_path(path)
+    m.opt.disableflags = m.opt.disableflags | 1  # mjDSBL_CONSTRAINT
+    counter.counting_start(); d = mjsim.MjData(m); control = counter.counting_stop()
+    for integrator in range(4):
+        m.opt.integrator = integrator
+        d.ctrl[:] = 0.3
+        mjsim.mj_step(m, d, 2)  # warm-up: lazily made views and caches
+        counts = []
+        for nstep in (1, 301):
+            counter.counting_start(); mjsim.mj_step(m, d, nstep); counts.append(counter.counting_stop())
+        results[f"{path} integrator {integrator}"] = {"control": control, "counts": counts}
+print(json.dumps(results))
+"""
+
+
+def compile_counter(tmp_path):
+    compiler = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
+    if not sys.platform.startswith("linux") or compiler is None:
+        pytest.skip("needs Linux (glibc) and a C compiler")
+    library = tmp_path / "count_malloc.so"
+    subprocess.run([compiler, "-O2", "-shared", "-fPIC", "-o", str(library),
+                    str(HERE / "allocation" / "count_malloc.c")], check=True)
+    return library
+
+
+def test_mj_step_makes_no_heap_allocation(tmp_path):
+    library = compile_counter(tmp_path)
+    env = dict(os.environ, LD_PRELOAD=str(library))
+    result = subprocess.run([sys.executable, "-c", CHILD, *[str(REPO / p) for p in MODELS]],
+                            capture_output=True, text=True, env=env, timeout=300)
+    assert result.returncode == 0, result.stderr
+    results = json.loads(result.stdout.strip().splitlines()[-1])
+    assert len(results) == 4 * len(MODELS)
+    for case, outcome in results.items():
+        assert outcome["control"] > 0, f"{case}: the counter saw no allocation making an MjData"
+        one, many = outcome["counts"]
+        assert many == one, f"{case}: 300 more steps made {many - one} more heap allocations"
