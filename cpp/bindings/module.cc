@@ -67,11 +67,13 @@ struct PyModel {
 };
 
 struct PyData {
+  std::shared_ptr<PyModel> owner;  // d.model: the MjModel this Data was made for
   std::shared_ptr<Model> model;
   std::shared_ptr<Data> data;
   std::vector<py::object> views;  // one per MJSIM_DATA_FIELDS entry, in table order
 
-  explicit PyData(const PyModel& owner) : model(owner.model), data(MakeData(*owner.model)) {
+  explicit PyData(std::shared_ptr<PyModel> made_for)
+      : owner(std::move(made_for)), model(owner->model), data(MakeData(*model)) {
     const Model& m = *model;
     Data& d = *data;
 #define MJSIM_X(type, name, rows, cols, doc) views.push_back(MakeView(d.name, m.rows, cols, #cols, data));
@@ -287,7 +289,9 @@ void BindData(py::module_& module) {
         AssignToView(MakeView(self.data->energy, 2, 1, "1", self.data), value, "energy");
       },
       "potential and kinetic energy (with mjENBL_ENERGY)");
-  data.def(py::init<const PyModel&>(), py::arg("model"));
+  data.def(py::init<std::shared_ptr<PyModel>>(), py::arg("model"));
+  data.def_property_readonly(
+      "model", [](const PyData& self) { return self.owner; }, "the MjModel this MjData was made for");
   data.def_property(
       "time", [](const PyData& self) { return self.data->time; },
       [](PyData& self, mjtNum time) { self.data->time = time; }, "simulation time");
@@ -457,7 +461,22 @@ void BindInertiaFunctions(py::module_& module) {
   }, py::arg("m"), py::arg("d"), py::arg("res"), py::arg("vec"), "res = M * vec.");
 }
 
+// _model_field_rows / _data_field_rows: field name -> the size naming its rows (fields.h),
+// which the named access (python/mjsim/_named.py) uses to slice rows per object
+void BindFieldTables(py::module_& module) {
+  py::dict model_rows, data_rows;
+#define MJSIM_X(type, name, rows, cols, doc) model_rows[#name] = #rows;
+  MJSIM_MODEL_FIELDS(MJSIM_X)
+#undef MJSIM_X
+#define MJSIM_X(type, name, rows, cols, doc) data_rows[#name] = #rows;
+  MJSIM_DATA_FIELDS(MJSIM_X)
+#undef MJSIM_X
+  module.attr("_model_field_rows") = model_rows;
+  module.attr("_data_field_rows") = data_rows;
+}
+
 void BindFunctions(py::module_& module) {
+  BindFieldTables(module);
   BindInertiaFunctions(module);
   module.def("mj_resetData", [](const PyModel& m, PyData& d) {
     CheckSameModel(m, d);

@@ -1,0 +1,81 @@
+"""Named access (python/mjsim/_named.py): m.body('name'), d.joint(0).qpos, ... give views of
+the object's rows with the same attribute names, shapes and values as the reference's, and
+writes through them change the engine's arrays. Unknown names and indices raise KeyError and
+IndexError as the reference's do."""
+
+import numpy as np
+import pytest
+
+import mjsim
+from corpus import MODELS_DIR
+from support import load_model
+
+MODELS = [str(MODELS_DIR / name) for name in (
+    "sensor_arm.xml", "actuator_shortcuts.xml", "tendon_arm.xml", "cameras_lights.xml",
+    "custom_keyframes.xml", "materials_textures.xml")]
+MODEL_ACCESSORS = ["body", "joint", "jnt", "geom", "site", "actuator", "tendon", "sensor", "camera",
+                   "cam", "light", "mesh", "material", "mat", "key", "keyframe", "eq", "equality",
+                   "exclude", "pair", "numeric", "text", "tuple", "hfield", "texture", "tex", "skin"]
+DATA_ACCESSORS = ["body", "joint", "jnt", "geom", "site", "actuator", "tendon", "ten", "camera",
+                  "cam", "light"]
+# attributes the reference has that mjsim does not offer yet
+NOT_YET = {"data", "moment", "matid"}
+
+
+def count_of(model, accessor):
+    from mjsim._named import DATA_ACCESSORS as D, KINDS, MODEL_ACCESSORS as M
+    kind = KINDS[M.get(accessor) or D[accessor]]
+    return getattr(model, kind.count)
+
+
+@pytest.mark.parametrize("of_data", [False, True], ids=["model", "data"])
+@pytest.mark.parametrize("path", MODELS, ids=lambda p: p.rsplit("/", 1)[-1])
+def test_views_match_reference(path, of_data):
+    mujoco = pytest.importorskip("mujoco")
+    m, ref_m = load_model(mjsim, path), load_model(mujoco, path)
+    ours, ref = (mjsim.MjData(m), mujoco.MjData(ref_m)) if of_data else (m, ref_m)
+    accessors = DATA_ACCESSORS if of_data else MODEL_ACCESSORS
+    checked = 0
+    for accessor in accessors:
+        if not hasattr(ref, accessor):  # mjsim also offers m.text(...)
+            continue
+        for index in range(count_of(m, accessor)):
+            view, ref_view = getattr(ours, accessor)(index), getattr(ref, accessor)(index)
+            expected = {a for a in dir(ref_view) if not a.startswith("_")} - NOT_YET
+            missing = expected - set(dir(view))
+            assert not missing, f"{path} {accessor}({index}) lacks {sorted(missing)}"
+            assert view.id == ref_view.id and view.name == ref_view.name
+            for attribute in expected - {"id", "name"}:
+                value, ref_value = getattr(view, attribute), getattr(ref_view, attribute)
+                assert np.shape(value) == np.shape(ref_value), f"{accessor}.{attribute}"
+                # compiled values are held to the compiler test's tolerance
+                np.testing.assert_allclose(value, ref_value, rtol=1e-6, atol=1e-9,
+                                           err_msg=f"{path} {accessor}({index}).{attribute}")
+                checked += 1
+            if view.name:
+                assert getattr(ours, accessor)(view.name).id == index
+    assert checked > 0
+
+
+def test_views_write_through():
+    m = mjsim.MjModel.from_xml_path(MODELS[0])
+    d = mjsim.MjData(m)
+    joint = d.joint(m.jnt_type.tolist().index(3))  # a hinge
+    joint.qpos[0] = 0.75
+    assert d.qpos[m.jnt_qposadr[joint.id]] == 0.75
+    assert np.shares_memory(d.body(1).xpos, d.xpos)
+    m.body(1).mass[0] = 9.0
+    assert m.body_mass[1] == 9.0
+    assert d.model is m
+
+
+def test_bad_keys():
+    m = mjsim.MjModel.from_xml_path(MODELS[0])
+    with pytest.raises(KeyError, match="Invalid name 'nope'. Valid names: \\['ball'"):
+        m.body("nope")
+    with pytest.raises(IndexError, match="Invalid index 100. Valid indices from 0 to 6"):
+        m.body(100)
+    with pytest.raises(IndexError):
+        mjsim.MjData(m).joint(-1)
+    with pytest.raises(TypeError, match="str or an int"):
+        m.geom(1.5)
