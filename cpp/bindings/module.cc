@@ -6,7 +6,9 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <cstring>
 #include <memory>
+#include <type_traits>
 #include <string>
 #include <vector>
 
@@ -199,6 +201,54 @@ std::shared_ptr<PyModel> CompileWithoutGil(
   return std::make_shared<PyModel>(std::move(compiled));
 }
 
+// Pickling: a Model is its sizes, its option/visual/statistic structs and its buffer; a Data
+// is its Model plus its buffer and scalars. The bytes are this build's memory layout: a pickle
+// is read back by the same mjsim version on the same kind of machine.
+template <typename T>
+py::bytes StructBytes(const T& value) {
+  static_assert(std::is_trivially_copyable_v<T>);
+  return py::bytes(reinterpret_cast<const char*>(&value), sizeof(T));
+}
+
+template <typename T>
+void StructFromBytes(T& value, const py::bytes& bytes, const char* what) {
+  std::string text = bytes;
+  if (text.size() != sizeof(T)) throw py::value_error(std::string("pickled ") + what + " has the wrong size");
+  std::memcpy(&value, text.data(), sizeof(T));
+}
+
+constexpr const char* kModelPickleTag = "mjsim-model-1";
+
+py::tuple ModelState(const Model& m) {
+  py::list sizes;
+#define MJSIM_X(name, doc) sizes.append(m.name);
+  MJSIM_MODEL_SIZES(MJSIM_X)
+#undef MJSIM_X
+  return py::make_tuple(kModelPickleTag, sizes, StructBytes(m.opt), StructBytes(m.vis),
+                        StructBytes(m.stat),
+                        py::bytes(reinterpret_cast<const char*>(m.buffer.bytes()), m.buffer.size()));
+}
+
+std::shared_ptr<PyModel> ModelFromState(const py::tuple& state) {
+  if (state.size() != 6 || state[0].cast<std::string>() != kModelPickleTag) {
+    throw py::value_error("not a pickled mjsim MjModel of this version");
+  }
+  auto m = std::make_shared<Model>();
+  py::list sizes = state[1];
+  size_t next = 0;
+#define MJSIM_X(name, doc) m->name = sizes[next++].cast<int>();
+  MJSIM_MODEL_SIZES(MJSIM_X)
+#undef MJSIM_X
+  StructFromBytes(m->opt, state[2], "options");
+  StructFromBytes(m->vis, state[3], "visual settings");
+  StructFromBytes(m->stat, state[4], "statistics");
+  AllocateModelArrays(*m);
+  std::string buffer = state[5].cast<py::bytes>();
+  if (buffer.size() != m->buffer.size()) throw py::value_error("pickled MjModel has the wrong size");
+  std::memcpy(m->buffer.bytes(), buffer.data(), buffer.size());
+  return std::make_shared<PyModel>(std::move(m));
+}
+
 void BindModel(py::module_& module) {
   py::class_<PyModel, std::shared_ptr<PyModel>> model(module, "MjModel", "A compiled model.");
   model.def_static(
@@ -213,6 +263,14 @@ void BindModel(py::module_& module) {
         return CompileWithoutGil(LoadXmlFile, path, ToAssetMap(assets));
       },
       py::arg("filename"), py::arg("assets") = py::none(), "Compiles a model from an MJCF file.");
+  model.def("__copy__", [](const PyModel& self) {
+    return std::make_shared<PyModel>(std::shared_ptr<Model>(CopyModel(*self.model)));
+  });
+  model.def("__deepcopy__", [](const PyModel& self, py::dict) {
+    return std::make_shared<PyModel>(std::shared_ptr<Model>(CopyModel(*self.model)));
+  }, py::arg("memo"));
+  model.def(py::pickle([](const PyModel& self) { return ModelState(*self.model); },
+                       [](py::tuple state) { return ModelFromState(state); }));
   model.def_property_readonly(
       "opt", [](const PyModel& self) { return PyOption{self.model}; }, "physics options");
   model.def_property_readonly(
@@ -292,6 +350,41 @@ void BindData(py::module_& module) {
   data.def(py::init<std::shared_ptr<PyModel>>(), py::arg("model"));
   data.def_property_readonly(
       "model", [](const PyData& self) { return self.owner; }, "the MjModel this MjData was made for");
+  // copy.copy shares the model; deepcopy and pickle copy it too, as mujoco's MjData does
+  auto copy_onto = [](const PyData& source, std::shared_ptr<PyModel> model) {
+    auto copy = std::make_shared<PyData>(std::move(model));
+    CopyData(*copy->model, *source.data, *copy->data);
+    return copy;
+  };
+  data.def("__copy__", [copy_onto](const PyData& self) { return copy_onto(self, self.owner); });
+  data.def("__deepcopy__", [copy_onto](const PyData& self, py::dict) {
+    return copy_onto(self, std::make_shared<PyModel>(std::shared_ptr<Model>(CopyModel(*self.model))));
+  }, py::arg("memo"));
+  data.def(py::pickle(
+      [](const PyData& self) {
+        const Data& d = *self.data;
+        py::list warnings;
+        for (const WarningStat& w : d.warning) warnings.append(py::make_tuple(w.lastinfo, w.number));
+        return py::make_tuple(ModelState(*self.model), d.time, d.energy[0], d.energy[1], warnings,
+                              py::bytes(reinterpret_cast<const char*>(d.buffer.bytes()), d.buffer.size()));
+      },
+      [](py::tuple state) {
+        if (state.size() != 6) throw py::value_error("not a pickled mjsim MjData of this version");
+        auto data = std::make_shared<PyData>(ModelFromState(state[0]));
+        Data& d = *data->data;
+        d.time = state[1].cast<mjtNum>();
+        d.energy[0] = state[2].cast<mjtNum>();
+        d.energy[1] = state[3].cast<mjtNum>();
+        py::list warnings = state[4];
+        for (int i = 0; i < mjNWARNING && i < static_cast<int>(warnings.size()); ++i) {
+          py::tuple w = warnings[i];
+          d.warning[i] = WarningStat{w[0].cast<int>(), w[1].cast<int>()};
+        }
+        std::string buffer = state[5].cast<py::bytes>();
+        if (buffer.size() != d.buffer.size()) throw py::value_error("pickled MjData has the wrong size");
+        std::memcpy(d.buffer.bytes(), buffer.data(), buffer.size());
+        return data;
+      }));
   data.def_property(
       "time", [](const PyData& self) { return self.data->time; },
       [](PyData& self, mjtNum time) { self.data->time = time; }, "simulation time");
