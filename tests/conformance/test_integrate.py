@@ -58,3 +58,43 @@ def test_trajectory_matches_reference(path, integrator):
     pair.randomize_state(11)
     steps = SHORT_STEPS if label(path) in CHAOTIC else STEPS
     run_trajectory(pair, steps, seed=12)
+
+
+JOINTS_XML = """<mujoco><worldbody>
+  <body><freejoint/><geom size=".1"/></body>
+  <body pos="1 0 0"><joint type="ball"/><geom size=".1"/>
+    <body pos="0 0 -1"><joint type="hinge" axis="0 1 0"/><joint type="slide"/><geom size=".1"/></body></body>
+</worldbody></mujoco>"""
+
+
+@pytest.mark.parametrize("dt", [0.002, 0.5, -0.01])
+def test_integrate_and_differentiate_positions_match_reference(dt):
+    pair = load_pair(JOINTS_XML, seed=3)
+    rng = np.random.default_rng(4)
+    for _ in range(20):
+        qvel = 3 * rng.standard_normal(pair.m.nv)
+        ours, ref = np.array(pair.d.qpos), np.array(pair.d.qpos)
+        mjsim.mj_integratePos(pair.m, ours, qvel, dt)
+        mujoco.mj_integratePos(pair.ref_m, ref, qvel, dt)
+        np.testing.assert_allclose(ours, ref, rtol=0, atol=1e-13)
+        back, ref_back = np.zeros(pair.m.nv), np.zeros(pair.m.nv)
+        mjsim.mj_differentiatePos(pair.m, back, dt, pair.d.qpos, ours)
+        mujoco.mj_differentiatePos(pair.ref_m, ref_back, dt, pair.d.qpos, ref)
+        np.testing.assert_allclose(back, ref_back, rtol=1e-9, atol=1e-9)
+    unnormalized = np.array(pair.d.qpos) * 1.7
+    ours, ref = unnormalized.copy(), unnormalized.copy()
+    mjsim.mj_normalizeQuat(pair.m, ours)
+    mujoco.mj_normalizeQuat(pair.ref_m, ref)
+    np.testing.assert_allclose(ours, ref, rtol=0, atol=1e-15)
+
+
+def test_position_functions_check_arguments():
+    m = mjsim.MjModel.from_xml_string(JOINTS_XML)
+    with pytest.raises(ValueError, match="qpos must have 15 values"):
+        mjsim.mj_integratePos(m, np.zeros(3), np.zeros(m.nv), 0.1)
+    with pytest.raises(TypeError, match="qpos must be a writable C-contiguous float64"):
+        mjsim.mj_integratePos(m, np.zeros(m.nq, dtype=np.float32), np.zeros(m.nv), 0.1)
+    with pytest.raises(ValueError, match="qvel must have 10 values"):
+        mjsim.mj_integratePos(m, np.zeros(m.nq), np.zeros(2), 0.1)
+    with pytest.raises(ValueError, match="qpos2 must have 15 values"):
+        mjsim.mj_differentiatePos(m, np.zeros(m.nv), 0.1, np.zeros(m.nq), np.zeros(1))

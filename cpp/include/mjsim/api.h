@@ -83,6 +83,10 @@ void mj_RungeKutta(const Model& m, Data& d, int N);
 void mj_implicit(const Model& m, Data& d);
 // qpos += qvel * dt on the joint manifolds (quaternions rotate) (engine/integrate.cc)
 void mj_integratePos(const Model& m, mjtNum* qpos, const mjtNum* qvel, mjtNum dt);
+// qvel = (qpos2 - qpos1) / dt on the joint manifolds (quaternion differences as angular
+// velocities in the local frame) (engine/integrate.cc)
+void mj_differentiatePos(const Model& m, mjtNum* qvel, mjtNum dt, const mjtNum* qpos1,
+                         const mjtNum* qpos2);
 // normalize the quaternions of ball and free joints in qpos (engine/integrate.cc)
 void mj_normalizeQuat(const Model& m, mjtNum* qpos);
 // NaN/huge state: warn, and reset unless mjDSBL_AUTORESET (engine/check.cc)
