@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/stages.h"
 #include "mjsim/api.h"
 #include "mjsim/errors.h"
 
@@ -457,8 +458,25 @@ void BindInertiaFunctions(py::module_& module) {
   }, py::arg("m"), py::arg("d"), py::arg("res"), py::arg("vec"), "res = M * vec.");
 }
 
+// mj_comVel, mj_subtreeVel (engine/velocity.cc), and the internal velocity stage for tests
+void BindVelocityFunctions(py::module_& module) {
+  module.def("mj_comVel", [](const PyModel& m, PyData& d) {
+    CheckSameModel(m, d);
+    mj_comVel(*m.model, *d.data);
+  }, py::arg("m"), py::arg("d"), "Com-based velocities (cvel) and time-derivatives of cdof (cdof_dot).");
+  module.def("mj_subtreeVel", [](const PyModel& m, PyData& d) {
+    CheckSameModel(m, d);
+    mj_subtreeVel(*m.model, *d.data);
+  }, py::arg("m"), py::arg("d"), "Subtree linear velocity and angular momentum (subtree_linvel, subtree_angmom).");
+  module.def("_tendon_actuator_velocity", [](const PyModel& m, PyData& d) {
+    CheckSameModel(m, d);
+    TendonActuatorVelocity(*m.model, *d.data);
+  }, py::arg("m"), py::arg("d"), "Internal stage (tests): ten_velocity and actuator_velocity.");
+}
+
 void BindFunctions(py::module_& module) {
   BindInertiaFunctions(module);
+  BindVelocityFunctions(module);
   module.def("mj_resetData", [](const PyModel& m, PyData& d) {
     CheckSameModel(m, d);
     mj_resetData(*m.model, *d.data);
