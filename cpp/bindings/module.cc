@@ -458,7 +458,8 @@ void BindInertiaFunctions(py::module_& module) {
   }, py::arg("m"), py::arg("d"), py::arg("res"), py::arg("vec"), "res = M * vec.");
 }
 
-// mj_comVel, mj_subtreeVel (engine/velocity.cc), and the internal velocity stage for tests
+// mj_comVel, mj_subtreeVel, mj_rne, mj_rnePostConstraint (engine/velocity.cc, engine/rne.cc),
+// and two internal stages for tests
 void BindVelocityFunctions(py::module_& module) {
   module.def("mj_comVel", [](const PyModel& m, PyData& d) {
     CheckSameModel(m, d);
@@ -468,10 +469,26 @@ void BindVelocityFunctions(py::module_& module) {
     CheckSameModel(m, d);
     mj_subtreeVel(*m.model, *d.data);
   }, py::arg("m"), py::arg("d"), "Subtree linear velocity and angular momentum (subtree_linvel, subtree_angmom).");
+  module.def("mj_rne", [](const PyModel& m, PyData& d, int flg_acc, py::array result) {
+    CheckSameModel(m, d);
+    mjtNum* out = OutputArray(result, m.model->nv, "result");
+    mj_rne(*m.model, *d.data, flg_acc, out);
+  }, py::arg("m"), py::arg("d"), py::arg("flg_acc"), py::arg("result"),
+     "Recursive Newton-Euler: result = M*qacc + C(qpos, qvel) if flg_acc, else C(qpos, qvel).");
+  module.def("mj_rnePostConstraint", [](const PyModel& m, PyData& d) {
+    CheckSameModel(m, d);
+    mj_rnePostConstraint(*m.model, *d.data);
+  }, py::arg("m"), py::arg("d"), "Body accelerations and forces after the constraint solve: cacc, cfrc_int, cfrc_ext.");
   module.def("_tendon_actuator_velocity", [](const PyModel& m, PyData& d) {
     CheckSameModel(m, d);
     TendonActuatorVelocity(*m.model, *d.data);
   }, py::arg("m"), py::arg("d"), "Internal stage (tests): ten_velocity and actuator_velocity.");
+  module.def("_add_bias_velocity_derivative", [](const PyModel& m, PyData& d, py::array qDeriv) {
+    CheckSameModel(m, d);
+    mjtNum* out = OutputArray(qDeriv, m.model->nD, "qDeriv");
+    AddBiasVelocityDerivative(*m.model, *d.data, out);
+  }, py::arg("m"), py::arg("d"), py::arg("qDeriv"),
+     "Internal stage (tests): qDeriv -= d(qfrc_bias)/d(qvel) in the D layout (nD values).");
 }
 
 void BindFunctions(py::module_& module) {
