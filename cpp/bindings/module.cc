@@ -458,8 +458,8 @@ void BindInertiaFunctions(py::module_& module) {
   }, py::arg("m"), py::arg("d"), py::arg("res"), py::arg("vec"), "res = M * vec.");
 }
 
-// mj_comVel, mj_subtreeVel, mj_rne, mj_rnePostConstraint (engine/velocity.cc, engine/rne.cc),
-// and two internal stages for tests
+// mj_comVel, mj_subtreeVel, mj_rne, mj_rnePostConstraint, mj_energyPos, mj_energyVel
+// (engine/velocity.cc, engine/rne.cc, engine/energy.cc), and two internal stages for tests
 void BindVelocityFunctions(py::module_& module) {
   module.def("mj_comVel", [](const PyModel& m, PyData& d) {
     CheckSameModel(m, d);
@@ -479,6 +479,14 @@ void BindVelocityFunctions(py::module_& module) {
     CheckSameModel(m, d);
     mj_rnePostConstraint(*m.model, *d.data);
   }, py::arg("m"), py::arg("d"), "Body accelerations and forces after the constraint solve: cacc, cfrc_int, cfrc_ext.");
+  module.def("mj_energyPos", [](const PyModel& m, PyData& d) {
+    CheckSameModel(m, d);
+    mj_energyPos(*m.model, *d.data);
+  }, py::arg("m"), py::arg("d"), "Potential energy (gravity and springs) into energy[0].");
+  module.def("mj_energyVel", [](const PyModel& m, PyData& d) {
+    CheckSameModel(m, d);
+    mj_energyVel(*m.model, *d.data);
+  }, py::arg("m"), py::arg("d"), "Kinetic energy 0.5*qvel'*M*qvel into energy[1].");
   module.def("_tendon_actuator_velocity", [](const PyModel& m, PyData& d) {
     CheckSameModel(m, d);
     TendonActuatorVelocity(*m.model, *d.data);
