@@ -638,6 +638,21 @@ void BindFunctions(py::module_& module) {
     CheckSameModel(m, d);
     mj_transmission(*m.model, *d.data);
   }, py::arg("m"), py::arg("d"), "Actuator lengths and moments (sparse).");
+  module.def("mj_applyFT", [](const PyModel& m, PyData& d, InputArray force, InputArray torque,
+                             InputArray point, int body, py::array qfrc_target) {
+    CheckSameModel(m, d);
+    CheckInputSize(force, 3, "force");
+    CheckInputSize(torque, 3, "torque");
+    CheckInputSize(point, 3, "point");
+    if (body < 0 || body >= m.model->nbody) {
+      throw py::index_error("body " + std::to_string(body) + " out of range [0, " +
+                            std::to_string(m.model->nbody) + ")");
+    }
+    mjtNum* out = OutputArray(qfrc_target, m.model->nv, "qfrc_target");
+    mj_applyFT(*m.model, *d.data, force.data(), torque.data(), point.data(), body, out);
+  }, py::arg("m"), py::arg("d"), py::arg("force"), py::arg("torque"), py::arg("point"),
+     py::arg("body"), py::arg("qfrc_target"),
+     "Apply Cartesian force and torque at a point of a body: add J' force + Jrot' torque to qfrc_target.");
   module.def("mj_name2id", [](const PyModel& m, int type, const std::string& name) {
     return mj_name2id(*m.model, type, name.c_str());
   }, py::arg("m"), py::arg("type"), py::arg("name"), "Id of the named object, or -1.");

@@ -100,6 +100,11 @@ void mj_warning(Data& d, int warning, int info);
 // nv >= 60 (support.cc)
 bool mj_isSparse(const Model& m);
 
+// qfrc_target += J' force + Jrot' torque of a wrench on `body` at `point` (world frame);
+// needs mj_comPos (support.cc)
+void mj_applyFT(const Model& m, const Data& d, const mjtNum force[3], const mjtNum torque[3],
+                const mjtNum point[3], int body, mjtNum* qfrc_target);
+
 // names (support.cc)
 int mj_name2id(const Model& m, int type, const char* name);
 const char* mj_id2name(const Model& m, int type, int id);

@@ -33,10 +33,8 @@ mjtNum GravityPotential(const Model& m, const Data& d) {
 
 // squared angle of the rotation taking the spring orientation to the current one
 mjtNum SquaredRotationFromSpring(const mjtNum quat[4], const mjtNum spring[4]) {
-  mjtNum inverse[4], relative[4], rotvec[3];
-  ConjugateQuat(inverse, spring);
-  MulQuat(relative, inverse, quat);
-  QuatToRotationVector(rotvec, relative);
+  mjtNum rotvec[3];
+  QuatDifference(rotvec, spring, quat);
   return Dot3(rotvec, rotvec);
 }
 

@@ -15,35 +15,13 @@ namespace {
 
 bool Enabled(const Model& m, int flag) { return (m.opt.enableflags & flag) != 0; }
 
-// the last dof at or above body b in its tree, or -1 if none moves it
-int LastDofAbove(const Model& m, int body) {
-  while (body > 0 && m.body_dofnum[body] == 0) body = m.body_parentid[body];
-  return body > 0 ? m.body_dofadr[body] + m.body_dofnum[body] - 1 : -1;
-}
-
-// qfrc += J(point)' force + Jrot' torque for a wrench on `body` acting at `point`: each dof up
-// the tree contributes (v + w x (point - c)) . force + w . torque, with cdof = (w, v) about the
-// tree's c-frame origin c
-void AddBodyWrench(const Model& m, const Data& d, int body, const mjtNum force[3],
-                   const mjtNum torque[3], const mjtNum point[3], mjtNum* qfrc) {
-  mjtNum offset[3];
-  Sub3(offset, point, d.subtree_com + 3 * m.body_rootid[body]);
-  for (int dof = LastDofAbove(m, body); dof >= 0; dof = m.dof_parentid[dof]) {
-    const mjtNum* cdof = d.cdof + 6 * dof;
-    mjtNum point_velocity[3];
-    Cross3(point_velocity, cdof, offset);
-    AddTo3(point_velocity, cdof + 3);
-    qfrc[dof] += Dot3(point_velocity, force) + Dot3(cdof, torque);
-  }
-}
-
 // qfrc += sum over bodies of J' xfrc_applied, each wrench acting at the body's com
 void AccumulateAppliedWrenches(const Model& m, const Data& d, mjtNum* qfrc) {
   for (int b = 1; b < m.nbody; ++b) {
     const mjtNum* wrench = d.xfrc_applied + 6 * b;
     bool zero = true;
     for (int k = 0; k < 6; ++k) zero = zero && wrench[k] == 0;
-    if (!zero) AddBodyWrench(m, d, b, wrench, wrench + 3, d.xipos + 3 * b, qfrc);
+    if (!zero) mj_applyFT(m, d, wrench, wrench + 3, d.xipos + 3 * b, b, qfrc);
   }
 }
 

@@ -30,17 +30,10 @@ void IntegrateQuat(mjtNum quat[4], const mjtNum omega[3], mjtNum dt) {
   Copy4(quat, result);
 }
 
-// the angular velocity that turns qa into qb in time dt, in qa's local frame: the rotation
-// conj(qa) qb as axis * angle, with the angle taken in (-pi, pi]
-void QuatDifferenceVelocity(mjtNum omega[3], const mjtNum qa[4], const mjtNum qb[4], mjtNum dt) {
-  mjtNum conjugate[4], difference[4];
-  ConjugateQuat(conjugate, qa);
-  MulQuat(difference, conjugate, qb);
-  mjtNum axis[3] = {difference[1], difference[2], difference[3]};
-  mjtNum sin_half = Normalize3(axis);
-  mjtNum angle = 2 * std::atan2(sin_half, difference[0]);
-  if (angle > M_PI) angle -= 2 * M_PI;
-  Scale3(omega, axis, angle / dt);
+// the local angular velocity that turns qa into qb in time dt
+void QuatVelocity(mjtNum omega[3], const mjtNum qa[4], const mjtNum qb[4], mjtNum dt) {
+  QuatDifference(omega, qa, qb);
+  Scale3(omega, omega, 1 / dt);
 }
 
 // the activation after one step of length h at rate act_dot, by the actuator's dynamics:
@@ -193,9 +186,9 @@ void mj_differentiatePos(const Model& m, mjtNum* qvel, mjtNum dt, const mjtNum* 
     switch (m.jnt_type[j]) {
       case mjJNT_FREE:
         for (int k = 0; k < 3; ++k) qvel[vadr + k] = (qpos2[qadr + k] - qpos1[qadr + k]) / dt;
-        QuatDifferenceVelocity(qvel + vadr + 3, qpos1 + qadr + 3, qpos2 + qadr + 3, dt);
+        QuatVelocity(qvel + vadr + 3, qpos1 + qadr + 3, qpos2 + qadr + 3, dt);
         break;
-      case mjJNT_BALL: QuatDifferenceVelocity(qvel + vadr, qpos1 + qadr, qpos2 + qadr, dt); break;
+      case mjJNT_BALL: QuatVelocity(qvel + vadr, qpos1 + qadr, qpos2 + qadr, dt); break;
       default: qvel[vadr] = (qpos2[qadr] - qpos1[qadr]) / dt; break;
     }
   }

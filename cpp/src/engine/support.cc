@@ -1,7 +1,9 @@
-// support.cc: support functions outside the pipeline: object names, the Jacobian layout.
+// support.cc: support functions outside the pipeline: object names, the Jacobian layout,
+// wrenches mapped to joint space.
 #include <cstring>
 
 #include "mjsim/api.h"
+#include "util/math3.h"
 #include "util/names.h"
 
 namespace mjsim {
@@ -61,6 +63,29 @@ const char* mj_id2name(const Model& m, int type, int id) {
   if (!field || id < 0 || id >= m.*(field->count)) return nullptr;
   const char* name = m.names + (m.*(field->addresses))[id];
   return name[0] ? name : nullptr;
+}
+
+// the last dof at or above body b in its tree, or -1 if none moves it
+int LastDofAbove(const Model& m, int body) {
+  while (body > 0 && m.body_dofnum[body] == 0) body = m.body_parentid[body];
+  return body > 0 ? m.body_dofadr[body] + m.body_dofnum[body] - 1 : -1;
+}
+
+// qfrc_target += J(point)' force + Jrot' torque for a wrench on `body` acting at `point`: each
+// dof up the tree contributes (v + w x (point - c)) . force + w . torque, with cdof = (w, v)
+// about the tree's c-frame origin c (needs mj_comPos)
+void mj_applyFT(const Model& m, const Data& d, const mjtNum force[3], const mjtNum torque[3],
+                const mjtNum point[3], int body, mjtNum* qfrc_target) {
+  if (body <= 0 || body >= m.nbody) return;
+  mjtNum offset[3];
+  Sub3(offset, point, d.subtree_com + 3 * m.body_rootid[body]);
+  for (int dof = LastDofAbove(m, body); dof >= 0; dof = m.dof_parentid[dof]) {
+    const mjtNum* cdof = d.cdof + 6 * dof;
+    mjtNum point_velocity[3];
+    Cross3(point_velocity, cdof, offset);
+    AddTo3(point_velocity, cdof + 3);
+    qfrc_target[dof] += Dot3(point_velocity, force) + Dot3(cdof, torque);
+  }
 }
 
 }  // namespace mjsim

@@ -143,12 +143,10 @@ mjtNum RefsiteTransmission(const Model& m, const Data& d, int i, mjtNum* row) {
   mjtNum offset[3], local[3];
   Sub3(offset, d.site_xpos + 3 * site, d.site_xpos + 3 * ref);
   MulMatTVec3(local, R, offset);
-  mjtNum site_quat[4], ref_quat[4], ref_inverse[4], relative[4], rotvec[3];
+  mjtNum site_quat[4], ref_quat[4], rotvec[3];
   ReferenceSiteQuat(site_quat, m, d, site);
   ReferenceSiteQuat(ref_quat, m, d, ref);
-  ConjugateQuat(ref_inverse, ref_quat);
-  MulQuat(relative, ref_inverse, site_quat);
-  QuatToRotationVector(rotvec, relative);
+  QuatDifference(rotvec, ref_quat, site_quat);
 
   mjtNum force[3], torque[3], negative_force[3], negative_torque[3];
   MulMatVec3(force, R, gear);

@@ -63,4 +63,11 @@ void QuatToRotationVector(mjtNum rotvec[3], const mjtNum quat[4]) {
   Scale3(rotvec, q + 1, angle / sin_half);
 }
 
+void QuatDifference(mjtNum rotvec[3], const mjtNum qa[4], const mjtNum qb[4]) {
+  mjtNum inverse[4], relative[4];
+  ConjugateQuat(inverse, qa);
+  MulQuat(relative, inverse, qb);
+  QuatToRotationVector(rotvec, relative);
+}
+
 }  // namespace mjsim

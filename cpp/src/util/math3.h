@@ -124,6 +124,8 @@ void AxisAngleToQuat(mjtNum q[4], const mjtNum axis[3], mjtNum angle);
 
 // rotation vector (axis * angle, angle in [-pi, pi]) of a quaternion, normalized first
 void QuatToRotationVector(mjtNum rotvec[3], const mjtNum quat[4]);
+// the rotation vector (local to qa) of the rotation taking qa to qb: of conj(qa) * qb
+void QuatDifference(mjtNum rotvec[3], const mjtNum qa[4], const mjtNum qb[4]);
 
 // the minimal rotation taking (0,0,1) onto the direction of vec
 void ZAxisToQuat(mjtNum q[4], const mjtNum vec[3]);
