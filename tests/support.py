@@ -161,6 +161,15 @@ def random_motion(model, rng: np.random.Generator) -> Motion:
     )
 
 
+def xfail_if_fluid(pair) -> None:
+    """Fluid forces (engine/fluid.cc) are not merged yet: a model with opt.density or
+    opt.viscosity is an expected failure until they are. Remove with the fluid merge."""
+    import pytest
+
+    if pair.ref_m.opt.density > 0 or pair.ref_m.opt.viscosity > 0:
+        pytest.xfail("fluid forces (engine/fluid.cc) not merged yet")
+
+
 def disable_constraints(pair) -> None:
     """mjDSBL_CONSTRAINT in both models (1 << 0 in both engines)."""
     for model in (pair.m, pair.ref_m):

@@ -555,6 +555,74 @@ void BindInertiaFunctions(py::module_& module) {
   }, py::arg("m"), py::arg("d"), py::arg("res"), py::arg("vec"), "res = M * vec.");
 }
 
+// a (m, d) engine function as a Python function with mujoco's signature and a docstring
+template <void (*function)(const Model&, Data&)>
+void DefModelData(py::module_& module, const char* name, const char* doc) {
+  module.def(name, [](const PyModel& m, PyData& d) {
+    CheckSameModel(m, d);
+    function(*m.model, *d.data);
+  }, py::arg("m"), py::arg("d"), doc);
+}
+
+// mj_forward, mj_step and their parts (engine/forward.cc, integrate.cc, check.cc). Stepping
+// releases the GIL, so threads stepping their own MjData run in parallel.
+void BindStepFunctions(py::module_& module) {
+  module.def("mj_step", [](const PyModel& m, PyData& d, int nstep) {
+    CheckSameModel(m, d);
+    const Model& model = *m.model;
+    Data& data = *d.data;
+    py::gil_scoped_release release;
+    for (int i = 0; i < nstep; ++i) mj_step(model, data);
+  }, py::arg("m"), py::arg("d"), py::arg("nstep") = 1,
+     "Advance the simulation by one step (nstep steps), in C++ without the GIL.");
+  module.def("mj_forward", [](const PyModel& m, PyData& d) {
+    CheckSameModel(m, d);
+    py::gil_scoped_release release;
+    mj_forward(*m.model, *d.data);
+  }, py::arg("m"), py::arg("d"), "Forward dynamics: the same as mj_step without integrating.");
+  module.def("mj_forwardSkip", [](const PyModel& m, PyData& d, int skipstage, int skipsensor) {
+    CheckSameModel(m, d);
+    if (skipstage < mjSTAGE_NONE || skipstage > mjSTAGE_ACC) {
+      throw py::value_error("skipstage must be an mjtStage (0..3), got " + std::to_string(skipstage));
+    }
+    mj_forwardSkip(*m.model, *d.data, skipstage, skipsensor);
+  }, py::arg("m"), py::arg("d"), py::arg("skipstage"), py::arg("skipsensor"),
+     "Forward dynamics, reusing the results of the stages before skipstage.");
+  DefModelData<mj_step1>(module, "mj_step1", "Advance the simulation in two steps: before the controls are set.");
+  DefModelData<mj_step2>(module, "mj_step2", "Advance the simulation in two steps: after the controls are set.");
+  DefModelData<mj_fwdPosition>(module, "mj_fwdPosition", "Run the position-dependent computations.");
+  DefModelData<mj_fwdVelocity>(module, "mj_fwdVelocity", "Run the velocity-dependent computations.");
+  DefModelData<mj_fwdAcceleration>(module, "mj_fwdAcceleration", "Add up all non-constraint forces, compute qacc_smooth.");
+  DefModelData<mj_fwdConstraint>(module, "mj_fwdConstraint", "Run the constraint solver (no constraints yet: qacc = qacc_smooth).");
+  DefModelData<mj_Euler>(module, "mj_Euler", "Euler integrator, semi-implicit in velocity.");
+  DefModelData<mj_implicit>(module, "mj_implicit", "Implicit-in-velocity integrators (implicit, implicitfast).");
+  DefModelData<mj_checkPos>(module, "mj_checkPos", "Check qpos, reset if any element is too big or nan.");
+  DefModelData<mj_checkVel>(module, "mj_checkVel", "Check qvel, reset if any element is too big or nan.");
+  DefModelData<mj_checkAcc>(module, "mj_checkAcc", "Check qacc, reset if any element is too big or nan.");
+  module.def("mj_RungeKutta", [](const PyModel& m, PyData& d, int N) {
+    CheckSameModel(m, d);
+    if (N != 4) throw py::value_error("mj_RungeKutta: only N = 4 (the classic tableau) is supported, got " + std::to_string(N));
+    mj_RungeKutta(*m.model, *d.data, N);
+  }, py::arg("m"), py::arg("d"), py::arg("N"), "Runge-Kutta explicit order-N integrator.");
+  module.def("mj_integratePos", [](const PyModel& m, py::array qpos, InputArray qvel, mjtNum dt) {
+    mjtNum* positions = OutputArray(qpos, m.model->nq, "qpos");
+    CheckInputSize(qvel, m.model->nv, "qvel");
+    mj_integratePos(*m.model, positions, qvel.data(), dt);
+  }, py::arg("m"), py::arg("qpos"), py::arg("qvel"), py::arg("dt"),
+     "Integrate position with given velocity.");
+  module.def("mj_differentiatePos", [](const PyModel& m, py::array qvel, mjtNum dt,
+                                       InputArray qpos1, InputArray qpos2) {
+    mjtNum* velocities = OutputArray(qvel, m.model->nv, "qvel");
+    CheckInputSize(qpos1, m.model->nq, "qpos1");
+    CheckInputSize(qpos2, m.model->nq, "qpos2");
+    mj_differentiatePos(*m.model, velocities, dt, qpos1.data(), qpos2.data());
+  }, py::arg("m"), py::arg("qvel"), py::arg("dt"), py::arg("qpos1"), py::arg("qpos2"),
+     "Compute velocity by finite-differencing two positions.");
+  module.def("mj_normalizeQuat", [](const PyModel& m, py::array qpos) {
+    mj_normalizeQuat(*m.model, OutputArray(qpos, m.model->nq, "qpos"));
+  }, py::arg("m"), py::arg("qpos"), "Normalize all quaternions in qpos-type vector.");
+}
+
 // _model_field_rows / _data_field_rows: field name -> the size naming its rows (fields.h),
 // which the named access (python/mjsim/_named.py) uses to slice rows per object
 void BindFieldTables(py::module_& module) {
@@ -610,9 +678,60 @@ void BindVelocityFunctions(py::module_& module) {
      "Internal stage (tests): qDeriv -= d(qfrc_bias)/d(qvel) in the D layout (nD values).");
 }
 
+// A fixed-size float64 parameter vector (lengthrange, prm) of a mju_muscle* function: any
+// sequence of exactly `size` numbers.
+InputArray MuscleParameters(const py::object& values, py::ssize_t size, const char* name) {
+  InputArray array = InputArray::ensure(values);  // empty if not convertible to float64
+  if (!array) {
+    throw py::type_error(std::string(name) + " must be an array of " + std::to_string(size) +
+                         " float64 values");
+  }
+  CheckInputSize(array, size, name);
+  return array;
+}
+
+// mj_fwdActuation, mju_muscleGain, mju_muscleBias, mju_muscleDynamics (engine/actuation.cc)
+void BindActuationFunctions(py::module_& module) {
+  module.def("mj_fwdActuation", [](const PyModel& m, PyData& d) {
+    CheckSameModel(m, d);
+    mj_fwdActuation(*m.model, *d.data);
+  }, py::arg("m"), py::arg("d"), "Actuator activation dynamics and forces: act_dot, "
+     "actuator_force, qfrc_actuator.");
+  module.def("mju_muscleGain", [](mjtNum len, mjtNum vel, const py::object& lengthrange,
+                                  mjtNum acc0, const py::object& prm) {
+    InputArray range = MuscleParameters(lengthrange, 2, "lengthrange");
+    InputArray parameters = MuscleParameters(prm, 9, "prm");
+    return mju_muscleGain(len, vel, range.data(), acc0, parameters.data());
+  }, py::arg("len"), py::arg("vel"), py::arg("lengthrange"), py::arg("acc0"), py::arg("prm"),
+     "Muscle active force, prm = (range[2], force, scale, lmin, lmax, vmax, fpmax, fvmax).");
+  module.def("mju_muscleBias", [](mjtNum len, const py::object& lengthrange, mjtNum acc0,
+                                  const py::object& prm) {
+    InputArray range = MuscleParameters(lengthrange, 2, "lengthrange");
+    InputArray parameters = MuscleParameters(prm, 9, "prm");
+    return mju_muscleBias(len, range.data(), acc0, parameters.data());
+  }, py::arg("len"), py::arg("lengthrange"), py::arg("acc0"), py::arg("prm"),
+     "Muscle passive force, prm = (range[2], force, scale, lmin, lmax, vmax, fpmax, fvmax).");
+  module.def("mju_muscleDynamics", [](mjtNum ctrl, mjtNum act, const py::object& prm) {
+    InputArray parameters = MuscleParameters(prm, 3, "prm");
+    return mju_muscleDynamics(ctrl, act, parameters.data());
+  }, py::arg("ctrl"), py::arg("act"), py::arg("prm"),
+     "Muscle activation dynamics, prm = (tau_act, tau_deact, smoothing_width).");
+  // not a MuJoCo function (not re-exported by mjsim): the actuator part of mjd_smooth_vel, for
+  // the tests
+  module.def("_add_actuator_velocity_derivative", [](const PyModel& m, PyData& d, py::array qDeriv) {
+    CheckSameModel(m, d);
+    mjtNum* out = OutputArray(qDeriv, m.model->nD, "qDeriv");
+    AddActuatorVelocityDerivative(*m.model, *d.data, out);
+  }, py::arg("m"), py::arg("d"), py::arg("qDeriv"),
+     "qDeriv += d(qfrc_actuator)/d(qvel) in the D layout (nD values).");
+}
+
+
 void BindFunctions(py::module_& module) {
   BindFieldTables(module);
+  BindStepFunctions(module);
   BindInertiaFunctions(module);
+  BindActuationFunctions(module);
   BindVelocityFunctions(module);
   module.def("mj_resetData", [](const PyModel& m, PyData& d) {
     CheckSameModel(m, d);

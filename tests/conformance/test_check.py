@@ -2,6 +2,8 @@
 (beyond 1e10) qpos, qvel or qacc raise the warning counter of that array; unless
 mjDSBL_AUTORESET, the Data is reset and the step goes on from the reset state. Nothing crashes
 or hangs, and the counters, lastinfo and the state after the step equal the reference's.
+Constraints are disabled in both engines (mjsim has no constraint solver yet; through it, a NaN
+in one tree reaches every dof in the reference).
 """
 
 import numpy as np
@@ -10,7 +12,7 @@ import pytest
 mujoco = pytest.importorskip("mujoco")
 
 import mjsim  # noqa: E402
-from support import load_pair  # noqa: E402
+from support import disable_constraints, load_pair  # noqa: E402
 
 XML = """<mujoco>
   <worldbody>
@@ -49,6 +51,7 @@ def assert_same_outcome(pair, context):
 @pytest.mark.parametrize("field, index, value", CASES)
 def test_bad_state_warns_and_resets_like_reference(field, index, value, autoreset, integrator):
     pair = load_pair(XML, seed=None)
+    disable_constraints(pair)
     for model in (pair.m, pair.ref_m):
         model.opt.integrator = integrator
         if not autoreset:

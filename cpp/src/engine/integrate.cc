@@ -3,7 +3,7 @@
 // the velocity-implicit integrators implicit and implicitfast.
 //   reads   d.qacc act_dot qfrc_smooth qfrc_constraint M qDeriv, the state
 //   writes  d.qpos qvel act time qacc_warmstart; qH qHDiagInv (Euler with damping, implicitfast),
-//           qLU (implicit), qDeriv (via mjd_smooth_vel); RK4 leaves its weighted qacc in d.qacc
+//           qLU (implicit), qDeriv (via mjd_smooth_vel); after RK4, d.qacc is its last stage's
 //
 // Every single-step integrator ends in Advance: activations, then qvel += h qacc, then
 // qpos integrated with the new qvel, then time. The velocity-implicit variants only change
@@ -34,24 +34,6 @@ void IntegrateQuat(mjtNum quat[4], const mjtNum omega[3], mjtNum dt) {
 void QuatVelocity(mjtNum omega[3], const mjtNum qa[4], const mjtNum qb[4], mjtNum dt) {
   QuatDifference(omega, qa, qb);
   Scale3(omega, omega, 1 / dt);
-}
-
-// the activation after one step of length h at rate act_dot, by the actuator's dynamics:
-// filterexact integrates its first-order filter exactly, the others with an Euler step
-mjtNum NextActivation(const Model& m, int actuator, mjtNum act, mjtNum act_dot) {
-  mjtNum h = m.opt.timestep;
-  mjtNum next;
-  if (m.actuator_dyntype[actuator] == mjDYN_FILTEREXACT) {
-    mjtNum tau = std::fmax(mjMINVAL, m.actuator_dynprm[10 * actuator]);
-    next = act + act_dot * tau * (1 - std::exp(-h / tau));
-  } else {
-    next = act + act_dot * h;
-  }
-  if (m.actuator_actlimited[actuator]) {
-    const mjtNum* range = m.actuator_actrange + 2 * actuator;
-    next = std::fmin(range[1], std::fmax(range[0], next));
-  }
-  return next;
 }
 
 // act <- next(act, act_dot); qvel += h qacc; qpos <- qpos + h qvel_for_position (the new qvel
@@ -85,34 +67,22 @@ void TotalForce(const Model& m, const Data& d, mjtNum* qfrc) {
 
 int DiagonalIndex(const Model& m, int dof) { return m.M_rowadr[dof] + m.M_rownnz[dof] - 1; }
 
-// index of column `column` in row `row` of the D layout (rows are sorted); -1 if absent
-int FindInD(const Model& m, int row, int column) {
-  const int* begin = m.D_colind + m.D_rowadr[row];
-  int low = 0, high = m.D_rownnz[row] - 1;
-  while (low <= high) {
-    int mid = (low + high) / 2;
-    if (begin[mid] == column) return m.D_rowadr[row] + mid;
-    if (begin[mid] < column) low = mid + 1; else high = mid - 1;
-  }
-  return -1;
-}
-
 // In place LU of a matrix A in the D layout (symmetric tree pattern), eliminating dofs from
 // the last to the first, which leaves no fill-in: A = U L with U unit upper triangular
 // (multipliers stored above the diagonal) and L lower triangular (on and below it)
 void FactorTreeLU(const Model& m, mjtNum* lu) {
   for (int k = m.nv - 1; k >= 0; --k) {
     int row_k = m.D_rowadr[k];
-    mjtNum pivot = lu[m.D_diag[k]];
-    int ancestors = m.D_diag[k] - row_k;  // row k's columns before the diagonal
+    mjtNum pivot = lu[row_k + m.D_diag[k]];
+    int ancestors = m.D_diag[k];  // row k's columns before the diagonal (D_diag: position in row)
     for (int a = 0; a < ancestors; ++a) {
       int i = m.D_colind[row_k + a];
-      int ik = FindInD(m, i, k);
+      int ik = DIndex(m, i, k);
       mjtNum multiplier = lu[ik] / pivot;
       lu[ik] = multiplier;
       for (int b = 0; b < ancestors; ++b) {
         int j = m.D_colind[row_k + b];
-        lu[FindInD(m, i, j)] -= multiplier * lu[row_k + b];
+        lu[DIndex(m, i, j)] -= multiplier * lu[row_k + b];
       }
     }
   }
@@ -123,15 +93,15 @@ void SolveTreeLU(const Model& m, const mjtNum* lu, mjtNum* x, const mjtNum* y) {
   for (int i = 0; i < m.nv; ++i) x[i] = y[i];
   for (int k = m.nv - 1; k >= 0; --k) {
     int row_k = m.D_rowadr[k];
-    for (int a = 0; a < m.D_diag[k] - row_k; ++a) {
+    for (int a = 0; a < m.D_diag[k]; ++a) {
       int i = m.D_colind[row_k + a];
-      x[i] -= lu[FindInD(m, i, k)] * x[k];
+      x[i] -= lu[DIndex(m, i, k)] * x[k];
     }
   }
   for (int i = 0; i < m.nv; ++i) {
     int row_i = m.D_rowadr[i];
-    for (int a = 0; a < m.D_diag[i] - row_i; ++a) x[i] -= lu[row_i + a] * x[m.D_colind[row_i + a]];
-    x[i] /= lu[m.D_diag[i]];
+    for (int a = 0; a < m.D_diag[i]; ++a) x[i] -= lu[row_i + a] * x[m.D_colind[row_i + a]];
+    x[i] /= lu[row_i + m.D_diag[i]];
   }
 }
 
@@ -151,13 +121,17 @@ void ImplicitAcceleration(const Model& m, Data& d, mjtNum* qacc, mjtNum* qfrc) {
 void ImplicitFastAcceleration(const Model& m, Data& d, mjtNum* qacc, mjtNum* qfrc) {
   mjd_smooth_vel(m, d, 0);
   ScratchFrame frame(d);
-  mjtNum* symmetric_sum = frame.Allocate<mjtNum>(m.nC);  // D(i,j) + D(j,i) per C entry
-  for (int k = 0; k < m.nC; ++k) symmetric_sum[k] = 0;
-  for (int e = 0; e < m.nD; ++e) {
-    if (m.mapM2D[e] >= 0) symmetric_sum[m.mapM2D[e]] += d.qDeriv[e];
+  mjtNum* symmetric = frame.Allocate<mjtNum>(m.nC);  // (D(i,j) + D(j,i)) / 2 per C entry
+  for (int k = 0; k < m.nC; ++k) symmetric[k] = 0;
+  for (int i = 0; i < m.nv; ++i) {
+    for (int p = 0; p < m.D_rownnz[i]; ++p) {
+      int e = m.D_rowadr[i] + p;
+      if (m.mapM2D[e] < 0) continue;
+      symmetric[m.mapM2D[e]] += m.D_colind[e] == i ? d.qDeriv[e] : 0.5 * d.qDeriv[e];
+    }
   }
   mjtNum h = m.opt.timestep;
-  for (int k = 0; k < m.nC; ++k) d.qH[k] = d.M[k] - h * (0.5 * symmetric_sum[k]);
+  for (int k = 0; k < m.nC; ++k) d.qH[k] = d.M[k] - h * symmetric[k];
   FactorInertiaPattern(m, d.qH, d.qHDiagInv);
   SolveInertiaPattern(m, d.qH, d.qHDiagInv, qacc, qfrc, 1);
 }
@@ -290,8 +264,7 @@ void mj_RungeKutta(const Model& m, Data& d, int N) {
   for (int k = 0; k < nv; ++k) d.qvel[k] = qvel0[k];
   for (int k = 0; k < na; ++k) d.act[k] = act0[k];
   d.time = time0;
-  for (int k = 0; k < nv; ++k) d.qacc[k] = sum_qacc[k];
-  Advance(m, d, sum_actdot, sum_qacc, sum_qvel);
+  Advance(m, d, sum_actdot, sum_qacc, sum_qvel);  // d.qacc stays the last stage's, as in the reference
 }
 
 }  // namespace mjsim

@@ -12,8 +12,15 @@ void FactorInertiaPattern(const Model& m, mjtNum* factor, mjtNum* diag_inverse);
 void SolveInertiaPattern(const Model& m, const mjtNum* factor, const mjtNum* diag_inverse,
                          mjtNum* x, const mjtNum* y, int n);
 
+// index of entry (row, column) in the D layout (D_rowadr, D_colind), -1 if the pattern lacks
+// it (engine/support.cc)
+int DIndex(const Model& m, int row, int column);
+
 // ten_velocity = ten_J qvel and actuator_velocity = actuator_moment qvel (engine/velocity.cc)
 void TendonActuatorVelocity(const Model& m, Data& d);
+
+// actuator i's activation after one step at rate act_dot (engine/actuation.cc)
+mjtNum NextActivation(const Model& m, int i, mjtNum act, mjtNum act_dot);
 
 // qfrc_fluid: inertia-box and ellipsoid fluid models (engine/fluid.cc)
 void FluidForces(const Model& m, Data& d);

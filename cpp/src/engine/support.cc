@@ -2,6 +2,7 @@
 // wrenches mapped to joint space.
 #include <cstring>
 
+#include "engine/stages.h"
 #include "mjsim/api.h"
 #include "util/math3.h"
 #include "util/names.h"
@@ -86,6 +87,17 @@ void mj_applyFT(const Model& m, const Data& d, const mjtNum force[3], const mjtN
     AddTo3(point_velocity, cdof + 3);
     qfrc_target[dof] += Dot3(point_velocity, force) + Dot3(cdof, torque);
   }
+}
+
+int DIndex(const Model& m, int row, int column) {
+  const int* columns = m.D_colind + m.D_rowadr[row];
+  int low = 0, high = m.D_rownnz[row] - 1;
+  while (low <= high) {  // rows list their columns in increasing order
+    int mid = (low + high) / 2;
+    if (columns[mid] == column) return m.D_rowadr[row] + mid;
+    if (columns[mid] < column) low = mid + 1; else high = mid - 1;
+  }
+  return -1;
 }
 
 }  // namespace mjsim
