@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/stages.h"
 #include "mjsim/api.h"
 #include "mjsim/errors.h"
 
@@ -568,9 +569,51 @@ void BindFieldTables(py::module_& module) {
   module.attr("_data_field_rows") = data_rows;
 }
 
+// mj_comVel, mj_subtreeVel, mj_rne, mj_rnePostConstraint, mj_energyPos, mj_energyVel
+// (engine/velocity.cc, engine/rne.cc, engine/energy.cc), and two internal stages for tests
+void BindVelocityFunctions(py::module_& module) {
+  module.def("mj_comVel", [](const PyModel& m, PyData& d) {
+    CheckSameModel(m, d);
+    mj_comVel(*m.model, *d.data);
+  }, py::arg("m"), py::arg("d"), "Com-based velocities (cvel) and time-derivatives of cdof (cdof_dot).");
+  module.def("mj_subtreeVel", [](const PyModel& m, PyData& d) {
+    CheckSameModel(m, d);
+    mj_subtreeVel(*m.model, *d.data);
+  }, py::arg("m"), py::arg("d"), "Subtree linear velocity and angular momentum (subtree_linvel, subtree_angmom).");
+  module.def("mj_rne", [](const PyModel& m, PyData& d, int flg_acc, py::array result) {
+    CheckSameModel(m, d);
+    mjtNum* out = OutputArray(result, m.model->nv, "result");
+    mj_rne(*m.model, *d.data, flg_acc, out);
+  }, py::arg("m"), py::arg("d"), py::arg("flg_acc"), py::arg("result"),
+     "Recursive Newton-Euler: result = M*qacc + C(qpos, qvel) if flg_acc, else C(qpos, qvel).");
+  module.def("mj_rnePostConstraint", [](const PyModel& m, PyData& d) {
+    CheckSameModel(m, d);
+    mj_rnePostConstraint(*m.model, *d.data);
+  }, py::arg("m"), py::arg("d"), "Body accelerations and forces after the constraint solve: cacc, cfrc_int, cfrc_ext.");
+  module.def("mj_energyPos", [](const PyModel& m, PyData& d) {
+    CheckSameModel(m, d);
+    mj_energyPos(*m.model, *d.data);
+  }, py::arg("m"), py::arg("d"), "Potential energy (gravity and springs) into energy[0].");
+  module.def("mj_energyVel", [](const PyModel& m, PyData& d) {
+    CheckSameModel(m, d);
+    mj_energyVel(*m.model, *d.data);
+  }, py::arg("m"), py::arg("d"), "Kinetic energy 0.5*qvel'*M*qvel into energy[1].");
+  module.def("_tendon_actuator_velocity", [](const PyModel& m, PyData& d) {
+    CheckSameModel(m, d);
+    TendonActuatorVelocity(*m.model, *d.data);
+  }, py::arg("m"), py::arg("d"), "Internal stage (tests): ten_velocity and actuator_velocity.");
+  module.def("_add_bias_velocity_derivative", [](const PyModel& m, PyData& d, py::array qDeriv) {
+    CheckSameModel(m, d);
+    mjtNum* out = OutputArray(qDeriv, m.model->nD, "qDeriv");
+    AddBiasVelocityDerivative(*m.model, *d.data, out);
+  }, py::arg("m"), py::arg("d"), py::arg("qDeriv"),
+     "Internal stage (tests): qDeriv -= d(qfrc_bias)/d(qvel) in the D layout (nD values).");
+}
+
 void BindFunctions(py::module_& module) {
   BindFieldTables(module);
   BindInertiaFunctions(module);
+  BindVelocityFunctions(module);
   module.def("mj_resetData", [](const PyModel& m, PyData& d) {
     CheckSameModel(m, d);
     mj_resetData(*m.model, *d.data);

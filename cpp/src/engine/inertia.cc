@@ -17,6 +17,7 @@
 
 #include "mjsim/api.h"
 #include "util/math3.h"
+#include "util/spatial.h"
 
 namespace mjsim {
 namespace {
@@ -31,27 +32,6 @@ void ComputeCompositeInertias(const Model& m, Data& d) {
     if (parent == 0) continue;
     for (int i = 0; i < 10; ++i) d.crb[10 * parent + i] += d.crb[10 * b + i];
   }
-}
-
-// force = I * motion for a com-based inertia (I_xx I_yy I_zz I_xy I_xz I_yz, h = m*d, m) and
-// a motion (rot w : lin v):  torque = I w + h x v,  force = m v - h x w
-void MulInertiaMotion(mjtNum force[6], const mjtNum inertia[10], const mjtNum motion[6]) {
-  const mjtNum* w = motion;
-  const mjtNum* v = motion + 3;
-  const mjtNum* h = inertia + 6;
-  mjtNum mass = inertia[9];
-  force[0] = inertia[0] * w[0] + inertia[3] * w[1] + inertia[4] * w[2];
-  force[1] = inertia[3] * w[0] + inertia[1] * w[1] + inertia[5] * w[2];
-  force[2] = inertia[4] * w[0] + inertia[5] * w[1] + inertia[2] * w[2];
-  mjtNum hv[3], hw[3];
-  Cross3(hv, h, v);
-  Cross3(hw, h, w);
-  AddTo3(force, hv);
-  for (int k = 0; k < 3; ++k) force[3 + k] = mass * v[k] - hw[k];
-}
-
-mjtNum DotMotionForce(const mjtNum motion[6], const mjtNum force[6]) {
-  return Dot3(motion, force) + Dot3(motion + 3, force + 3);
 }
 
 // M row by row: the force of dof i's motion on its body's composite, projected on i and, from

@@ -34,18 +34,6 @@
 namespace mjsim {
 namespace {
 
-// rotation vector (axis * angle, angle in [-pi, pi]) of a quaternion, normalized first
-void QuatToRotationVector(mjtNum rotvec[3], const mjtNum quat[4]) {
-  mjtNum q[4] = {quat[0], quat[1], quat[2], quat[3]};
-  NormalizeQuat(q);
-  mjtNum sin_half = Norm3(q + 1);
-  Zero3(rotvec);
-  if (sin_half < mjMINVAL) return;
-  mjtNum angle = 2 * std::atan2(sin_half, q[0]);
-  if (angle > mjPI) angle -= 2 * mjPI;
-  Scale3(rotvec, q + 1, angle / sin_half);
-}
-
 // row = R' v for the rotation of a quaternion
 void RotateBack(mjtNum row[3], const mjtNum quat[4], const mjtNum v[3]) {
   mjtNum q[4] = {quat[0], quat[1], quat[2], quat[3]};

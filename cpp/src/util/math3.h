@@ -122,6 +122,9 @@ void MatToQuat(mjtNum q[4], const mjtNum R[9]);
 // unit quaternion of a rotation by angle (radians) about axis (normalized here)
 void AxisAngleToQuat(mjtNum q[4], const mjtNum axis[3], mjtNum angle);
 
+// rotation vector (axis * angle, angle in [-pi, pi]) of a quaternion, normalized first
+void QuatToRotationVector(mjtNum rotvec[3], const mjtNum quat[4]);
+
 // the minimal rotation taking (0,0,1) onto the direction of vec
 void ZAxisToQuat(mjtNum q[4], const mjtNum vec[3]);
 
