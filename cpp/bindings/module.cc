@@ -678,6 +678,59 @@ void BindVelocityFunctions(py::module_& module) {
      "Internal stage (tests): qDeriv -= d(qfrc_bias)/d(qvel) in the D layout (nD values).");
 }
 
+// the object named by (objtype, objid) must have a frame: ValueError for another type,
+// IndexError for an id out of range
+void CheckFrameObject(const PyModel& m, int objtype, int objid) {
+  const Model& model = *m.model;
+  int count = objtype == mjOBJ_BODY || objtype == mjOBJ_XBODY ? model.nbody
+            : objtype == mjOBJ_GEOM ? model.ngeom
+            : objtype == mjOBJ_SITE ? model.nsite
+            : objtype == mjOBJ_CAMERA ? model.ncam : -1;
+  if (count < 0) {
+    throw py::value_error("objtype must be mjOBJ_BODY, mjOBJ_XBODY, mjOBJ_GEOM, mjOBJ_SITE or "
+                          "mjOBJ_CAMERA, got " + std::to_string(objtype));
+  }
+  if (objid < 0 || objid >= count) {
+    throw py::index_error("objid " + std::to_string(objid) + " out of range for objtype " +
+                          std::to_string(objtype) + " (" + std::to_string(count) + " objects)");
+  }
+}
+
+// mj_sensorPos, mj_sensorVel, mj_sensorAcc (engine/sensor.cc), mj_objectVelocity,
+// mj_objectAcceleration (engine/object_velocity.cc)
+void BindSensorFunctions(py::module_& module) {
+  module.def("mj_sensorPos", [](const PyModel& m, PyData& d) {
+    CheckSameModel(m, d);
+    mj_sensorPos(*m.model, *d.data);
+  }, py::arg("m"), py::arg("d"), "Evaluate position-dependent sensors.");
+  module.def("mj_sensorVel", [](const PyModel& m, PyData& d) {
+    CheckSameModel(m, d);
+    mj_sensorVel(*m.model, *d.data);
+  }, py::arg("m"), py::arg("d"), "Evaluate velocity-dependent sensors.");
+  module.def("mj_sensorAcc", [](const PyModel& m, PyData& d) {
+    CheckSameModel(m, d);
+    mj_sensorAcc(*m.model, *d.data);
+  }, py::arg("m"), py::arg("d"), "Evaluate acceleration and force-dependent sensors.");
+  module.def("mj_objectVelocity", [](const PyModel& m, PyData& d, int objtype, int objid,
+                                     py::array res, int flg_local) {
+    CheckSameModel(m, d);
+    CheckFrameObject(m, objtype, objid);
+    mjtNum* out = OutputArray(res, 6, "res");
+    mj_objectVelocity(*m.model, *d.data, objtype, objid, out, flg_local);
+  }, py::arg("m"), py::arg("d"), py::arg("objtype"), py::arg("objid"), py::arg("res"),
+     py::arg("flg_local"),
+     "Compute object 6D velocity (rot:lin) in object-centered frame, world/local orientation.");
+  module.def("mj_objectAcceleration", [](const PyModel& m, PyData& d, int objtype, int objid,
+                                         py::array res, int flg_local) {
+    CheckSameModel(m, d);
+    CheckFrameObject(m, objtype, objid);
+    mjtNum* out = OutputArray(res, 6, "res");
+    mj_objectAcceleration(*m.model, *d.data, objtype, objid, out, flg_local);
+  }, py::arg("m"), py::arg("d"), py::arg("objtype"), py::arg("objid"), py::arg("res"),
+     py::arg("flg_local"),
+     "Compute object 6D acceleration (rot:lin) in object-centered frame, world/local orientation.");
+}
+
 // A fixed-size float64 parameter vector (lengthrange, prm) of a mju_muscle* function: any
 // sequence of exactly `size` numbers.
 InputArray MuscleParameters(const py::object& values, py::ssize_t size, const char* name) {
@@ -733,6 +786,7 @@ void BindFunctions(py::module_& module) {
   BindInertiaFunctions(module);
   BindActuationFunctions(module);
   BindVelocityFunctions(module);
+  BindSensorFunctions(module);
   module.def("mj_resetData", [](const PyModel& m, PyData& d) {
     CheckSameModel(m, d);
     mj_resetData(*m.model, *d.data);

@@ -67,6 +67,20 @@ mjtNum mju_muscleDynamics(mjtNum ctrl, mjtNum act, const mjtNum prm[3]);
 // d.qDeriv = d(qfrc_actuator + qfrc_passive - [qfrc_bias if flg_bias])/d(qvel) (engine/derivative.cc)
 void mjd_smooth_vel(const Model& m, Data& d, int flg_bias);
 
+// --- sensors (engine/sensor.cc): the sensors of each stage write their rows of d.sensordata;
+// nothing with mjDSBL_SENSOR. mj_sensorVel runs mj_subtreeVel and mj_sensorAcc runs
+// mj_rnePostConstraint when a sensor of theirs needs them ---
+void mj_sensorPos(const Model& m, Data& d);
+void mj_sensorVel(const Model& m, Data& d);
+void mj_sensorAcc(const Model& m, Data& d);
+// 6-d velocity / acceleration (rot:lin) of an object frame at the object's origin, in world
+// orientation or (flg_local) the object's; zero for a type without a frame or an id out of
+// range (engine/object_velocity.cc)
+void mj_objectVelocity(const Model& m, const Data& d, int objtype, int objid, mjtNum res[6],
+                       int flg_local);
+void mj_objectAcceleration(const Model& m, const Data& d, int objtype, int objid, mjtNum res[6],
+                           int flg_local);
+
 // --- forward dynamics and stepping (engine/forward.cc, engine/integrate.cc, engine/check.cc) ---
 void mj_fwdPosition(const Model& m, Data& d);
 void mj_fwdVelocity(const Model& m, Data& d);

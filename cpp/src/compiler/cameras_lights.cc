@@ -34,21 +34,24 @@ void FillIntrinsics(const CompileContext& ctx, Model& m, int c, const SpecCamera
   float* intrinsic = m.cam_intrinsic + 4 * c;
   intrinsic[0] = intrinsic[1] = ctx.spec.visual.values.map.znear;  // default focal length: znear
   intrinsic[2] = intrinsic[3] = 0;
-  m.cam_sensorsize[2 * c] = camera.sensorsize[0];
-  m.cam_sensorsize[2 * c + 1] = camera.sensorsize[1];
+  m.cam_sensorsize[2 * c] = static_cast<float>(camera.sensorsize[0]);
+  m.cam_sensorsize[2 * c + 1] = static_cast<float>(camera.sensorsize[1]);
   if (camera.sensorsize[0] == 0 && camera.sensorsize[1] == 0) return;
   if (camera.resolution[0] <= 0 || camera.resolution[1] <= 0) {
     ctx.Fail("camera", camera.name, c, camera.source, "resolution must be positive when sensorsize is given");
   }
+  // pixels to lengths in double, then stored as float (bit-identical to the reference)
   for (int i = 0; i < 2; ++i) {
-    float pixel = camera.sensorsize[i] / static_cast<float>(camera.resolution[i]);  // length per pixel
+    auto length = [&](mjtNum pixels) {
+      return static_cast<float>(pixels * camera.sensorsize[i] / camera.resolution[i]);
+    };
     if (camera.focal[i] != 0) intrinsic[i] = camera.focal[i];
-    else if (camera.focalpixel[i] != 0) intrinsic[i] = camera.focalpixel[i] * pixel;
+    else if (camera.focalpixel[i] != 0) intrinsic[i] = length(camera.focalpixel[i]);
     if (camera.principal[i] != 0) intrinsic[2 + i] = camera.principal[i];
-    else if (camera.principalpixel[i] != 0) intrinsic[2 + i] = camera.principalpixel[i] * pixel;
+    else if (camera.principalpixel[i] != 0) intrinsic[2 + i] = length(camera.principalpixel[i]);
   }
   if (intrinsic[1] <= 0) ctx.Fail("camera", camera.name, c, camera.source, "focal length must be positive");
-  float half_height_ratio = 0.5f * camera.sensorsize[1] / intrinsic[1];  // in float, as the reference
+  float half_height_ratio = 0.5f * m.cam_sensorsize[2 * c + 1] / intrinsic[1];  // in float, as the reference
   m.cam_fovy[c] = 2 * std::atan(half_height_ratio) * 180 / M_PI;
 }
 

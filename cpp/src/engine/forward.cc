@@ -1,5 +1,6 @@
 // forward.cc: the forward pass and mj_step, in the Computation chapter's order (checklist C.20):
-// position stages, velocity stages, actuation, acceleration, constraint, then the integrator.
+// position stages, velocity stages, actuation, acceleration, constraint (sensors after the
+// position, velocity and constraint stages), then the integrator.
 //   reads   the state (qpos qvel act time), inputs (ctrl qfrc_applied xfrc_applied mocap_*)
 //   writes  every stage's outputs; qfrc_smooth qacc_smooth qacc qfrc_constraint here
 //
@@ -62,20 +63,22 @@ void mj_fwdConstraint(const Model& m, Data& d) {
 }
 
 // skipstage: mjSTAGE_POS reuses the position stages' results, mjSTAGE_VEL also the velocity
-// stages'. Sensors are not computed yet (skipsensor has nothing to skip).
+// stages'. skipsensor: no sensors (RK4's intermediate passes).
 void mj_forwardSkip(const Model& m, Data& d, int skipstage, int skipsensor) {
-  (void)skipsensor;
   if (skipstage < mjSTAGE_POS) {
     mj_fwdPosition(m, d);
+    if (!skipsensor) mj_sensorPos(m, d);
     if (Enabled(m, mjENBL_ENERGY)) mj_energyPos(m, d);
   }
   if (skipstage < mjSTAGE_VEL) {
     mj_fwdVelocity(m, d);
+    if (!skipsensor) mj_sensorVel(m, d);
     if (Enabled(m, mjENBL_ENERGY)) mj_energyVel(m, d);
   }
   mj_fwdActuation(m, d);
   mj_fwdAcceleration(m, d);
   mj_fwdConstraint(m, d);
+  if (!skipsensor) mj_sensorAcc(m, d);
 }
 
 void mj_forward(const Model& m, Data& d) { mj_forwardSkip(m, d, mjSTAGE_NONE, 0); }
@@ -98,8 +101,10 @@ void mj_step1(const Model& m, Data& d) {
   mj_checkPos(m, d);
   mj_checkVel(m, d);
   mj_fwdPosition(m, d);
+  mj_sensorPos(m, d);
   if (Enabled(m, mjENBL_ENERGY)) mj_energyPos(m, d);
   mj_fwdVelocity(m, d);
+  mj_sensorVel(m, d);
   if (Enabled(m, mjENBL_ENERGY)) mj_energyVel(m, d);
 }
 
@@ -108,6 +113,7 @@ void mj_step2(const Model& m, Data& d) {
   mj_fwdActuation(m, d);
   mj_fwdAcceleration(m, d);
   mj_fwdConstraint(m, d);
+  mj_sensorAcc(m, d);
   mj_checkAcc(m, d);
   if (m.opt.integrator == mjINT_IMPLICIT || m.opt.integrator == mjINT_IMPLICITFAST) {
     mj_implicit(m, d);

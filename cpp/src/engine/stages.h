@@ -21,6 +21,15 @@ void TendonActuatorVelocity(const Model& m, Data& d);
 
 // actuator i's activation after one step at rate act_dot (engine/actuation.cc)
 mjtNum NextActivation(const Model& m, int i, mjtNum act, mjtNum act_dot);
+// The frame of an object with one (mjOBJ_BODY: the inertial frame xipos/ximat, mjOBJ_XBODY: the
+// body frame, mjOBJ_GEOM, mjOBJ_SITE, mjOBJ_CAMERA) and the body that carries it; false for any
+// other type or an id out of range (object_velocity.cc)
+struct ObjectPose {
+  const mjtNum* pos;  // 3 numbers, world
+  const mjtNum* mat;  // 9 numbers, row-major, object to world
+  int body;
+};
+bool ObjectFrame(const Model& m, const Data& d, int objtype, int objid, ObjectPose* pose);
 
 // qfrc_fluid: inertia-box and ellipsoid fluid models (engine/fluid.cc)
 void FluidForces(const Model& m, Data& d);

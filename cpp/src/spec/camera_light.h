@@ -25,11 +25,13 @@ struct SpecCamera {
   mjtNum ipd = 0.068;
   int resolution[2] = {1, 1};
   // intrinsics: lengths or pixels (converted with sensorsize / resolution); sensorsize enables them
-  float sensorsize[2] = {0, 0};
+  // (sensorsize and the pixel values stay in double until converted, as the reference's
+  // intrinsics show)
+  mjtNum sensorsize[2] = {0, 0};
   float focal[2] = {0, 0};
-  float focalpixel[2] = {0, 0};
+  mjtNum focalpixel[2] = {0, 0};
   float principal[2] = {0, 0};
-  float principalpixel[2] = {0, 0};
+  mjtNum principalpixel[2] = {0, 0};
   std::vector<mjtNum> user;
   SourceLocation source;
 };

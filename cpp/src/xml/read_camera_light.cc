@@ -56,7 +56,7 @@ void ReadCameraValues(XmlReader& reader, const XMLElement* elem, SpecCamera& cam
   reader.ReadReal(elem, "fovy", camera.fovy);
   reader.ReadReal(elem, "ipd", camera.ipd);
   reader.ReadInts(elem, "resolution", camera.resolution, 2);
-  if (reader.ReadFloats(elem, "sensorsize", camera.sensorsize, 2)) {
+  if (reader.ReadReals(elem, "sensorsize", camera.sensorsize, 2)) {
     if (!elem->Attribute("resolution")) {
       reader.Fail(elem, "attribute 'sensorsize' needs 'resolution' (required attribute missing)");
     }
@@ -67,9 +67,9 @@ void ReadCameraValues(XmlReader& reader, const XMLElement* elem, SpecCamera& cam
     }
   }
   reader.ReadFloats(elem, "focal", camera.focal, 2);
-  reader.ReadFloats(elem, "focalpixel", camera.focalpixel, 2);
+  reader.ReadReals(elem, "focalpixel", camera.focalpixel, 2);
   reader.ReadFloats(elem, "principal", camera.principal, 2);
-  reader.ReadFloats(elem, "principalpixel", camera.principalpixel, 2);
+  reader.ReadReals(elem, "principalpixel", camera.principalpixel, 2);
   reader.ReadRealList(elem, "user", camera.user);
   if (camera.resolution[0] < 0 || camera.resolution[1] < 0) {
     reader.Fail(elem, "attribute 'resolution' must be non-negative");

@@ -1,6 +1,6 @@
 // fields/sensor.h: Model arrays of sensors (type, the objects they read, output layout, noise
-// and cutoff); written by compiler/sensors.cc. The sensor outputs (Data.sensordata) belong to
-// the sensor computation, which does not exist yet.
+// and cutoff), written by compiler/sensors.cc, and the sensor outputs (Data.sensordata),
+// written by engine/sensor.cc.
 // Part of the fields.h table (same X-macro conventions); the object count and name addresses
 // are in fields.h.
 #pragma once
@@ -25,4 +25,6 @@
   X(mjtNum, sensor_user,       nsensor, m.nuser_sensor, "user data (sensors.cc)")                 \
   X(int,    sensor_plugin,     nsensor, 1,  "plugin instance id; -1: not a plugin (sensors.cc)")
 
-#define MJSIM_SENSOR_DATA_FIELDS(X)
+//     type    name              rows          cols  doc
+#define MJSIM_SENSOR_DATA_FIELDS(X)                                                             \
+  X(mjtNum, sensordata,        nsensordata,  1,  "sensor data array (sensor.cc)")
