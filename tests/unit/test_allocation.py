@@ -20,8 +20,14 @@ import pytest
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
-MODELS = ["models/actuator_shortcuts.xml", "models/tendon_arm.xml", "models/collision_shapes.xml",
-          "models/welded_gravcomp.xml", "models/aligned_free_bodies.xml"]
+sys.path.insert(0, str(REPO / "tests"))
+import corpus  # noqa: E402
+
+# actuators of every kind, spatial tendons, gravity compensation, free bodies, and (when the
+# packages are installed) the inertia-box fluid model and the largest corpus model
+MODELS = [str(corpus.MODELS_DIR / name) for name in (
+    "actuator_shortcuts.xml", "tendon_arm.xml", "welded_gravcomp.xml", "aligned_free_bodies.xml")]
+MODELS += [str(p) for p in corpus.corpus_models() if p.name in ("swimmer.xml", "dog.xml")]
 
 CHILD = r"""
 import ctypes, json, sys
@@ -58,7 +64,7 @@ def compile_counter(tmp_path):
 def test_mj_step_makes_no_heap_allocation(tmp_path):
     library = compile_counter(tmp_path)
     env = dict(os.environ, LD_PRELOAD=str(library))
-    result = subprocess.run([sys.executable, "-c", CHILD, *[str(REPO / p) for p in MODELS]],
+    result = subprocess.run([sys.executable, "-c", CHILD, *MODELS],
                             capture_output=True, text=True, env=env, timeout=300)
     assert result.returncode == 0, result.stderr
     results = json.loads(result.stdout.strip().splitlines()[-1])

@@ -132,6 +132,7 @@ void mj_passive(const Model& m, Data& d) {
   }
   if (dampers) Dampers(m, d, d.qfrc_damper);
   GravityCompensation(m, d, d.qfrc_gravcomp);
+  FluidForces(m, d);
   for (int i = 0; i < m.nv; ++i) {
     d.qfrc_passive[i] = d.qfrc_spring[i] + d.qfrc_damper[i] + d.qfrc_fluid[i];
     if (!ActuatedGravcomp(m, i)) d.qfrc_passive[i] += d.qfrc_gravcomp[i];
@@ -140,7 +141,10 @@ void mj_passive(const Model& m, Data& d) {
 
 // d(qfrc_damper)/d(qvel) = -diag(dof_damping) - sum_t damping_t J_t' J_t, kept on the D
 // pattern (couplings of dofs on different branches of the tree are dropped, as the reference's)
+// (with dampers disabled only the fluid part remains; with springs disabled too, nothing)
 void AddPassiveVelocityDerivative(const Model& m, Data& d, mjtNum* qDeriv) {
+  if (Disabled(m, mjDSBL_SPRING) && Disabled(m, mjDSBL_DAMPER)) return;
+  AddFluidVelocityDerivative(m, d, qDeriv);
   if (Disabled(m, mjDSBL_DAMPER)) return;
   for (int i = 0; i < m.nv; ++i) qDeriv[m.D_rowadr[i] + m.D_diag[i]] -= m.dof_damping[i];
   ScratchFrame frame(d);
