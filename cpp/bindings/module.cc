@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/stages.h"
 #include "mjsim/api.h"
 #include "mjsim/errors.h"
 
@@ -457,8 +458,57 @@ void BindInertiaFunctions(py::module_& module) {
   }, py::arg("m"), py::arg("d"), py::arg("res"), py::arg("vec"), "res = M * vec.");
 }
 
+// A fixed-size float64 parameter vector (lengthrange, prm) of a mju_muscle* function: any
+// sequence of exactly `size` numbers.
+InputArray MuscleParameters(const py::object& values, py::ssize_t size, const char* name) {
+  InputArray array = InputArray::ensure(values);  // empty if not convertible to float64
+  if (!array) {
+    throw py::type_error(std::string(name) + " must be an array of " + std::to_string(size) +
+                         " float64 values");
+  }
+  CheckInputSize(array, size, name);
+  return array;
+}
+
+// mj_fwdActuation, mju_muscleGain, mju_muscleBias, mju_muscleDynamics (engine/actuation.cc)
+void BindActuationFunctions(py::module_& module) {
+  module.def("mj_fwdActuation", [](const PyModel& m, PyData& d) {
+    CheckSameModel(m, d);
+    mj_fwdActuation(*m.model, *d.data);
+  }, py::arg("m"), py::arg("d"), "Actuator activation dynamics and forces: act_dot, "
+     "actuator_force, qfrc_actuator.");
+  module.def("mju_muscleGain", [](mjtNum len, mjtNum vel, const py::object& lengthrange,
+                                  mjtNum acc0, const py::object& prm) {
+    InputArray range = MuscleParameters(lengthrange, 2, "lengthrange");
+    InputArray parameters = MuscleParameters(prm, 9, "prm");
+    return mju_muscleGain(len, vel, range.data(), acc0, parameters.data());
+  }, py::arg("len"), py::arg("vel"), py::arg("lengthrange"), py::arg("acc0"), py::arg("prm"),
+     "Muscle active force, prm = (range[2], force, scale, lmin, lmax, vmax, fpmax, fvmax).");
+  module.def("mju_muscleBias", [](mjtNum len, const py::object& lengthrange, mjtNum acc0,
+                                  const py::object& prm) {
+    InputArray range = MuscleParameters(lengthrange, 2, "lengthrange");
+    InputArray parameters = MuscleParameters(prm, 9, "prm");
+    return mju_muscleBias(len, range.data(), acc0, parameters.data());
+  }, py::arg("len"), py::arg("lengthrange"), py::arg("acc0"), py::arg("prm"),
+     "Muscle passive force, prm = (range[2], force, scale, lmin, lmax, vmax, fpmax, fvmax).");
+  module.def("mju_muscleDynamics", [](mjtNum ctrl, mjtNum act, const py::object& prm) {
+    InputArray parameters = MuscleParameters(prm, 3, "prm");
+    return mju_muscleDynamics(ctrl, act, parameters.data());
+  }, py::arg("ctrl"), py::arg("act"), py::arg("prm"),
+     "Muscle activation dynamics, prm = (tau_act, tau_deact, smoothing_width).");
+  // not a MuJoCo function (not re-exported by mjsim): the actuator part of mjd_smooth_vel, for
+  // the tests
+  module.def("_add_actuator_velocity_derivative", [](const PyModel& m, PyData& d, py::array qDeriv) {
+    CheckSameModel(m, d);
+    mjtNum* out = OutputArray(qDeriv, m.model->nD, "qDeriv");
+    AddActuatorVelocityDerivative(*m.model, *d.data, out);
+  }, py::arg("m"), py::arg("d"), py::arg("qDeriv"),
+     "qDeriv += d(qfrc_actuator)/d(qvel) in the D layout (nD values).");
+}
+
 void BindFunctions(py::module_& module) {
   BindInertiaFunctions(module);
+  BindActuationFunctions(module);
   module.def("mj_resetData", [](const PyModel& m, PyData& d) {
     CheckSameModel(m, d);
     mj_resetData(*m.model, *d.data);
