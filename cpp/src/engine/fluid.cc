@@ -104,12 +104,6 @@ void BoxForces(const Model& m, Data& d, int b) {
   mj_applyFT(m, d, world_force, world_torque, d.xipos + 3 * b, b, d.qfrc_fluid);
 }
 
-// the last dof at or above body b, or -1
-int LastDof(const Model& m, int b) {
-  while (b > 0 && m.body_dofnum[b] == 0) b = m.body_parentid[b];
-  return b > 0 ? m.body_dofadr[b] + m.body_dofnum[b] - 1 : -1;
-}
-
 // qDeriv += J' R diag(slopes) R' J for body b's box (J: the 6 x nv Jacobian at its com)
 void AddBoxDerivative(const Model& m, Data& d, int b, mjtNum* qDeriv) {
   mjtNum r[3], angular[3], linear[3];
@@ -127,7 +121,7 @@ void AddBoxDerivative(const Model& m, Data& d, int b, mjtNum* qDeriv) {
   mjtNum offset[3];
   Sub3(offset, d.xipos + 3 * b, d.subtree_com + 3 * m.body_rootid[b]);
   int count = 0;
-  for (int dof = LastDof(m, b); dof >= 0; dof = m.dof_parentid[dof], ++count) {
+  for (int dof = LastDofAbove(m, b); dof >= 0; dof = m.dof_parentid[dof], ++count) {
     const mjtNum* cdof = d.cdof + 6 * dof;
     mjtNum point_velocity[3];
     Cross3(point_velocity, cdof, offset);
