@@ -228,7 +228,9 @@ Ellipsoid EllipsoidModel(const Model& m, int g) {
   mjtNum r_min = std::fmin(r[0], std::fmin(r[1], r[2]));
   e.area_max = mjPI * r_max * (r[0] + r[1] + r[2] - r_max - r_min);
   mjtNum inertia_max = std::fmax(inertia[0], std::fmax(inertia[1], inertia[2]));
-  for (int i = 0; i < 3; ++i) e.angular_drag[i] = fluid[3] * inertia[i] + e.slender * (inertia_max - inertia[i]);
+  for (int i = 0; i < 3; ++i) {
+    e.angular_drag[i] = fluid[3] * inertia[i] + e.slender * (inertia_max - inertia[i]);
+  }
   mjtNum r_D = (r[0] + r[1] + r[2]) / 3;
   e.viscous_linear = -6 * beta * mjPI * r_D;
   e.viscous_angular = -8 * beta * mjPI * r_D * r_D * r_D;
@@ -276,7 +278,8 @@ void EllipsoidForces(const Model& m, Data& d, int g) {
   mjtNum kutta = e.kutta * rho * pr.area * pr.p / std::fmax(mjMINVAL, pr.speed * pr.q);
   for (int i = 0; i < 3; ++i) force[i] += kutta * (pr.p * v[i] - pr.speed * pr.speed * pr.N[i]);
   mjtNum drag = -rho * (e.blunt * pr.area + e.slender * (e.area_max - pr.area)) * pr.speed;
-  mjtNum weighted[3] = {e.angular_drag[0] * w[0], e.angular_drag[1] * w[1], e.angular_drag[2] * w[2]};
+  mjtNum weighted[3];  // K o w
+  for (int i = 0; i < 3; ++i) weighted[i] = e.angular_drag[i] * w[i];
   mjtNum angular_drag = -rho * Norm3(weighted);
   for (int i = 0; i < 3; ++i) {
     force[i] += (drag + e.viscous_linear) * v[i];
@@ -338,7 +341,9 @@ void AddDragDerivative(const Ellipsoid& e, const Projection& pr, mjtNum rho, con
   AddOuterBlock(B, 1, 1, v, v, scale, scale * pr.speed * pr.speed);
   mjtNum area_gradient[3];
   mjtNum denominator = std::fmax(mjMINVAL, pr.p * pr.p * pr.area / mjPI);
-  for (int i = 0; i < 3; ++i) area_gradient[i] = mjPI * (pr.p * e.S[i] - pr.q) * pr.N[i] / denominator;
+  for (int i = 0; i < 3; ++i) {
+    area_gradient[i] = mjPI * (pr.p * e.S[i] - pr.q) * pr.N[i] / denominator;
+  }
   AddOuterBlock(B, 1, 1, v, area_gradient, -rho * (e.blunt - e.slender) * pr.speed, 0);
   mjtNum weighted[3], weighted_twice[3];
   for (int i = 0; i < 3; ++i) {
