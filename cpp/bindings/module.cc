@@ -795,11 +795,30 @@ void BindActuationFunctions(py::module_& module) {
 }
 
 
+// mj_passive (engine/passive.cc, engine/fluid.cc)
+void BindPassiveFunctions(py::module_& module) {
+  module.def("mj_passive", [](const PyModel& m, PyData& d) {
+    CheckSameModel(m, d);
+    mj_passive(*m.model, *d.data);
+  }, py::arg("m"), py::arg("d"), "Passive forces: qfrc_spring, qfrc_damper, qfrc_gravcomp, "
+     "qfrc_fluid and their sum qfrc_passive.");
+  // not a MuJoCo function (not re-exported by mjsim): the passive part of mjd_smooth_vel, for
+  // the tests
+  module.def("_add_passive_velocity_derivative", [](const PyModel& m, PyData& d, py::array qDeriv) {
+    CheckSameModel(m, d);
+    mjtNum* out = OutputArray(qDeriv, m.model->nD, "qDeriv");
+    AddPassiveVelocityDerivative(*m.model, *d.data, out);
+  }, py::arg("m"), py::arg("d"), py::arg("qDeriv"),
+     "qDeriv += d(qfrc_passive)/d(qvel) in the D layout (nD values).");
+}
+
+
 void BindFunctions(py::module_& module) {
   BindFieldTables(module);
   BindStepFunctions(module);
   BindInertiaFunctions(module);
   BindActuationFunctions(module);
+  BindPassiveFunctions(module);
   BindVelocityFunctions(module);
   BindFluidFunctions(module);
   BindSensorFunctions(module);

@@ -54,12 +54,6 @@ mjtNum Clamp(mjtNum x, const mjtNum range[2]) {
   return x;
 }
 
-// Counts a warning as mj_warning does (engine/check.cc on main; not on this branch yet).
-void CountWarning(Data& d, int warning, int info) {
-  d.warning[warning].lastinfo = info;
-  d.warning[warning].number += 1;
-}
-
 bool Disabled(const Model& m, int flag) { return m.opt.disableflags & flag; }
 
 // whether actuator i belongs to a group that opt.disableactuator switches off (groups 0..30)
@@ -82,7 +76,7 @@ void EffectiveControls(const Model& m, Data& d, mjtNum* ctrl) {
   }
   for (int i = 0; i < m.nu; ++i) {
     if (!IsBad(ctrl[i])) continue;
-    CountWarning(d, mjWARN_BADCTRL, i);
+    mj_warning(d, mjWARN_BADCTRL, i);
     for (int k = 0; k < m.nu; ++k) ctrl[k] = 0;
     return;
   }

@@ -89,12 +89,6 @@ void ApplyLocal(const Model& m, Data& d, const FluidFrame& frame, const mjtNum f
   mj_applyFT(m, d, world_force, world_torque, frame.origin, frame.body, d.qfrc_fluid);
 }
 
-// the last dof at or above body b, or -1
-int LastDof(const Model& m, int b) {
-  while (b > 0 && m.body_dofnum[b] == 0) b = m.body_parentid[b];
-  return b > 0 ? m.body_dofadr[b] + m.body_dofnum[b] - 1 : -1;
-}
-
 // qDeriv += J' R B R' J, B the 6x6 (row-major) d(torque, force)/d(w, v) in the frame, J the
 // Jacobian (rotation; translation of the origin) of the frame's body; only the dofs on the
 // body's chain have nonzero columns
@@ -106,7 +100,7 @@ void AddLocalDerivative(const Model& m, Data& d, const FluidFrame& frame, const 
   mjtNum offset[3];
   Sub3(offset, frame.origin, d.subtree_com + 3 * m.body_rootid[frame.body]);
   int count = 0;
-  for (int dof = LastDof(m, frame.body); dof >= 0; dof = m.dof_parentid[dof], ++count) {
+  for (int dof = LastDofAbove(m, frame.body); dof >= 0; dof = m.dof_parentid[dof], ++count) {
     const mjtNum* cdof = d.cdof + 6 * dof;
     mjtNum point_velocity[3];
     Cross3(point_velocity, cdof, offset);

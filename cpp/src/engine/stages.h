@@ -12,6 +12,10 @@ void FactorInertiaPattern(const Model& m, mjtNum* factor, mjtNum* diag_inverse);
 void SolveInertiaPattern(const Model& m, const mjtNum* factor, const mjtNum* diag_inverse,
                          mjtNum* x, const mjtNum* y, int n);
 
+// the last dof at or above body b in its tree (the start of its dof chain), -1 if none moves
+// it (engine/support.cc)
+int LastDofAbove(const Model& m, int body);
+
 // index of entry (row, column) in the D layout (D_rowadr, D_colind), -1 if the pattern lacks
 // it (engine/support.cc)
 int DIndex(const Model& m, int row, int column);

@@ -66,7 +66,6 @@ const char* mj_id2name(const Model& m, int type, int id) {
   return name[0] ? name : nullptr;
 }
 
-// the last dof at or above body b in its tree, or -1 if none moves it
 int LastDofAbove(const Model& m, int body) {
   while (body > 0 && m.body_dofnum[body] == 0) body = m.body_parentid[body];
   return body > 0 ? m.body_dofadr[body] + m.body_dofnum[body] - 1 : -1;
