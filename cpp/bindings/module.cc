@@ -678,6 +678,21 @@ void BindVelocityFunctions(py::module_& module) {
      "Internal stage (tests): qDeriv -= d(qfrc_bias)/d(qvel) in the D layout (nD values).");
 }
 
+// internal stages of engine/fluid.cc, for tests
+void BindFluidFunctions(py::module_& module) {
+  module.def("_fluid_forces", [](const PyModel& m, PyData& d) {
+    CheckSameModel(m, d);
+    FluidForces(*m.model, *d.data);
+  }, py::arg("m"), py::arg("d"),
+     "Internal stage (tests): qfrc_fluid from the inertia-box and ellipsoid fluid models.");
+  module.def("_add_fluid_velocity_derivative", [](const PyModel& m, PyData& d, py::array qDeriv) {
+    CheckSameModel(m, d);
+    mjtNum* out = OutputArray(qDeriv, m.model->nD, "qDeriv");
+    AddFluidVelocityDerivative(*m.model, *d.data, out);
+  }, py::arg("m"), py::arg("d"), py::arg("qDeriv"),
+     "Internal stage (tests): qDeriv += d(qfrc_fluid)/d(qvel) in the D layout (nD values).");
+}
+
 // the object named by (objtype, objid) must have a frame: ValueError for another type,
 // IndexError for an id out of range
 void CheckFrameObject(const PyModel& m, int objtype, int objid) {
@@ -805,6 +820,7 @@ void BindFunctions(py::module_& module) {
   BindActuationFunctions(module);
   BindPassiveFunctions(module);
   BindVelocityFunctions(module);
+  BindFluidFunctions(module);
   BindSensorFunctions(module);
   module.def("mj_resetData", [](const PyModel& m, PyData& d) {
     CheckSameModel(m, d);

@@ -22,6 +22,7 @@
 #include "compiler/bvh.h"
 #include "compiler/meshes.h"
 #include "compiler/stages.h"
+#include "engine/stages.h"
 #include "util/math3.h"
 
 namespace mjsim {
@@ -300,16 +301,6 @@ mjtNum CarlsonRD(mjtNum x, mjtNum y, mjtNum z) {
     z = (z + lambda) / 4;
   }
   return 3 * sum;  // not reached for positive finite arguments
-}
-
-// the ellipsoid's semi-axes for each geom type
-void FluidSemiAxes(int type, const mjtNum size[3], mjtNum r[3]) {
-  switch (type) {
-    case mjGEOM_SPHERE: r[0] = r[1] = r[2] = size[0]; break;
-    case mjGEOM_CAPSULE: r[0] = r[1] = size[0]; r[2] = size[1] + size[0]; break;
-    case mjGEOM_CYLINDER: r[0] = r[1] = size[0]; r[2] = size[1]; break;
-    default: Copy3(r, size); break;
-  }
 }
 
 // kappa_i = r_x r_y r_z int_0^inf dl / ((r_i^2 + l) sqrt(prod_j (r_j^2 + l)))  (Tuckerman);

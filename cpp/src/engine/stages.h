@@ -37,6 +37,10 @@ bool ObjectFrame(const Model& m, const Data& d, int objtype, int objid, ObjectPo
 
 // qfrc_fluid: inertia-box and ellipsoid fluid models (engine/fluid.cc)
 void FluidForces(const Model& m, Data& d);
+// semi-axes r of the ellipsoid standing for a geom of this type and size in the ellipsoid fluid
+// model (sphere r r r, capsule r r r+h, cylinder r r h, others the three sizes); the compiler's
+// virtual inertia (geom_fluid) uses them too (engine/fluid.cc)
+void FluidSemiAxes(int type, const mjtNum size[3], mjtNum r[3]);
 
 // Velocity derivatives, each added into qDeriv (D layout: D_rowadr, D_rownnz, D_colind).
 // d(qfrc_actuator)/d(qvel) (engine/actuation.cc)
