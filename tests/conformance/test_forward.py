@@ -16,7 +16,7 @@ mujoco = pytest.importorskip("mujoco")
 import mjsim  # noqa: E402
 from conformance.test_transmission import dense_moment  # noqa: E402
 from corpus import corpus_models, params  # noqa: E402
-from support import disable_constraints, load_pair, xfail_if_ellipsoid_fluid  # noqa: E402
+from support import disable_constraints, load_pair, use_reference_geom_fluid  # noqa: E402
 
 RTOL = 1e-8
 ABS_FLOOR = 1e-12
@@ -81,7 +81,7 @@ def check_state(pair, context):
 @pytest.mark.parametrize("path", params(corpus_models()))
 def test_forward_matches_reference_without_constraints(path):
     pair = load_pair(path)
-    xfail_if_ellipsoid_fluid(pair)
+    use_reference_geom_fluid(pair)
     disable_constraints(pair)
     for seed in range(N_STATES):
         pair.randomize_state(seed)

@@ -25,7 +25,7 @@ mujoco = pytest.importorskip("mujoco")
 
 import mjsim  # noqa: E402
 from corpus import corpus_models, label, params  # noqa: E402
-from support import disable_constraints, load_pair, xfail_if_ellipsoid_fluid  # noqa: E402
+from support import disable_constraints, load_pair, use_reference_geom_fluid  # noqa: E402
 
 STEPS = 1000
 SHORT_STEPS = 200
@@ -84,7 +84,7 @@ def step_both(pair, rng):
 
 def prepared_pair(path, integrator):
     pair = load_pair(path)
-    xfail_if_ellipsoid_fluid(pair)
+    use_reference_geom_fluid(pair)
     disable_constraints(pair)
     for model in (pair.m, pair.ref_m):
         model.opt.integrator = INTEGRATORS[integrator]
