@@ -6,6 +6,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <cstddef>
 #include <cstring>
 #include <memory>
 #include <type_traits>
@@ -336,7 +337,104 @@ void BindWarnings(py::module_& module) {
       });
 }
 
+// d.contact: mujoco's contact list. Each member is a strided NumPy view over the ncon contacts
+// in the arena (d.contact.dist has shape (ncon,), d.contact.frame (ncon, 9)); d.contact[i] is
+// one MjContact whose array members are views too.
+template <typename T>
+py::object ContactMemberView(const std::shared_ptr<Data>& data, size_t offset, int first, int rows,
+                             int cols, bool vector) {
+  auto* keeper = new std::shared_ptr<void>(data);
+  py::capsule base(keeper, [](void* p) { delete static_cast<std::shared_ptr<void>*>(p); });
+  auto* pointer = reinterpret_cast<T*>(reinterpret_cast<unsigned char*>(data->contact + first) +
+                                       offset);
+  std::vector<py::ssize_t> shape, strides;
+  if (rows >= 0) {
+    shape.push_back(rows);
+    strides.push_back(sizeof(Contact));
+  }
+  if (vector) {
+    shape.push_back(cols);
+    strides.push_back(sizeof(T));
+  }
+  return py::array_t<T>(shape, strides, pointer, base);
+}
+
+struct PyContactList {
+  std::shared_ptr<Data> data;
+};
+struct PyContact {
+  std::shared_ptr<Data> data;
+  int index;
+};
+
+#define MJSIM_CONTACT_MEMBERS(X)                                                              \
+  X(mjtNum, dist, 1, "distance between the surfaces; negative: penetration")                  \
+  X(mjtNum, pos, 3, "position of the contact point, midway between the surfaces")              \
+  X(mjtNum, frame, 9, "normal (geom1 to geom2), tangent1, tangent2")                           \
+  X(mjtNum, includemargin, 1, "include in the solver if dist < includemargin")                  \
+  X(mjtNum, friction, 5, "tangent1, tangent2, spin, roll1, roll2")                             \
+  X(mjtNum, solref, 2, "constraint solver reference, normal direction")                        \
+  X(mjtNum, solreffriction, 2, "constraint solver reference, friction directions")             \
+  X(mjtNum, solimp, 5, "constraint solver impedance")                                          \
+  X(mjtNum, mu, 1, "friction of the regularized cone")                                         \
+  X(mjtNum, H, 36, "cone Hessian")                                                             \
+  X(int, dim, 1, "contact space dimensionality: 1, 3, 4 or 6")                                 \
+  X(int, geom1, 1, "id of geom 1")                                                            \
+  X(int, geom2, 1, "id of geom 2")                                                            \
+  X(int, geom, 2, "geom ids")                                                                 \
+  X(int, flex, 2, "flex ids; -1 for geoms")                                                   \
+  X(int, elem, 2, "element ids; -1 for geoms")                                                \
+  X(int, vert, 2, "vertex ids; -1 for geoms")                                                 \
+  X(int, exclude, 1, "0: include, 1: in gap, 2: fused, 3: no dofs")                          \
+  X(int, efc_address, 1, "address in the efc arrays; -1: not included")
+
+void BindContacts(py::module_& module) {
+  py::class_<PyContactList> list(module, "MjContactList", "d.contact: this step's contacts.");
+  list.def("__len__", [](const PyContactList& self) { return self.data->ncon; });
+  list.def("__getitem__", [](const PyContactList& self, int index) {
+    int ncon = self.data->ncon;
+    if (index < 0) index += ncon;
+    if (index < 0 || index >= ncon) {
+      throw py::index_error("contact index out of range [0, " + std::to_string(ncon) + ")");
+    }
+    return PyContact{self.data, index};
+  }, py::arg("index"));
+  py::class_<PyContact> contact(module, "MjContact", "One contact (d.contact[i]).");
+#define MJSIM_X(type, name, count, doc)                                                        \
+  list.def_property(                                                                          \
+      #name,                                                                                  \
+      [](const PyContactList& self) {                                                         \
+        return ContactMemberView<type>(self.data, offsetof(Contact, name), 0, self.data->ncon, \
+                                       count, count > 1);                                     \
+      },                                                                                      \
+      [](PyContactList& self, py::handle value) {                                             \
+        AssignToView(ContactMemberView<type>(self.data, offsetof(Contact, name), 0,           \
+                                             self.data->ncon, count, count > 1),              \
+                     value, #name);                                                           \
+      },                                                                                      \
+      doc);                                                                                   \
+  contact.def_property(                                                                       \
+      #name,                                                                                  \
+      [](const PyContact& self) -> py::object {                                               \
+        if (self.index >= self.data->ncon) throw py::index_error("contact no longer exists");  \
+        const Contact& c = self.data->contact[self.index];                                    \
+        if (count == 1) return py::cast(*reinterpret_cast<const type*>(&c.name));             \
+        return ContactMemberView<type>(self.data, offsetof(Contact, name), self.index, -1,    \
+                                       count, true);                                          \
+      },                                                                                      \
+      [](PyContact& self, py::handle value) {                                                 \
+        if (self.index >= self.data->ncon) throw py::index_error("contact no longer exists");  \
+        AssignToView(ContactMemberView<type>(self.data, offsetof(Contact, name), self.index,  \
+                                             1, count, count > 1),                            \
+                     value, #name);                                                           \
+      },                                                                                      \
+      doc);
+  MJSIM_CONTACT_MEMBERS(MJSIM_X)
+#undef MJSIM_X
+}
+
 void BindData(py::module_& module) {
+  BindContacts(module);
   BindWarnings(module);
   py::class_<PyData, std::shared_ptr<PyData>> data(module, "MjData", "Simulation state and results.");
   data.def_property_readonly(
@@ -367,10 +465,11 @@ void BindData(py::module_& module) {
         py::list warnings;
         for (const WarningStat& w : d.warning) warnings.append(py::make_tuple(w.lastinfo, w.number));
         return py::make_tuple(ModelState(*self.model), d.time, d.energy[0], d.energy[1], warnings,
-                              py::bytes(reinterpret_cast<const char*>(d.buffer.bytes()), d.buffer.size()));
+                              py::bytes(reinterpret_cast<const char*>(d.buffer.bytes()), d.buffer.size()),
+                              py::bytes(reinterpret_cast<const char*>(d.contact), sizeof(Contact) * d.ncon));
       },
       [](py::tuple state) {
-        if (state.size() != 6) throw py::value_error("not a pickled mjsim MjData of this version");
+        if (state.size() != 7) throw py::value_error("not a pickled mjsim MjData of this version");
         auto data = std::make_shared<PyData>(ModelFromState(state[0]));
         Data& d = *data->data;
         d.time = state[1].cast<mjtNum>();
@@ -384,8 +483,20 @@ void BindData(py::module_& module) {
         std::string buffer = state[5].cast<py::bytes>();
         if (buffer.size() != d.buffer.size()) throw py::value_error("pickled MjData has the wrong size");
         std::memcpy(d.buffer.bytes(), buffer.data(), buffer.size());
+        std::string contacts = state[6].cast<py::bytes>();
+        if (contacts.size() % sizeof(Contact) != 0 ||
+            contacts.size() / sizeof(Contact) > static_cast<size_t>(d.MaxContacts())) {
+          throw py::value_error("pickled MjData has a malformed contact list");
+        }
+        d.ncon = static_cast<int>(contacts.size() / sizeof(Contact));
+        std::memcpy(d.contact, contacts.data(), contacts.size());
         return data;
       }));
+  data.def_property_readonly(
+      "ncon", [](const PyData& self) { return self.data->ncon; }, "number of detected contacts");
+  data.def_property_readonly(
+      "contact", [](const PyData& self) { return PyContactList{self.data}; },
+      "this step's contacts (mj_collision)");
   data.def_property(
       "time", [](const PyData& self) { return self.data->time; },
       [](PyData& self, mjtNum time) { self.data->time = time; }, "simulation time");
@@ -826,6 +937,11 @@ void BindFunctions(py::module_& module) {
     CheckSameModel(m, d);
     mj_resetData(*m.model, *d.data);
   }, py::arg("m"), py::arg("d"), "Resets d to the model's default state.");
+  module.def("mj_collision", [](const PyModel& m, PyData& d) {
+    CheckSameModel(m, d);
+    py::gil_scoped_release release;
+    mj_collision(*m.model, *d.data);
+  }, py::arg("m"), py::arg("d"), "Collision detection: d.contact and d.ncon.");
   module.def("mj_kinematics", [](const PyModel& m, PyData& d) {
     CheckSameModel(m, d);
     mj_kinematics(*m.model, *d.data);

@@ -38,6 +38,10 @@ void mj_tendon(const Model& m, Data& d);
 // actuator lengths and sparse moments; needs mj_tendon (engine/transmission.cc)
 void mj_transmission(const Model& m, Data& d);
 
+// --- collision (engine/collision/): d.contact and d.ncon for the current geom poses; needs
+// mj_kinematics ---
+void mj_collision(const Model& m, Data& d);
+
 // --- smooth dynamics (one file per stage; each file also holds its stage's derivative with
 // respect to qvel, which the implicit integrators need) ---
 

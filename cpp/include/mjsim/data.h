@@ -3,6 +3,7 @@
 #pragma once
 #include <memory>
 
+#include "mjsim/contact.h"
 #include "mjsim/model.h"
 
 namespace mjsim {
@@ -23,6 +24,15 @@ struct Data {
 #undef MJSIM_X
 
   AlignedBuffer buffer;
+
+  // The arena (mjData's arena, m.narena bytes) holds what varies per step: this step's ncon
+  // contacts from its start, then the constraint rows. mj_collision takes temporary space
+  // (broadphase pairs) from its far end. Its pages are not touched until used.
+  AlignedBuffer arena;
+  int ncon = 0;
+  Contact* contact = nullptr;  // = arena start, ncon entries
+  // capacity in contacts of the whole arena
+  int MaxContacts() const { return static_cast<int>(arena.size() / sizeof(Contact)); }
 
   // Scratch memory for engine stages, sized once from the model in MakeData, so that mj_step
   // never touches the heap. Taken and given back through util/scratch.h (ScratchFrame).

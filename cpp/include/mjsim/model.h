@@ -16,6 +16,8 @@ class AlignedBuffer {
   ~AlignedBuffer() { Release(); }
   // Replaces the contents with a zero-filled block of the given size.
   void Reset(size_t bytes);
+  // Replaces the contents with an uninitialized block (pages are mapped when first written).
+  void ResetUninitialized(size_t bytes);
   AlignedBuffer(const AlignedBuffer&) = delete;
   AlignedBuffer& operator=(const AlignedBuffer&) = delete;
   unsigned char* bytes() const { return bytes_; }

@@ -19,6 +19,16 @@
 namespace mjsim {
 namespace {
 
+constexpr long long kDefaultArenaBytes = 16LL << 20;
+
+// narena: <size memory> when given; else the default, or more when the legacy nconmax / njmax
+// ask for it (a contact row and its constraint rows take about 2 KiB)
+int ArenaBytes(const SpecSize& size) {
+  if (size.memory >= 0) return static_cast<int>(size.memory);
+  long long legacy = 2048LL * std::max(0, size.nconmax) + 1024LL * std::max(0, size.njmax);
+  return static_cast<int>(std::max(kDefaultArenaBytes, legacy));
+}
+
 // ---- custom numeric, text, tuple ---------------------------------------------------------------
 void FillNumerics(const CompileContext& ctx, Model& m) {
   int adr = 0;
@@ -181,6 +191,7 @@ void CollectCustom(CompileContext& ctx, Model& m) {
   m.nuserdata = spec.size.nuserdata;
   m.njmax = spec.size.njmax;
   m.nconmax = spec.size.nconmax;
+  m.narena = ArenaBytes(spec.size);
   m.vis = spec.visual.values;
 }
 

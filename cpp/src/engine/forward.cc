@@ -35,6 +35,7 @@ void mj_fwdPosition(const Model& m, Data& d) {
   if (m.ntendon > 0) mj_tendon(m, d);
   mj_makeM(m, d);
   mj_factorM(m, d);
+  mj_collision(m, d);
   mj_transmission(m, d);
 }
 

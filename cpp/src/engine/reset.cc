@@ -12,6 +12,7 @@ namespace mjsim {
 void mj_resetData(const Model& m, Data& d) {
   std::memset(d.buffer.bytes(), 0, d.buffer.size());
   d.time = 0;
+  d.ncon = 0;
   d.energy[0] = d.energy[1] = 0;
   for (WarningStat& warning : d.warning) warning = WarningStat();
   std::memcpy(d.qpos, m.qpos0, sizeof(mjtNum) * m.nq);

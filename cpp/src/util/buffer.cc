@@ -47,6 +47,13 @@ void AlignedBuffer::Reset(size_t bytes) {
   size_ = bytes;
 }
 
+void AlignedBuffer::ResetUninitialized(size_t bytes) {
+  Release();
+  bytes_ = static_cast<unsigned char*>(
+      ::operator new(bytes + kAlignment, std::align_val_t(kAlignment)));
+  size_ = bytes;
+}
+
 void AlignedBuffer::Release() {
   if (bytes_) ::operator delete(bytes_, std::align_val_t(kAlignment));
   bytes_ = nullptr;
@@ -86,6 +93,8 @@ std::unique_ptr<Data> MakeData(const Model& m) {
   MJSIM_DATA_FIELDS(MJSIM_X)
 #undef MJSIM_X
   d->scratch.Reset(ScratchBytes(m));
+  d->arena.ResetUninitialized(static_cast<size_t>(m.narena));
+  d->contact = reinterpret_cast<Contact*>(d->arena.bytes());
   mj_resetData(m, *d);
   return d;
 }
@@ -95,6 +104,8 @@ void CopyData(const Model& m, const Data& src, Data& dst) {
   for (int i = 0; i < 2; ++i) dst.energy[i] = src.energy[i];
   for (int i = 0; i < mjNWARNING; ++i) dst.warning[i] = src.warning[i];
   std::memcpy(dst.buffer.bytes(), src.buffer.bytes(), src.buffer.size());
+  dst.ncon = src.ncon;
+  std::memcpy(dst.contact, src.contact, sizeof(Contact) * src.ncon);
 }
 
 }  // namespace mjsim

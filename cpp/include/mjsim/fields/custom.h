@@ -9,9 +9,11 @@
   X(ntupledata,   "number of objects in all tuple fields")                       \
   X(nuserdata,    "number of mjtNums reserved for the user (<size nuserdata>)")  \
   X(njmax,        "number of scalar constraints (legacy <size njmax>; -1: none)") \
-  X(nconmax,      "number of contacts (legacy <size nconmax>; -1: none)")
-// narena (mjData arena bytes) is not a Model size yet: <size memory> is parsed and checked, but
-// the reference's default arena heuristic (used when memory is absent) is not reproduced.
+  X(nconmax,      "number of contacts (legacy <size nconmax>; -1: none)")  \
+  X(narena,       "number of bytes in the mjData arena (<size memory>, or a default)")
+// Without <size memory> the reference sizes the arena by a heuristic of its own (13-16 MiB for
+// the corpus); ours is kDefaultArenaBytes (compiler/custom.cc), large enough for thousands of
+// contacts. Arena pages are only mapped when used.
 
 //     type    name            rows          cols       doc
 #define MJSIM_CUSTOM_FIELDS(X)                                                                   \

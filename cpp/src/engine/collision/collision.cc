@@ -1,0 +1,422 @@
+// collision.cc: mj_collision, the collision stage of the forward pass (Computation chapter,
+// "Collision detection"; checklist C.10-C.12).
+//   reads   m.geom_* body_weldid body_parentid pair_* exclude_signature opt;
+//           d.geom_xpos geom_xmat (kinematics.cc)
+//   writes  d.contact, d.ncon
+//
+// Order of the contacts, as the reference produces them: the explicit <pair>s first, in model
+// order, then the dynamic pairs, body pair by body pair in increasing (body1, body2), and within a
+// body pair geom by geom in model order. Dynamic candidates pass, in turn: the body filters (same
+// weld, parent-child unless filterparent is disabled, <exclude>), overlap of the bodies' world
+// boxes (sweep and prune), the geom filters (contype/conaffinity, no explicit pair for the same
+// two geoms), overlap of the geoms' world boxes and bounding spheres, and the narrow phase.
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+
+#include "engine/collision/colliders.h"
+#include "engine/collision/contact_frame.h"
+#include "mjsim/api.h"
+#include "util/math3.h"
+#include "util/scratch.h"
+
+namespace mjsim {
+namespace {
+
+// The narrow phase by geom types (type1 <= type2); null: the reference has no collider.
+const Collider kColliders[mjNGEOMTYPES][mjNGEOMTYPES] = {
+    // plane: against everything but plane and hfield
+    {nullptr, nullptr, CollidePlaneSphere, CollidePlaneCapsule, CollidePlaneConvex,
+     CollidePlaneCylinder, CollidePlaneBox, CollidePlaneConvex, nullptr},
+    // hfield
+    {nullptr, nullptr, CollideHfieldConvex, CollideHfieldConvex, CollideHfieldConvex,
+     CollideHfieldConvex, CollideHfieldConvex, CollideHfieldConvex, nullptr},
+    // sphere
+    {nullptr, nullptr, CollideSphereSphere, CollideSphereCapsule, CollideConvex,
+     CollideSphereCylinder, CollideSphereBox, CollideConvex, nullptr},
+    // capsule
+    {nullptr, nullptr, nullptr, CollideCapsuleCapsule, CollideConvex, CollideConvex,
+     CollideCapsuleBox, CollideConvex, nullptr},
+    // ellipsoid
+    {nullptr, nullptr, nullptr, nullptr, CollideConvex, CollideConvex, CollideConvex,
+     CollideConvex, nullptr},
+    // cylinder
+    {nullptr, nullptr, nullptr, nullptr, nullptr, CollideConvex, CollideConvex, CollideConvex,
+     nullptr},
+    // box
+    {nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, CollideBoxBox, CollideConvex, nullptr},
+    // mesh
+    {nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, CollideConvex, nullptr},
+    // sdf: not supported (plugins)
+    {nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr},
+};
+
+bool Disabled(const Model& m, int flag) { return (m.opt.disableflags & flag) != 0; }
+bool Enabled(const Model& m, int flag) { return (m.opt.enableflags & flag) != 0; }
+
+// ---- contact parameters ---------------------------------------------------------------------
+
+// What a contact takes from its geoms or its pair, before the override flag.
+struct ContactParameters {
+  int dim;
+  mjtNum margin, gap;
+  mjtNum friction[5];
+  mjtNum solref[2], solreffriction[2];
+  mjtNum solimp[5];
+};
+
+// Two geoms' parameters combined (Modeling guide, "Contact parameters"): the geom of higher
+// priority decides alone; at equal priority condim and friction take the maximum, and solref and
+// solimp the solmix-weighted average (solref in the direct, negative form the minimum).
+// margin and gap take the maximum of the two.
+ContactParameters MixGeomParameters(const Model& m, int g1, int g2) {
+  ContactParameters p;
+  p.margin = std::max(m.geom_margin[g1], m.geom_margin[g2]);
+  p.gap = std::max(m.geom_gap[g1], m.geom_gap[g2]);
+  p.solreffriction[0] = p.solreffriction[1] = 0;
+  mjtNum friction[3];
+  if (m.geom_priority[g1] != m.geom_priority[g2]) {
+    int g = m.geom_priority[g1] > m.geom_priority[g2] ? g1 : g2;
+    p.dim = m.geom_condim[g];
+    for (int k = 0; k < 3; ++k) friction[k] = m.geom_friction[3 * g + k];
+    for (int k = 0; k < 2; ++k) p.solref[k] = m.geom_solref[2 * g + k];
+    for (int k = 0; k < 5; ++k) p.solimp[k] = m.geom_solimp[5 * g + k];
+  } else {
+    p.dim = std::max(m.geom_condim[g1], m.geom_condim[g2]);
+    for (int k = 0; k < 3; ++k) {
+      friction[k] = std::max(m.geom_friction[3 * g1 + k], m.geom_friction[3 * g2 + k]);
+    }
+    // weight of geom 1: solmix1 / (solmix1 + solmix2); 0.5 when both are (nearly) zero
+    mjtNum s1 = m.geom_solmix[g1], s2 = m.geom_solmix[g2];
+    mjtNum mix = 0.5;
+    if (s1 >= mjMINVAL && s2 >= mjMINVAL) {
+      mix = s1 / (s1 + s2);
+    } else if (s1 < mjMINVAL && s2 >= mjMINVAL) {
+      mix = 0;
+    } else if (s1 >= mjMINVAL && s2 < mjMINVAL) {
+      mix = 1;
+    }
+    const mjtNum* ref1 = m.geom_solref + 2 * g1;
+    const mjtNum* ref2 = m.geom_solref + 2 * g2;
+    for (int k = 0; k < 2; ++k) {
+      p.solref[k] = (ref1[0] > 0 && ref2[0] > 0) ? mix * ref1[k] + (1 - mix) * ref2[k]
+                                                 : std::min(ref1[k], ref2[k]);
+    }
+    for (int k = 0; k < 5; ++k) {
+      p.solimp[k] = mix * m.geom_solimp[5 * g1 + k] + (1 - mix) * m.geom_solimp[5 * g2 + k];
+    }
+  }
+  // contact friction: tangent, tangent, spin, roll, roll
+  p.friction[0] = p.friction[1] = friction[0];
+  p.friction[2] = friction[1];
+  p.friction[3] = p.friction[4] = friction[2];
+  return p;
+}
+
+ContactParameters PairParameters(const Model& m, int pair) {
+  ContactParameters p;
+  p.dim = m.pair_dim[pair];
+  p.margin = m.pair_margin[pair];
+  p.gap = m.pair_gap[pair];
+  for (int k = 0; k < 5; ++k) p.friction[k] = m.pair_friction[5 * pair + k];
+  for (int k = 0; k < 2; ++k) p.solref[k] = m.pair_solref[2 * pair + k];
+  for (int k = 0; k < 2; ++k) p.solreffriction[k] = m.pair_solreffriction[2 * pair + k];
+  for (int k = 0; k < 5; ++k) p.solimp[k] = m.pair_solimp[5 * pair + k];
+  return p;
+}
+
+// mjENBL_OVERRIDE: margin, solref, solimp and friction from the options
+void ApplyOverride(const Model& m, ContactParameters& p) {
+  if (!Enabled(m, mjENBL_OVERRIDE)) return;
+  p.margin = m.opt.o_margin;
+  p.gap = 0;
+  for (int k = 0; k < 2; ++k) p.solref[k] = m.opt.o_solref[k];
+  for (int k = 0; k < 5; ++k) p.solimp[k] = m.opt.o_solimp[k];
+  for (int k = 0; k < 5; ++k) p.friction[k] = m.opt.o_friction[k];
+}
+
+// The driver's part of a contact the collider wrote: ids, frame, parameters.
+void CompleteContact(Contact& con, int g1, int g2, const ContactParameters& p) {
+  CompleteContactFrame(con.frame);
+  con.includemargin = p.margin - p.gap;
+  for (int k = 0; k < 5; ++k) con.friction[k] = p.friction[k];
+  for (int k = 0; k < 2; ++k) con.solref[k] = p.solref[k];
+  for (int k = 0; k < 2; ++k) con.solreffriction[k] = p.solreffriction[k];
+  for (int k = 0; k < 5; ++k) con.solimp[k] = p.solimp[k];
+  con.mu = 0;
+  for (mjtNum& h : con.H) h = 0;
+  con.dim = p.dim;
+  con.geom1 = con.geom[0] = g1;
+  con.geom2 = con.geom[1] = g2;
+  con.flex[0] = con.flex[1] = -1;
+  con.elem[0] = con.elem[1] = -1;
+  con.vert[0] = con.vert[1] = -1;
+  con.exclude = 0;
+  con.efc_address = -1;
+}
+
+// ---- narrow phase -----------------------------------------------------------------------------
+
+// The contacts of one geom pair, appended to d.contact; the geom of lower type goes first.
+// `limit` is the number of contacts the arena can still take.
+void CollideGeomPair(const Model& m, Data& d, int g1, int g2, ContactParameters p, int limit) {
+  if (m.geom_type[g1] > m.geom_type[g2]) std::swap(g1, g2);
+  Collider collide = kColliders[m.geom_type[g1]][m.geom_type[g2]];
+  if (!collide) return;
+  ApplyOverride(m, p);
+  Contact buffer[mjMAXCONPAIR];
+  for (Contact& con : buffer) Zero3(con.frame + 3);
+  int count = collide(m, d, buffer, g1, g2, p.margin);
+  for (int i = 0; i < count; ++i) {
+    if (!(buffer[i].dist < p.margin)) continue;  // also drops a NaN distance
+    if (d.ncon >= limit) {
+      mj_warning(d, mjWARN_CONTACTFULL, d.ncon);
+      return;
+    }
+    Contact& con = d.contact[d.ncon++];
+    con = buffer[i];
+    CompleteContact(con, g1, g2, p);
+  }
+}
+
+// ---- bounding boxes ---------------------------------------------------------------------------
+
+// An axis-aligned world box: lower and upper corners.
+struct Box {
+  mjtNum lo[3], hi[3];
+};
+
+bool Overlap(const Box& a, const Box& b) {
+  for (int k = 0; k < 3; ++k) {
+    if (a.hi[k] < b.lo[k] || b.hi[k] < a.lo[k]) return false;
+  }
+  return true;
+}
+
+// planes are unbounded; every other geom has its local box geom_aabb (center, half-sizes)
+bool Unbounded(const Model& m, int g) { return m.geom_type[g] == mjGEOM_PLANE; }
+
+// world box of geom g's local box, grown by `margin`
+Box GeomWorldBox(const Model& m, const Data& d, int g, mjtNum margin) {
+  const mjtNum* aabb = m.geom_aabb + 6 * g;
+  const mjtNum* R = d.geom_xmat + 9 * g;
+  mjtNum center[3];
+  MulMatVec3(center, R, aabb);
+  AddTo3(center, d.geom_xpos + 3 * g);
+  Box box;
+  for (int i = 0; i < 3; ++i) {
+    mjtNum half = std::abs(R[3 * i]) * aabb[3] + std::abs(R[3 * i + 1]) * aabb[4] +
+                  std::abs(R[3 * i + 2]) * aabb[5] + margin;
+    box.lo[i] = center[i] - half;
+    box.hi[i] = center[i] + half;
+  }
+  return box;
+}
+
+bool CanCollide(const Model& m, int g) {
+  return m.geom_contype[g] != 0 || m.geom_conaffinity[g] != 0;
+}
+
+// contype of one matches conaffinity of the other
+bool Compatible(const Model& m, int g1, int g2) {
+  return (m.geom_contype[g1] & m.geom_conaffinity[g2]) ||
+         (m.geom_contype[g2] & m.geom_conaffinity[g1]);
+}
+
+// bounding spheres (radius geom_rbound, 0 for planes: unbounded) closer than the margin
+bool SpheresOverlap(const Model& m, const Data& d, int g1, int g2, mjtNum margin) {
+  mjtNum r1 = m.geom_rbound[g1], r2 = m.geom_rbound[g2];
+  if (r1 <= 0 || r2 <= 0) return true;
+  mjtNum delta[3];
+  Sub3(delta, d.geom_xpos + 3 * g1, d.geom_xpos + 3 * g2);
+  mjtNum reach = r1 + r2 + margin;
+  return Dot3(delta, delta) <= reach * reach;
+}
+
+// ---- body filters -----------------------------------------------------------------------------
+
+uint64_t Signature(int b1, int b2) {
+  return (static_cast<uint64_t>(std::min(b1, b2)) << 32) | static_cast<uint32_t>(std::max(b1, b2));
+}
+
+bool Excluded(const Model& m, int b1, int b2) {
+  int lo = std::min(b1, b2), hi = std::max(b1, b2);
+  int signature = (lo << 16) + hi;
+  for (int e = 0; e < m.nexclude; ++e) {
+    if (m.exclude_signature[e] == signature) return true;
+  }
+  return false;
+}
+
+// bodies welded together never collide; a parent and its child neither (filterparent), unless
+// the parent is the world
+bool BodiesFiltered(const Model& m, int b1, int b2) {
+  int weld1 = m.body_weldid[b1], weld2 = m.body_weldid[b2];
+  if (weld1 == weld2) return true;
+  if (!Disabled(m, mjDSBL_FILTERPARENT)) {
+    int parent1 = m.body_weldid[m.body_parentid[weld1]];
+    int parent2 = m.body_weldid[m.body_parentid[weld2]];
+    if ((weld1 != 0 && parent2 == weld1) || (weld2 != 0 && parent1 == weld2)) return true;
+  }
+  return m.nexclude > 0 && Excluded(m, b1, b2);
+}
+
+// an explicit <pair> of these two geoms exists: the dynamic pass leaves them to it
+bool HasExplicitPair(const Model& m, int g1, int g2) {
+  for (int p = 0; p < m.npair; ++p) {
+    int a = m.pair_geom1[p], b = m.pair_geom2[p];
+    if ((a == g1 && b == g2) || (a == g2 && b == g1)) return true;
+  }
+  return false;
+}
+
+// ---- broadphase -------------------------------------------------------------------------------
+
+// A body's world box over its collidable geoms (grown by their margins), or unbounded.
+struct BodyBox {
+  Box box;
+  int body;
+  bool unbounded;
+};
+
+// Boxes of the bodies that have collidable geoms; returns how many.
+int BodyBoxes(const Model& m, const Data& d, BodyBox* boxes) {
+  int count = 0;
+  for (int b = 0; b < m.nbody; ++b) {
+    int first = m.body_geomadr[b], n = m.body_geomnum[b];
+    BodyBox entry{{{INFINITY, INFINITY, INFINITY}, {-INFINITY, -INFINITY, -INFINITY}}, b, false};
+    bool any = false;
+    for (int g = first; g < first + n; ++g) {
+      if (!CanCollide(m, g)) continue;
+      any = true;
+      if (Unbounded(m, g)) {
+        entry.unbounded = true;
+        continue;
+      }
+      Box box = GeomWorldBox(m, d, g, m.geom_margin[g]);
+      for (int k = 0; k < 3; ++k) {
+        entry.box.lo[k] = std::min(entry.box.lo[k], box.lo[k]);
+        entry.box.hi[k] = std::max(entry.box.hi[k], box.hi[k]);
+      }
+    }
+    if (any) boxes[count++] = entry;
+  }
+  return count;
+}
+
+// the axis along which the box centers spread most: the sweep runs along it
+int SweepAxis(const BodyBox* boxes, int count) {
+  mjtNum sum[3] = {0, 0, 0}, sum2[3] = {0, 0, 0};
+  int bounded = 0;
+  for (int i = 0; i < count; ++i) {
+    if (boxes[i].unbounded) continue;
+    ++bounded;
+    for (int k = 0; k < 3; ++k) {
+      mjtNum c = 0.5 * (boxes[i].box.lo[k] + boxes[i].box.hi[k]);
+      sum[k] += c;
+      sum2[k] += c * c;
+    }
+  }
+  int axis = 0;
+  mjtNum best = -1;
+  for (int k = 0; k < 3; ++k) {
+    mjtNum spread = bounded ? sum2[k] - sum[k] * sum[k] / bounded : 0;
+    if (spread > best) best = spread, axis = k;
+  }
+  return axis;
+}
+
+// Candidate body pairs (sweep and prune), filtered, as sorted signatures written downwards from
+// `top`; returns how many, or -1 when they do not fit above `floor`.
+int BroadphasePairs(const Model& m, BodyBox* boxes, int count, uint64_t* top,
+                    const void* floor) {
+  int axis = SweepAxis(boxes, count);
+  std::sort(boxes, boxes + count, [axis](const BodyBox& a, const BodyBox& b) {
+    mjtNum la = a.unbounded ? -INFINITY : a.box.lo[axis];
+    mjtNum lb = b.unbounded ? -INFINITY : b.box.lo[axis];
+    return la < lb;
+  });
+  int npairs = 0;
+  auto add = [&](int b1, int b2) {
+    if (BodiesFiltered(m, b1, b2)) return true;
+    uint64_t* slot = top - npairs - 1;
+    if (static_cast<const void*>(slot) < floor) return false;
+    *slot = Signature(b1, b2);
+    ++npairs;
+    return true;
+  };
+  for (int i = 0; i < count; ++i) {
+    for (int j = i + 1; j < count; ++j) {
+      const BodyBox& a = boxes[i];
+      const BodyBox& b = boxes[j];
+      if (!a.unbounded && !b.unbounded && b.box.lo[axis] > a.box.hi[axis]) break;
+      if (a.unbounded || b.unbounded || Overlap(a.box, b.box)) {
+        if (!add(a.body, b.body)) return -1;
+      }
+    }
+  }
+  std::sort(top - npairs, top);
+  return npairs;
+}
+
+// ---- the two passes ---------------------------------------------------------------------------
+
+void CollideExplicitPairs(const Model& m, Data& d, int limit) {
+  for (int p = 0; p < m.npair; ++p) {
+    int g1 = m.pair_geom1[p], g2 = m.pair_geom2[p];
+    ContactParameters parameters = PairParameters(m, p);
+    if (!SpheresOverlap(m, d, g1, g2, parameters.margin)) continue;
+    CollideGeomPair(m, d, g1, g2, parameters, limit);
+  }
+}
+
+void CollideBodyPair(const Model& m, Data& d, int b1, int b2, int limit) {
+  int first1 = m.body_geomadr[b1], end1 = first1 + m.body_geomnum[b1];
+  int first2 = m.body_geomadr[b2], end2 = first2 + m.body_geomnum[b2];
+  for (int g1 = first1; g1 < end1; ++g1) {
+    if (!CanCollide(m, g1)) continue;
+    for (int g2 = first2; g2 < end2; ++g2) {
+      if (!Compatible(m, g1, g2)) continue;
+      if (m.npair > 0 && HasExplicitPair(m, g1, g2)) continue;
+      mjtNum margin = std::max(m.geom_margin[g1], m.geom_margin[g2]);
+      if (!Unbounded(m, g1) && !Unbounded(m, g2) &&
+          !Overlap(GeomWorldBox(m, d, g1, margin), GeomWorldBox(m, d, g2, 0))) {
+        continue;
+      }
+      if (!SpheresOverlap(m, d, g1, g2, margin)) continue;
+      CollideGeomPair(m, d, g1, g2, MixGeomParameters(m, g1, g2), limit);
+    }
+  }
+}
+
+void CollideDynamicPairs(const Model& m, Data& d) {
+  ScratchFrame frame(d);
+  BodyBox* boxes = frame.Allocate<BodyBox>(m.nbody);
+  int count = BodyBoxes(m, d, boxes);
+  // broadphase pairs live at the arena's far end while the contacts grow from its start
+  unsigned char* end = d.arena.bytes() + d.arena.size() / sizeof(uint64_t) * sizeof(uint64_t);
+  uint64_t* top = reinterpret_cast<uint64_t*>(end);
+  int npairs = BroadphasePairs(m, boxes, count, top, d.contact + d.ncon);
+  if (npairs < 0) {
+    mj_warning(d, mjWARN_CONTACTFULL, d.ncon);
+    return;
+  }
+  const unsigned char* pairs_start = reinterpret_cast<const unsigned char*>(top - npairs);
+  int limit = static_cast<int>((pairs_start - d.arena.bytes()) / sizeof(Contact));
+  for (int i = 0; i < npairs; ++i) {
+    uint64_t signature = top[i - npairs];
+    CollideBodyPair(m, d, static_cast<int>(signature >> 32),
+                    static_cast<int>(signature & 0xffffffffu), limit);
+  }
+}
+
+}  // namespace
+
+void mj_collision(const Model& m, Data& d) {
+  d.ncon = 0;
+  if (Disabled(m, mjDSBL_CONSTRAINT) || Disabled(m, mjDSBL_CONTACT) || m.ngeom == 0) return;
+  CollideExplicitPairs(m, d, d.MaxContacts());
+  CollideDynamicPairs(m, d);
+}
+
+}  // namespace mjsim

@@ -1,0 +1,77 @@
+"""Comparing contact sets of the two engines (collision conformance).
+
+  contact_table(d) -> list[dict]
+      The contacts of an MjData (either engine) as plain records.
+  compare_contacts(ours, ref, *, dist_tol=1e-6, pos_tol=1e-5, normal_tol=1e-5,
+                   frame_tol=None, params=True) -> list[str]
+      Matches the contacts of two MjData as sets: per geom pair the counts must agree, then each
+      reference contact is paired with our nearest contact (by position) of the same geom pair.
+      Returns a list of mismatch descriptions (empty: the sets match). With frame_tol the
+      tangents are compared too; with params the mixed parameters (dim, friction, solref,
+      solreffriction, solimp, includemargin) are compared exactly (1e-12).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+import numpy as np
+
+PARAMETERS = ("friction", "solref", "solreffriction", "solimp", "includemargin")
+
+
+def contact_table(d) -> list[dict]:
+    rows = []
+    for i in range(d.ncon):
+        c = d.contact[i]
+        rows.append({
+            "index": i,
+            "geom": (int(c.geom1), int(c.geom2)),
+            "dist": float(c.dist),
+            "pos": np.array(c.pos, dtype=float),
+            "frame": np.array(c.frame, dtype=float),
+            "dim": int(c.dim),
+            **{name: np.array(getattr(c, name), dtype=float) for name in PARAMETERS},
+        })
+    return rows
+
+
+def _by_pair(rows):
+    groups = defaultdict(list)
+    for row in rows:
+        groups[row["geom"]].append(row)
+    return groups
+
+
+def compare_contacts(ours, ref, *, dist_tol=1e-6, pos_tol=1e-5, normal_tol=1e-5,
+                     frame_tol=None, params=True) -> list[str]:
+    problems = []
+    mine, theirs = _by_pair(contact_table(ours)), _by_pair(contact_table(ref))
+    for pair in sorted(set(mine) | set(theirs)):
+        a, b = mine.get(pair, []), theirs.get(pair, [])
+        if len(a) != len(b):
+            problems.append(f"geoms {pair}: {len(a)} contacts, reference {len(b)} "
+                            f"(ours dist {[round(r['dist'], 6) for r in a]}, "
+                            f"reference {[round(r['dist'], 6) for r in b]})")
+            continue
+        unused = list(a)
+        for want in b:
+            got = min(unused, key=lambda r: np.linalg.norm(r["pos"] - want["pos"]))
+            unused.remove(got)
+            errors = {
+                "dist": (abs(got["dist"] - want["dist"]), dist_tol),
+                "pos": (np.abs(got["pos"] - want["pos"]).max(), pos_tol),
+                "normal": (np.abs(got["frame"][:3] - want["frame"][:3]).max(), normal_tol),
+            }
+            if frame_tol is not None:
+                errors["frame"] = (np.abs(got["frame"] - want["frame"]).max(), frame_tol)
+            if params:
+                errors["dim"] = (abs(got["dim"] - want["dim"]), 0)
+                for name in PARAMETERS:
+                    errors[name] = (np.abs(got[name] - want[name]).max(), 1e-12)
+            for name, (error, tol) in errors.items():
+                if not error <= tol:
+                    problems.append(f"geoms {pair} contact at {np.round(want['pos'], 5)}: {name} "
+                                    f"error {error:.3g} > {tol:g} (ours {got[name] if name in got else ''}"
+                                    f", reference {want[name] if name in want else ''})")
+    return problems
