@@ -123,3 +123,22 @@ def test_random_configurations_match_reference():
         np.testing.assert_array_equal(pair.d.contact.geom, pair.ref_d.contact.geom)
         assert compare_contacts(pair.d, pair.ref_d, dist_tol=1e-12, pos_tol=1e-12,
                                 normal_tol=1e-12, frame_tol=1e-12) == []
+
+
+# ---- the corpus at random configurations ------------------------------------------------------
+
+import corpus  # noqa: E402
+from contacts import corpus_state_results  # noqa: E402
+
+CORPUS_SEEDS = range(6)
+
+
+@pytest.mark.parametrize("model", corpus.params(corpus.corpus_models()))
+def test_corpus_contacts_match_reference(model):
+    """Same geom pairs with the same number of contacts, dist to 1e-6, pos and normal to 1e-5
+    (analytic pairs) or 1e-4 (convex, mesh, height field), mixed parameters exactly."""
+    pair = load_pair(model, seed=None)
+    failures = [f"seed {seed}: ncon {ours} vs {ref}: " + "; ".join(problems[:3])
+                for seed, ours, ref, problems in corpus_state_results(pair, CORPUS_SEEDS)
+                if problems or ours != ref]
+    assert not failures, "\n".join(failures)
