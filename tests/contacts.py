@@ -8,7 +8,7 @@
       reference contact is paired with our nearest contact (by position) of the same geom pair.
       Returns a list of mismatch descriptions (empty: the sets match). With frame_tol the
       tangents are compared too; with params the mixed parameters (dim, friction, solref,
-      solreffriction, solimp, includemargin) are compared exactly (1e-12).
+      solreffriction, solimp, includemargin) are compared to 1e-12, dim and exclude exactly.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ def contact_table(d) -> list[dict]:
             "pos": np.array(c.pos, dtype=float),
             "frame": np.array(c.frame, dtype=float),
             "dim": int(c.dim),
+            "exclude": int(c.exclude),
             **{name: np.array(getattr(c, name), dtype=float) for name in PARAMETERS},
         })
     return rows
@@ -67,6 +68,7 @@ def compare_contacts(ours, ref, *, dist_tol=1e-6, pos_tol=1e-5, normal_tol=1e-5,
                 errors["frame"] = (np.abs(got["frame"] - want["frame"]).max(), frame_tol)
             if params:
                 errors["dim"] = (abs(got["dim"] - want["dim"]), 0)
+                errors["exclude"] = (abs(got["exclude"] - want["exclude"]), 0)
                 for name in PARAMETERS:
                     errors[name] = (np.abs(got[name] - want[name]).max(), 1e-12)
             for name, (error, tol) in errors.items():

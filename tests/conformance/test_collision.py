@@ -47,6 +47,7 @@ CASES = {
     "direct solref takes the minimum": dict(floor='solref="-1000 -10"', s1='solref="-500 -30"'),
     "margin and gap take the maximum": dict(floor='margin="0.05" gap="0.01"',
                                             s1='margin="0.02" gap="0.03"', s2='margin="0.1"'),
+    "contacts within the gap are excluded": dict(floor='margin="0.2" gap="0.15"'),
     "condim takes the maximum": dict(floor='condim="4"', s1='condim="3"', s2='condim="6"'),
     "contype and conaffinity": dict(floor='contype="2" conaffinity="2"',
                                     s1='contype="1" conaffinity="2"'),

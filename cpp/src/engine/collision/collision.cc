@@ -151,7 +151,7 @@ void CompleteContact(Contact& con, int g1, int g2, const ContactParameters& p) {
   con.flex[0] = con.flex[1] = -1;
   con.elem[0] = con.elem[1] = -1;
   con.vert[0] = con.vert[1] = -1;
-  con.exclude = 0;
+  con.exclude = con.dist < con.includemargin ? 0 : 1;  // 1: within the gap, not in the solver
   con.efc_address = -1;
 }
 
