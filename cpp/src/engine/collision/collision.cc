@@ -279,8 +279,16 @@ struct BodyBox {
   bool unbounded;
 };
 
+// World boxes of the collidable, bounded geoms, each grown by its own margin (two geoms within
+// the larger of their margins have overlapping boxes).
+void GeomBoxes(const Model& m, const Data& d, Box* boxes) {
+  for (int g = 0; g < m.ngeom; ++g) {
+    if (CanCollide(m, g) && !Unbounded(m, g)) boxes[g] = GeomWorldBox(m, d, g, m.geom_margin[g]);
+  }
+}
+
 // Boxes of the bodies that have collidable geoms; returns how many.
-int BodyBoxes(const Model& m, const Data& d, BodyBox* boxes) {
+int BodyBoxes(const Model& m, const Box* geom_boxes, BodyBox* boxes) {
   int count = 0;
   for (int b = 0; b < m.nbody; ++b) {
     int first = m.body_geomadr[b], n = m.body_geomnum[b];
@@ -293,7 +301,7 @@ int BodyBoxes(const Model& m, const Data& d, BodyBox* boxes) {
         entry.unbounded = true;
         continue;
       }
-      Box box = GeomWorldBox(m, d, g, m.geom_margin[g]);
+      const Box& box = geom_boxes[g];
       for (int k = 0; k < 3; ++k) {
         entry.box.lo[k] = std::min(entry.box.lo[k], box.lo[k]);
         entry.box.hi[k] = std::max(entry.box.hi[k], box.hi[k]);
@@ -371,7 +379,8 @@ void CollideExplicitPair(const Model& m, Data& d, int p, int limit) {
   CollideGeomPair(m, d, g1, g2, parameters, limit);
 }
 
-void CollideBodyPair(const Model& m, Data& d, int b1, int b2, int limit) {
+void CollideBodyPair(const Model& m, Data& d, const Box* geom_boxes, int b1, int b2,
+                     int limit) {
   int first1 = m.body_geomadr[b1], end1 = first1 + m.body_geomnum[b1];
   int first2 = m.body_geomadr[b2], end2 = first2 + m.body_geomnum[b2];
   for (int g1 = first1; g1 < end1; ++g1) {
@@ -380,8 +389,7 @@ void CollideBodyPair(const Model& m, Data& d, int b1, int b2, int limit) {
       if (!Compatible(m, g1, g2)) continue;
       if (m.npair > 0 && HasExplicitPair(m, g1, g2)) continue;
       mjtNum margin = std::max(m.geom_margin[g1], m.geom_margin[g2]);
-      if (!Unbounded(m, g1) && !Unbounded(m, g2) &&
-          !Overlap(GeomWorldBox(m, d, g1, margin), GeomWorldBox(m, d, g2, 0))) {
+      if (!Unbounded(m, g1) && !Unbounded(m, g2) && !Overlap(geom_boxes[g1], geom_boxes[g2])) {
         continue;
       }
       if (!SpheresOverlap(m, d, g1, g2, margin)) continue;
@@ -394,8 +402,10 @@ void CollideBodyPair(const Model& m, Data& d, int b1, int b2, int limit) {
 // body pairs: all contacts of a body pair come together, its explicit pairs first.
 void CollideAllPairs(const Model& m, Data& d) {
   ScratchFrame frame(d);
+  Box* geom_boxes = frame.Allocate<Box>(m.ngeom);
+  GeomBoxes(m, d, geom_boxes);
   BodyBox* boxes = frame.Allocate<BodyBox>(m.nbody);
-  int count = BodyBoxes(m, d, boxes);
+  int count = BodyBoxes(m, geom_boxes, boxes);
   // broadphase pairs live at the arena's far end while the contacts grow from its start
   unsigned char* end = d.arena.bytes() + d.arena.size() / sizeof(uint64_t) * sizeof(uint64_t);
   uint64_t* top = reinterpret_cast<uint64_t*>(end);
@@ -414,7 +424,7 @@ void CollideAllPairs(const Model& m, Data& d) {
     while (next_explicit < m.npair && m.pair_signature[next_explicit] <= pair_signature) {
       CollideExplicitPair(m, d, next_explicit++, limit);
     }
-    CollideBodyPair(m, d, b1, b2, limit);
+    CollideBodyPair(m, d, geom_boxes, b1, b2, limit);
   }
   while (next_explicit < m.npair) CollideExplicitPair(m, d, next_explicit++, limit);
 }
