@@ -43,7 +43,7 @@ Plane PlaneOf(const Data& d, int g) {
 int AddPointContact(Contact* con, int count, const Plane& plane, const mjtNum q[3],
                     mjtNum margin) {
   mjtNum dist = plane.Distance(q);
-  if (!(dist < margin)) return count;
+  if (!(dist <= margin)) return count;  // the reference keeps dist == margin
   Contact& c = con[count];
   c.dist = dist;
   Copy3(c.frame, plane.normal);
@@ -64,19 +64,28 @@ void LocalNormal(mjtNum local[3], const Plane& plane, const Data& d, int g) {
 
 }  // namespace
 
+namespace {
+
 // sphere of radius r at c: dist = n.(c - p) - r, pos halfway between the sphere's deepest point
-// and the plane
+// and the plane; written to con[count] when within the margin, returns the new count
+int AddSphereContact(Contact* con, int count, const Plane& plane, const mjtNum center[3],
+                     mjtNum radius, mjtNum margin) {
+  mjtNum height = plane.Distance(center);
+  if (!(height <= margin + radius)) return count;  // the reference's test, dist == margin kept
+  mjtNum dist = height - radius;
+  Contact& c = con[count];
+  c.dist = dist;
+  Copy3(c.frame, plane.normal);
+  for (int k = 0; k < 3; ++k) c.pos[k] = center[k] - plane.normal[k] * (radius + 0.5 * dist);
+  return count + 1;
+}
+
+}  // namespace
+
 int CollidePlaneSphere(const Model& m, const Data& d, Contact* con, int g1, int g2,
                        mjtNum margin) {
-  Plane plane = PlaneOf(d, g1);
-  const mjtNum* center = d.geom_xpos + 3 * g2;
-  mjtNum radius = m.geom_size[3 * g2];
-  mjtNum dist = plane.Distance(center) - radius;
-  if (!(dist < margin)) return 0;
-  con->dist = dist;
-  Copy3(con->frame, plane.normal);
-  for (int k = 0; k < 3; ++k) con->pos[k] = center[k] - plane.normal[k] * (radius + 0.5 * dist);
-  return 1;
+  return AddSphereContact(con, 0, PlaneOf(d, g1), d.geom_xpos + 3 * g2, m.geom_size[3 * g2],
+                          margin);
 }
 
 // capsule: the deepest points of its two end spheres (centres c +- a h), the +z end first
@@ -87,10 +96,9 @@ int CollidePlaneCapsule(const Model& m, const Data& d, Contact* con, int g1, int
   int count = 0;
   for (mjtNum side : {1.0, -1.0}) {
     const mjtNum end[3] = {0, 0, side * half};
-    mjtNum center[3], deepest[3];
+    mjtNum center[3];
     GeomPoint(center, d, g2, end);
-    for (int k = 0; k < 3; ++k) deepest[k] = center[k] - radius * plane.normal[k];
-    count = AddPointContact(con, count, plane, deepest, margin);
+    count = AddSphereContact(con, count, plane, center, radius, margin);
   }
   // the reference's first tangent: the capsule axis projected onto the plane, or (1, 0, 0)
   const mjtNum* R = d.geom_xmat + 9 * g2;
@@ -101,37 +109,43 @@ int CollidePlaneCapsule(const Model& m, const Data& d, Contact* con, int g1, int
   return count;
 }
 
-// cylinder (radius R, half-height h), in its frame with the plane normal nl: the lower cap is
-// z = s h with s = -sign(nl_z) (+h when the axis lies in the plane); the rim direction u points
-// against nl's cap-plane part (the frame's x axis when nl is along the axis). Points:
-// (R u, s h), (R u, -s h), then (R u rotated by +120 and -120 degrees, s h).
+// cylinder (radius R, half-height h, axis a), in world coordinates as the reference computes
+// it (its rounding then matches near the upright pose): u = the unit part of n across the
+// axis (the frame's -x axis when n is along the axis), the lower cap at c + a k with
+// k = -h sign(n.a) (+h when the axis lies in the plane). Points: the deepest rim point
+// c + a k - u R, the rim point above it c - a k - u R, and the lower rim points at +-120 degrees,
+// c + a k + u R/2 +- w R sqrt(3)/2 with w = (a k) x u normalized.
 int CollidePlaneCylinder(const Model& m, const Data& d, Contact* con, int g1, int g2,
                          mjtNum margin) {
   Plane plane = PlaneOf(d, g1);
+  const mjtNum* R = d.geom_xmat + 9 * g2;
+  const mjtNum* c = d.geom_xpos + 3 * g2;
   mjtNum radius = m.geom_size[3 * g2], half = m.geom_size[3 * g2 + 1];
-  mjtNum nl[3];
-  LocalNormal(nl, plane, d, g2);
-  mjtNum u[2] = {-nl[0], -nl[1]};
-  mjtNum norm = std::sqrt(u[0] * u[0] + u[1] * u[1]);
+  const mjtNum axis[3] = {R[2], R[5], R[8]};
+  mjtNum along = Dot3(plane.normal, axis), across[3];
+  for (int k = 0; k < 3; ++k) across[k] = plane.normal[k] - along * axis[k];
+  mjtNum norm = Norm3(across);
   if (norm < mjMINVAL) {
-    u[0] = 1, u[1] = 0;
+    across[0] = -R[0], across[1] = -R[3], across[2] = -R[6];
   } else {
-    u[0] /= norm, u[1] /= norm;
+    for (int k = 0; k < 3; ++k) across[k] /= norm;
   }
-  mjtNum cap = nl[2] > 0 ? -half : half;
-  const mjtNum c120 = -0.5, s120 = std::sqrt(3.0) / 2;
-  const mjtNum points[4][3] = {
-      {radius * u[0], radius * u[1], cap},
-      {radius * u[0], radius * u[1], -cap},
-      {radius * (c120 * u[0] - s120 * u[1]), radius * (s120 * u[0] + c120 * u[1]), cap},
-      {radius * (c120 * u[0] + s120 * u[1]), radius * (-s120 * u[0] + c120 * u[1]), cap},
-  };
+  mjtNum cap = along > 0 ? -half : half;
+  mjtNum lift[3], side[3];  // side = unit (a k) x u; (1, 0, 0) when h = 0, as the reference
+  Scale3(lift, axis, cap);
+  Cross3(side, lift, across);
+  Normalize3(side);
+  const mjtNum s120 = std::sqrt(3.0) / 2;
+  mjtNum points[4][3];
+  for (int k = 0; k < 3; ++k) {
+    mjtNum lower = c[k] + axis[k] * cap, upper = c[k] - axis[k] * cap;
+    points[0][k] = lower - across[k] * radius;
+    points[1][k] = upper - across[k] * radius;
+    points[2][k] = lower + (across[k] * 0.5 + side[k] * s120) * radius;
+    points[3][k] = lower + (across[k] * 0.5 - side[k] * s120) * radius;
+  }
   int count = 0;
-  for (const mjtNum* local : points) {
-    mjtNum q[3];
-    GeomPoint(q, d, g2, local);
-    count = AddPointContact(con, count, plane, q, margin);
-  }
+  for (const mjtNum* q : points) count = AddPointContact(con, count, plane, q, margin);
   return count;
 }
 
@@ -167,8 +181,9 @@ int CollidePlaneEllipsoid(const Model& m, const Data& d, Contact* con, int g1, i
   LocalNormal(nl, plane, d, g2);
   for (int k = 0; k < 3; ++k) scaled[k] = radii[k] * nl[k];
   mjtNum norm = Norm3(scaled);
-  if (!(norm >= mjMINVAL)) return 0;  // degenerate radii or a NaN pose
-  for (int k = 0; k < 3; ++k) local[k] = -radii[k] * scaled[k] / norm;
+  for (int k = 0; k < 3; ++k) {
+    local[k] = norm < mjMINVAL ? 0 : -radii[k] * scaled[k] / norm;  // flat: the centre
+  }
   mjtNum q[3];
   GeomPoint(q, d, g2, local);
   return AddPointContact(con, 0, plane, q, margin);
@@ -189,10 +204,32 @@ HullGraph HullOf(const Model& m, int mesh) {
   return HullGraph{numvert, graph + 2, graph + 2 + numvert, graph + 2 + 2 * numvert};
 }
 
-// mesh: the deepest hull vertex (the first in hull order among equals), then its hull
-// neighbours in graph order, each kept when its dist is below the margin and it lies at least
-// 0.3 rbound from the first contact's pos; three contacts at most (measured on the reference).
-// A mesh without a hull graph gives its deepest vertex alone.
+// The hull vertex lowest along the plane normal (support values s = nl.v in the mesh frame):
+// steepest descent on the hull graph from hull vertex 0, as the reference walks it (the walk
+// decides between equally low vertices). Returns a hull (local) index.
+int LowestHullVertex(const HullGraph& hull, const float* verts, const mjtNum nl[3]) {
+  auto support = [&](int local) {
+    const float* v = verts + 3 * hull.globalid[local];
+    return nl[0] * v[0] + nl[1] * v[1] + nl[2] * v[2];
+  };
+  int best = 0;
+  mjtNum lowest = support(0);
+  for (int steps = 0; steps < hull.numvert; ++steps) {
+    int next = -1;
+    for (const int* e = hull.edges + hull.edgeadr[best]; *e >= 0; ++e) {
+      mjtNum value = support(*e);
+      if (value < lowest) lowest = value, next = *e;
+    }
+    if (next < 0) break;
+    best = next;
+  }
+  return best;
+}
+
+// mesh: the lowest hull vertex, then its hull neighbours in graph order, each kept when below
+// the margin (strictly, in the mesh frame: nl.v < margin - n.(c - p)) and at least 0.3 rbound
+// from the first contact's pos; three contacts at most (measured on the reference). A mesh
+// without a hull graph gives its lowest vertex alone.
 int CollidePlaneMesh(const Model& m, const Data& d, Contact* con, int g1, int g2,
                      mjtNum margin) {
   Plane plane = PlaneOf(d, g1);
@@ -216,19 +253,17 @@ int CollidePlaneMesh(const Model& m, const Data& d, Contact* con, int g1, int g2
     return AddPointContact(con, 0, plane, q, margin);
   }
   HullGraph hull = HullOf(m, mesh);
-  int best = -1;
-  mjtNum lowest = INFINITY;
-  for (int i = 0; i < hull.numvert; ++i) {
-    world(q, hull.globalid[i]);
-    mjtNum dist = plane.Distance(q);
-    if (dist < lowest) lowest = dist, best = i;
-  }
-  if (best < 0) return 0;
+  mjtNum nl[3];
+  LocalNormal(nl, plane, d, g2);
+  int best = LowestHullVertex(hull, verts, nl);
   world(q, hull.globalid[best]);
   int count = AddPointContact(con, 0, plane, q, margin);
   if (count == 0) return 0;
+  mjtNum threshold = margin - plane.Distance(d.geom_xpos + 3 * g2);
   const mjtNum spacing = 0.3 * m.geom_rbound[g2];
   for (const int* e = hull.edges + hull.edgeadr[best]; *e >= 0 && count < 3; ++e) {
+    const float* v = verts + 3 * hull.globalid[*e];
+    if (!(nl[0] * v[0] + nl[1] * v[1] + nl[2] * v[2] < threshold)) continue;
     world(q, hull.globalid[*e]);
     mjtNum delta[3];
     Sub3(delta, q, con[0].pos);

@@ -20,7 +20,7 @@ namespace {
 // con[count] when its dist is below the margin; returns the new count.
 int AddContact(Contact* con, int count, const mjtNum c1[3], mjtNum r1, const mjtNum normal[3],
                mjtNum dist, mjtNum margin) {
-  if (!(dist < margin)) return count;
+  if (!(dist <= margin)) return count;  // the reference keeps dist == margin
   Contact& c = con[count];
   c.dist = dist;
   Copy3(c.frame, normal);
@@ -143,7 +143,7 @@ int SphereInsideCylinder(Contact* con, const mjtNum c[3], mjtNum r, const Cylind
   mjtNum cap_depth = cyl.half - std::abs(along), side_depth = cyl.radius - rho;
   mjtNum normal[3];
   if (cap_depth <= side_depth) {
-    Scale3(normal, cyl.axis, along >= 0 ? -1 : 1);
+    Scale3(normal, cyl.axis, along > 0 ? -1 : 1);  // mid-plane centre: +axis, as measured
     return AddContact(con, 0, c, r, normal, -cap_depth - r, margin);
   }
   cyl.RadialNormal(normal, radial, rho);
