@@ -157,6 +157,13 @@ void CompleteContact(Contact& con, int g1, int g2, const ContactParameters& p) {
 
 // ---- narrow phase -----------------------------------------------------------------------------
 
+// dist, pos and normal are finite numbers (not so when a pose holds NaN or infinity)
+bool FiniteContact(const Contact& con) {
+  mjtNum sum = con.dist;
+  for (int k = 0; k < 3; ++k) sum += con.pos[k] + con.frame[k];
+  return std::isfinite(sum);
+}
+
 // The contacts of one geom pair, appended to d.contact; the geom of lower type goes first.
 // `limit` is the number of contacts the arena can still take.
 void CollideGeomPair(const Model& m, Data& d, int g1, int g2, ContactParameters p, int limit) {
@@ -168,7 +175,9 @@ void CollideGeomPair(const Model& m, Data& d, int g1, int g2, ContactParameters 
   for (Contact& con : buffer) Zero3(con.frame + 3);
   int count = collide(m, d, buffer, g1, g2, p.margin);
   for (int i = 0; i < count; ++i) {
-    if (!(buffer[i].dist < p.margin)) continue;  // also drops a NaN distance
+    // the colliders apply the margin, each with the reference's own rounding (its plane-capsule
+    // keeps a dist a rounding above the margin); here only bad poses are dropped
+    if (!FiniteContact(buffer[i])) continue;
     if (d.ncon >= limit) {
       mj_warning(d, mjWARN_CONTACTFULL, d.ncon);
       return;
