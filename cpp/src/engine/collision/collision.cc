@@ -168,7 +168,7 @@ void CollideGeomPair(const Model& m, Data& d, int g1, int g2, ContactParameters 
   for (Contact& con : buffer) Zero3(con.frame + 3);
   int count = collide(m, d, buffer, g1, g2, p.margin);
   for (int i = 0; i < count; ++i) {
-    if (!(buffer[i].dist < p.margin)) continue;  // also drops a NaN distance
+    if (!(buffer[i].dist <= p.margin)) continue;  // keeps dist == margin, drops NaN
     if (d.ncon >= limit) {
       mj_warning(d, mjWARN_CONTACTFULL, d.ncon);
       return;
