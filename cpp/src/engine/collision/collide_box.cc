@@ -82,6 +82,182 @@ int WriteSphereBox(Contact* con, const Pose& box, const mjtNum size[3], const mj
   return 1;
 }
 
+
+// ---- box against box -------------------------------------------------------------------------
+
+// A box in world frame: center, axes (columns of the row-major rotation) and half-sizes.
+struct BoxGeom {
+  mjtNum center[3];
+  mjtNum axis[3][3];
+  const mjtNum* size;
+};
+
+BoxGeom BoxOf(const Model& m, const Data& d, int g) {
+  BoxGeom box;
+  Copy3(box.center, d.geom_xpos + 3 * g);
+  const mjtNum* R = d.geom_xmat + 9 * g;
+  for (int i = 0; i < 3; ++i) {
+    for (int k = 0; k < 3; ++k) box.axis[i][k] = R[3 * k + i];
+  }
+  box.size = m.geom_size + 3 * g;
+  return box;
+}
+
+// half-extent of a box's projection onto the unit direction L
+mjtNum ProjectedRadius(const BoxGeom& box, const mjtNum L[3]) {
+  mjtNum r = 0;
+  for (int i = 0; i < 3; ++i) r += box.size[i] * std::abs(Dot3(box.axis[i], L));
+  return r;
+}
+
+// The separating-axis test over the 15 candidate axes: the 3 face normals of each box and the
+// 9 cross products of their edges (skipped when nearly parallel). The chosen axis has the
+// largest separation |L.(cB - cA)| - rA(L) - rB(L), the first on ties (A's faces, then B's, then
+// edges A_i x B_j in order). kind: 0 a face of A, 1 a face of B, 2 an edge pair.
+struct SeparatingAxis {
+  mjtNum separation;
+  mjtNum normal[3];  // unit, pointing from A towards B
+  int kind, i, j;
+};
+
+SeparatingAxis BestAxis(const BoxGeom& A, const BoxGeom& B) {
+  mjtNum delta[3];
+  Sub3(delta, B.center, A.center);
+  SeparatingAxis best{-INFINITY, {0, 0, 1}, 0, 0, 0};
+  auto consider = [&](const mjtNum L[3], int kind, int i, int j) {
+    mjtNum along = Dot3(L, delta);
+    mjtNum separation = std::abs(along) - ProjectedRadius(A, L) - ProjectedRadius(B, L);
+    if (!(separation > best.separation)) return;
+    best = SeparatingAxis{separation, {L[0], L[1], L[2]}, kind, i, j};
+    if (along < 0) Scale3(best.normal, best.normal, -1);
+  };
+  for (int i = 0; i < 3; ++i) consider(A.axis[i], 0, i, 0);
+  for (int j = 0; j < 3; ++j) consider(B.axis[j], 1, j, 0);
+  for (int i = 0; i < 3; ++i) {
+    for (int j = 0; j < 3; ++j) {
+      mjtNum L[3];
+      Cross3(L, A.axis[i], B.axis[j]);
+      mjtNum norm = Norm3(L);
+      if (norm < 1e-6) continue;  // parallel edges: covered by the face axes
+      Scale3(L, L, 1 / norm);
+      consider(L, 2, i, j);
+    }
+  }
+  return best;
+}
+
+// A convex polygon in the reference face's 2-d coordinates plus the height along the normal.
+constexpr int kMaxPolygon = 8;  // a quadrilateral clipped by 4 lines
+struct Polygon {
+  int count = 0;
+  mjtNum point[kMaxPolygon + 4][3];  // (u, v, height)
+};
+
+// Sutherland-Hodgman: keeps the part of `in` with sign * point[k] <= limit.
+void ClipPolygon(Polygon& out, const Polygon& in, int k, mjtNum sign, mjtNum limit) {
+  out.count = 0;
+  for (int p = 0; p < in.count; ++p) {
+    const mjtNum* P = in.point[p];
+    const mjtNum* Q = in.point[(p + 1) % in.count];
+    mjtNum dp = sign * P[k] - limit, dq = sign * Q[k] - limit;
+    if (dp <= 0 && out.count < kMaxPolygon + 4) Copy3(out.point[out.count++], P);
+    if ((dp < 0 && dq > 0) || (dq < 0 && dp > 0)) {
+      mjtNum t = dp / (dp - dq);
+      if (out.count < kMaxPolygon + 4) {
+        for (int c = 0; c < 3; ++c) out.point[out.count][c] = P[c] + (Q[c] - P[c]) * t;
+        ++out.count;
+      }
+    }
+  }
+}
+
+// Face contact: the reference face is the face of `ref` with outward normal `face_normal`
+// (axis k); the incident face is the face of `inc` most opposed to it. The incident face is
+// clipped to the reference face's rectangle; each remaining vertex at height h above the
+// reference face (h <= margin) gives a contact halfway between it and the reference plane.
+// The reference reports h itself when the boxes are apart and h/2 when they overlap.
+int FaceContacts(Contact* con, const BoxGeom& ref, int k, const mjtNum face_normal[3],
+                 const BoxGeom& inc, const mjtNum contact_normal[3], bool overlapping,
+                 mjtNum margin) {
+  int face = 0;
+  mjtNum most = -1;
+  for (int j = 0; j < 3; ++j) {
+    mjtNum c = std::abs(Dot3(inc.axis[j], face_normal));
+    if (c > most) most = c, face = j;
+  }
+  mjtNum side = Dot3(inc.axis[face], face_normal) > 0 ? -1 : 1;
+  int o1 = (face + 1) % 3, o2 = (face + 2) % 3;
+  int u = (k + 1) % 3, v = (k + 2) % 3;
+  mjtNum ref_center[3];  // center of the reference face
+  for (int c = 0; c < 3; ++c) ref_center[c] = ref.center[c] + face_normal[c] * ref.size[k];
+  Polygon poly, clipped;
+  const mjtNum signs[4][2] = {{1, 1}, {-1, 1}, {-1, -1}, {1, -1}};
+  for (const auto& s : signs) {
+    mjtNum corner[3], rel[3];
+    for (int c = 0; c < 3; ++c) {
+      corner[c] = inc.center[c] + inc.axis[face][c] * side * inc.size[face] +
+                  inc.axis[o1][c] * s[0] * inc.size[o1] + inc.axis[o2][c] * s[1] * inc.size[o2];
+    }
+    Sub3(rel, corner, ref_center);
+    mjtNum* p = poly.point[poly.count++];
+    p[0] = Dot3(rel, ref.axis[u]), p[1] = Dot3(rel, ref.axis[v]), p[2] = Dot3(rel, face_normal);
+  }
+  ClipPolygon(clipped, poly, 0, 1, ref.size[u]);
+  ClipPolygon(poly, clipped, 0, -1, ref.size[u]);
+  ClipPolygon(clipped, poly, 1, 1, ref.size[v]);
+  ClipPolygon(poly, clipped, 1, -1, ref.size[v]);
+  int count = 0;
+  for (int p = 0; p < poly.count && count < mjMAXCONPAIR; ++p) {
+    const mjtNum* q = poly.point[p];
+    mjtNum height = q[2];
+    if (!(height <= margin)) continue;
+    Contact& c = con[count++];
+    for (int a = 0; a < 3; ++a) {
+      c.pos[a] = ref_center[a] + ref.axis[u][a] * q[0] + ref.axis[v][a] * q[1] +
+                 face_normal[a] * (0.5 * height);
+    }
+    c.dist = overlapping ? 0.5 * height : height;
+    Copy3(c.frame, contact_normal);
+  }
+  return count;
+}
+
+// Edge contact: the edge of A along axis i and the edge of B along axis j that are extreme
+// along the normal; one contact midway between their closest points, dist = the separation.
+int EdgeContact(Contact* con, const BoxGeom& A, const BoxGeom& B, const SeparatingAxis& sat) {
+  mjtNum onA[3], onB[3];
+  Copy3(onA, A.center);
+  Copy3(onB, B.center);
+  for (int k = 0; k < 3; ++k) {
+    if (k != sat.i) {
+      mjtNum s = Dot3(A.axis[k], sat.normal) > 0 ? 1 : -1;
+      AddScaledTo3(onA, A.axis[k], s * A.size[k]);
+    }
+    if (k != sat.j) {
+      mjtNum s = Dot3(B.axis[k], sat.normal) > 0 ? -1 : 1;
+      AddScaledTo3(onB, B.axis[k], s * B.size[k]);
+    }
+  }
+  // closest points of the lines onA + s u and onB + t v (u, v unit)
+  const mjtNum* u = A.axis[sat.i];
+  const mjtNum* v = B.axis[sat.j];
+  mjtNum w[3];
+  Sub3(w, onA, onB);
+  mjtNum uv = Dot3(u, v), uw = Dot3(u, w), vw = Dot3(v, w);
+  mjtNum denominator = 1 - uv * uv;
+  if (denominator < mjMINVAL) return 0;
+  mjtNum s = (uv * vw - uw) / denominator, t = (vw - uv * uw) / denominator;
+  for (int k = 0; k < 3; ++k) con->pos[k] = 0.5 * (onA[k] + s * u[k] + onB[k] + t * v[k]);
+  con->dist = sat.separation;
+  Copy3(con->frame, sat.normal);
+  return 1;
+}
+
+bool FiniteBox(const BoxGeom& box) {
+  bool finite = Finite3(box.center);
+  for (int i = 0; i < 3; ++i) finite = finite && Finite3(box.axis[i]);
+  return finite;
+}
 }  // namespace
 
 int CollideSphereBox(const Model& m, const Data& d, Contact* con, int g1, int g2,
@@ -91,6 +267,27 @@ int CollideSphereBox(const Model& m, const Data& d, Contact* con, int g1, int g2
   ToLocal(center, box, d.geom_xpos + 3 * g1);
   if (!Finite3(center)) return 0;
   return WriteSphereBox(con, box, m.geom_size + 3 * g2, center, m.geom_size[3 * g1], margin);
+}
+
+}  // namespace mjsim
+
+namespace mjsim {
+
+// Box against box by the separating-axis test: a face axis gives the clipped face polygon
+// (several contacts), an edge axis one contact between the two edges. Normal from g1 to g2.
+int CollideBoxBox(const Model& m, const Data& d, Contact* con, int g1, int g2, mjtNum margin) {
+  BoxGeom A = BoxOf(m, d, g1), B = BoxOf(m, d, g2);
+  if (!FiniteBox(A) || !FiniteBox(B)) return 0;
+  SeparatingAxis sat = BestAxis(A, B);
+  if (!(sat.separation <= margin)) return 0;
+  bool overlapping = sat.separation < 0;
+  if (sat.kind == 2) return EdgeContact(con, A, B, sat);
+  if (sat.kind == 0) {
+    return FaceContacts(con, A, sat.i, sat.normal, B, sat.normal, overlapping, margin);
+  }
+  mjtNum face_normal[3];  // B's face towards A
+  Scale3(face_normal, sat.normal, -1);
+  return FaceContacts(con, B, sat.i, face_normal, A, sat.normal, overlapping, margin);
 }
 
 }  // namespace mjsim
