@@ -112,8 +112,10 @@ mjtNum ProjectedRadius(const BoxGeom& box, const mjtNum L[3]) {
 
 // The separating-axis test over the 15 candidate axes: the 3 face normals of each box and the
 // 9 cross products of their edges (skipped when nearly parallel). The chosen axis has the
-// largest separation |L.(cB - cA)| - rA(L) - rB(L), the first on ties (A's faces, then B's, then
-// edges A_i x B_j in order). kind: 0 a face of A, 1 a face of B, 2 an edge pair.
+// largest separation |L.(cB - cA)| - rA(L) - rB(L). Ties, as the reference resolves them: while
+// the boxes overlap the first candidate wins (A's faces, then B's, then edges A_i x B_j in
+// order); when apart, the last (so an edge pair equal to a face axis wins, as for aligned boxes).
+// kind: 0 a face of A, 1 a face of B, 2 an edge pair.
 struct SeparatingAxis {
   mjtNum separation;
   mjtNum normal[3];  // unit, pointing from A towards B
@@ -127,7 +129,9 @@ SeparatingAxis BestAxis(const BoxGeom& A, const BoxGeom& B) {
   auto consider = [&](const mjtNum L[3], int kind, int i, int j) {
     mjtNum along = Dot3(L, delta);
     mjtNum separation = std::abs(along) - ProjectedRadius(A, L) - ProjectedRadius(B, L);
-    if (!(separation > best.separation)) return;
+    bool better = separation > best.separation ||
+                  (separation == best.separation && separation > 0);
+    if (!better) return;
     best = SeparatingAxis{separation, {L[0], L[1], L[2]}, kind, i, j};
     if (along < 0) Scale3(best.normal, best.normal, -1);
   };
@@ -146,14 +150,15 @@ SeparatingAxis BestAxis(const BoxGeom& A, const BoxGeom& B) {
   return best;
 }
 
-// A convex polygon in the reference face's 2-d coordinates plus the height along the normal.
+// A convex polygon in the reference face's 2-d coordinates (u, v) plus a height along the normal.
 constexpr int kMaxPolygon = 8;  // a quadrilateral clipped by 4 lines
 struct Polygon {
   int count = 0;
-  mjtNum point[kMaxPolygon + 4][3];  // (u, v, height)
+  mjtNum point[kMaxPolygon + 4][3];
 };
 
-// Sutherland-Hodgman: keeps the part of `in` with sign * point[k] <= limit.
+// Sutherland-Hodgman: keeps the part of `in` with sign * point[k] <= limit; the height is
+// interpolated along the clipped edges.
 void ClipPolygon(Polygon& out, const Polygon& in, int k, mjtNum sign, mjtNum limit) {
   out.count = 0;
   for (int p = 0; p < in.count; ++p) {
@@ -161,24 +166,20 @@ void ClipPolygon(Polygon& out, const Polygon& in, int k, mjtNum sign, mjtNum lim
     const mjtNum* Q = in.point[(p + 1) % in.count];
     mjtNum dp = sign * P[k] - limit, dq = sign * Q[k] - limit;
     if (dp <= 0 && out.count < kMaxPolygon + 4) Copy3(out.point[out.count++], P);
-    if ((dp < 0 && dq > 0) || (dq < 0 && dp > 0)) {
+    if (((dp < 0 && dq > 0) || (dq < 0 && dp > 0)) && out.count < kMaxPolygon + 4) {
       mjtNum t = dp / (dp - dq);
-      if (out.count < kMaxPolygon + 4) {
-        for (int c = 0; c < 3; ++c) out.point[out.count][c] = P[c] + (Q[c] - P[c]) * t;
-        ++out.count;
-      }
+      for (int c = 0; c < 3; ++c) out.point[out.count][c] = P[c] + (Q[c] - P[c]) * t;
+      ++out.count;
     }
   }
 }
 
-// Face contact: the reference face is the face of `ref` with outward normal `face_normal`
-// (axis k); the incident face is the face of `inc` most opposed to it. The incident face is
-// clipped to the reference face's rectangle; each remaining vertex at height h above the
-// reference face (h <= margin) gives a contact halfway between it and the reference plane.
-// The reference reports h itself when the boxes are apart and h/2 when they overlap.
-int FaceContacts(Contact* con, const BoxGeom& ref, int k, const mjtNum face_normal[3],
-                 const BoxGeom& inc, const mjtNum contact_normal[3], bool overlapping,
-                 mjtNum margin) {
+// The reference face (axis k of `ref`, outward normal face_normal) and the incident face of
+// `inc` (its face most opposed to face_normal). The incident corners are carried along the
+// contact normal onto the reference plane (height = distance travelled, negative below) and the
+// polygon is clipped to the reference rectangle. Returns the clipped polygon.
+Polygon ClippedIncidentFace(const BoxGeom& ref, int k, const mjtNum face_normal[3],
+                            const BoxGeom& inc, const mjtNum normal[3], mjtNum ref_center[3]) {
   int face = 0;
   mjtNum most = -1;
   for (int j = 0; j < 3; ++j) {
@@ -188,37 +189,59 @@ int FaceContacts(Contact* con, const BoxGeom& ref, int k, const mjtNum face_norm
   mjtNum side = Dot3(inc.axis[face], face_normal) > 0 ? -1 : 1;
   int o1 = (face + 1) % 3, o2 = (face + 2) % 3;
   int u = (k + 1) % 3, v = (k + 2) % 3;
-  mjtNum ref_center[3];  // center of the reference face
   for (int c = 0; c < 3; ++c) ref_center[c] = ref.center[c] + face_normal[c] * ref.size[k];
+  mjtNum slant = Dot3(normal, face_normal);  // 1 for a face axis
   Polygon poly, clipped;
   const mjtNum signs[4][2] = {{1, 1}, {-1, 1}, {-1, -1}, {1, -1}};
   for (const auto& s : signs) {
-    mjtNum corner[3], rel[3];
+    mjtNum rel[3];
     for (int c = 0; c < 3; ++c) {
-      corner[c] = inc.center[c] + inc.axis[face][c] * side * inc.size[face] +
-                  inc.axis[o1][c] * s[0] * inc.size[o1] + inc.axis[o2][c] * s[1] * inc.size[o2];
+      rel[c] = inc.center[c] + inc.axis[face][c] * side * inc.size[face] +
+               inc.axis[o1][c] * s[0] * inc.size[o1] + inc.axis[o2][c] * s[1] * inc.size[o2] -
+               ref_center[c];
     }
-    Sub3(rel, corner, ref_center);
+    mjtNum height = Dot3(rel, face_normal) / slant;
+    AddScaledTo3(rel, normal, -height);  // onto the reference plane along the normal
     mjtNum* p = poly.point[poly.count++];
-    p[0] = Dot3(rel, ref.axis[u]), p[1] = Dot3(rel, ref.axis[v]), p[2] = Dot3(rel, face_normal);
+    p[0] = Dot3(rel, ref.axis[u]), p[1] = Dot3(rel, ref.axis[v]), p[2] = height;
   }
   ClipPolygon(clipped, poly, 0, 1, ref.size[u]);
   ClipPolygon(poly, clipped, 0, -1, ref.size[u]);
   ClipPolygon(clipped, poly, 1, 1, ref.size[v]);
   ClipPolygon(poly, clipped, 1, -1, ref.size[v]);
+  return poly;
+}
+
+// Contacts of a face polygon: each vertex at height h <= margin gives a contact halfway along
+// the normal between the reference plane and the incident face. The reference reports h/2 as
+// dist when the axis is a face normal and h when it is an edge pair.
+int PolygonContacts(Contact* con, const BoxGeom& ref, int k, const Polygon& poly,
+                    const mjtNum ref_center[3], const mjtNum normal[3], mjtNum dist_scale,
+                    mjtNum margin) {
+  int u = (k + 1) % 3, v = (k + 2) % 3;
   int count = 0;
   for (int p = 0; p < poly.count && count < mjMAXCONPAIR; ++p) {
     const mjtNum* q = poly.point[p];
-    mjtNum height = q[2];
-    if (!(height <= margin)) continue;
+    if (!(q[2] <= margin)) continue;
     Contact& c = con[count++];
     for (int a = 0; a < 3; ++a) {
       c.pos[a] = ref_center[a] + ref.axis[u][a] * q[0] + ref.axis[v][a] * q[1] +
-                 face_normal[a] * (0.5 * height);
+                 normal[a] * (0.5 * q[2]);
     }
-    c.dist = overlapping ? 0.5 * height : height;
-    Copy3(c.frame, contact_normal);
+    c.dist = dist_scale * q[2];
+    Copy3(c.frame, normal);
   }
+  return count;
+}
+
+// Face axis: the face of `ref` with outward normal face_normal is the reference face.
+int FaceContacts(Contact* con, const BoxGeom& ref, int k, const mjtNum face_normal[3],
+                 const BoxGeom& inc, const mjtNum contact_normal[3], mjtNum margin) {
+  mjtNum ref_center[3];
+  Polygon poly = ClippedIncidentFace(ref, k, face_normal, inc, face_normal, ref_center);
+  // the polygon's heights are along face_normal, which is +-contact_normal
+  int count = PolygonContacts(con, ref, k, poly, ref_center, face_normal, 0.5, margin);
+  for (int c = 0; c < count; ++c) Copy3(con[c].frame, contact_normal);
   return count;
 }
 
@@ -253,6 +276,25 @@ int EdgeContact(Contact* con, const BoxGeom& A, const BoxGeom& B, const Separati
   return 1;
 }
 
+// Edge axis: the reference clips B's face most opposed to the normal against A's face most
+// aligned with it, carrying points along the normal (full heights); when that leaves nothing
+// within margin, the single contact between the two edges.
+int EdgeAxisContacts(Contact* con, const BoxGeom& A, const BoxGeom& B, const SeparatingAxis& sat,
+                     mjtNum margin) {
+  int k = 0;
+  mjtNum most = -1;
+  for (int i = 0; i < 3; ++i) {
+    mjtNum c = std::abs(Dot3(A.axis[i], sat.normal));
+    if (c > most) most = c, k = i;
+  }
+  mjtNum face_normal[3];
+  Scale3(face_normal, A.axis[k], Dot3(A.axis[k], sat.normal) > 0 ? 1 : -1);
+  mjtNum ref_center[3];
+  Polygon poly = ClippedIncidentFace(A, k, face_normal, B, sat.normal, ref_center);
+  int count = PolygonContacts(con, A, k, poly, ref_center, sat.normal, 1, margin);
+  return count > 0 ? count : EdgeContact(con, A, B, sat);
+}
+
 bool FiniteBox(const BoxGeom& box) {
   bool finite = Finite3(box.center);
   for (int i = 0; i < 3; ++i) finite = finite && Finite3(box.axis[i]);
@@ -280,14 +322,11 @@ int CollideBoxBox(const Model& m, const Data& d, Contact* con, int g1, int g2, m
   if (!FiniteBox(A) || !FiniteBox(B)) return 0;
   SeparatingAxis sat = BestAxis(A, B);
   if (!(sat.separation <= margin)) return 0;
-  bool overlapping = sat.separation < 0;
-  if (sat.kind == 2) return EdgeContact(con, A, B, sat);
-  if (sat.kind == 0) {
-    return FaceContacts(con, A, sat.i, sat.normal, B, sat.normal, overlapping, margin);
-  }
+  if (sat.kind == 2) return EdgeAxisContacts(con, A, B, sat, margin);
+  if (sat.kind == 0) return FaceContacts(con, A, sat.i, sat.normal, B, sat.normal, margin);
   mjtNum face_normal[3];  // B's face towards A
   Scale3(face_normal, sat.normal, -1);
-  return FaceContacts(con, B, sat.i, face_normal, A, sat.normal, overlapping, margin);
+  return FaceContacts(con, B, sat.i, face_normal, A, sat.normal, margin);
 }
 
 }  // namespace mjsim
