@@ -83,6 +83,121 @@ int WriteSphereBox(Contact* con, const Pose& box, const mjtNum size[3], const mj
 }
 
 
+// ---- capsule against box ---------------------------------------------------------------------
+// Every contact is the sphere-box contact of one point of the capsule's segment a + t (b - a),
+// t in [0, 1] (box frame). The points were fitted to the reference by experiment:
+//   - an end inside the box (a first): that end alone;
+//   - else t* = the segment point nearest the box (least signed box distance over the finitely
+//     many places where it can be least: the ends, the crossings of the face planes, the points
+//     nearest the edge lines and the corners; the smallest t on ties), and possibly a second
+//     point: where the segment leaves the rectangle of the box face most facing the capsule
+//     (the face of the largest normal component), at the end of that stretch farther from t*.
+//     Over a face the second point needs t* inside the rectangle and differs from it; over an
+//     edge or corner the stretch is taken as is (it may repeat t*, as the reference does).
+
+struct Segment {
+  mjtNum a[3], b[3];
+  void At(mjtNum p[3], mjtNum t) const {
+    if (t == 0) return Copy3(p, a);
+    if (t == 1) return Copy3(p, b);
+    for (int k = 0; k < 3; ++k) p[k] = a[k] + (b[k] - a[k]) * t;
+  }
+};
+
+bool InsideBox(const mjtNum p[3], const mjtNum size[3]) {
+  return std::abs(p[0]) <= size[0] && std::abs(p[1]) <= size[1] && std::abs(p[2]) <= size[2];
+}
+
+// signed distance from the box: outside the Euclidean distance, inside minus the least depth
+mjtNum SignedBoxDistance(const mjtNum p[3], const mjtNum size[3]) {
+  mjtNum outside[3], deepest = -INFINITY;
+  for (int k = 0; k < 3; ++k) {
+    mjtNum q = std::abs(p[k]) - size[k];
+    outside[k] = std::max(q, mjtNum(0));
+    deepest = std::max(deepest, q);
+  }
+  mjtNum distance = Norm3(outside);
+  return distance > 0 ? distance : deepest;
+}
+
+// The segment parameter nearest the box (see above).
+mjtNum NearestParameter(const Segment& s, const mjtNum size[3]) {
+  mjtNum d[3], t[32];
+  Sub3(d, s.b, s.a);
+  int n = 0;
+  t[n++] = 0, t[n++] = 1;
+  for (int i = 0; i < 3; ++i) {
+    if (d[i] == 0) continue;
+    t[n++] = (size[i] - s.a[i]) / d[i];
+    t[n++] = (-size[i] - s.a[i]) / d[i];
+  }
+  for (int i = 0; i < 3; ++i) {  // edges along axis i
+    int j = (i + 1) % 3, k = (i + 2) % 3;
+    mjtNum norm2 = d[j] * d[j] + d[k] * d[k];
+    if (norm2 == 0) continue;
+    for (int sj = -1; sj <= 1; sj += 2) {
+      for (int sk = -1; sk <= 1; sk += 2) {
+        mjtNum offset_j = s.a[j] - sj * size[j], offset_k = s.a[k] - sk * size[k];
+        t[n++] = -(offset_j * d[j] + offset_k * d[k]) / norm2;
+      }
+    }
+  }
+  mjtNum dd = Dot3(d, d);
+  for (int corner = 0; corner < 8 && dd > 0; ++corner) {
+    mjtNum offset[3];
+    for (int k = 0; k < 3; ++k) offset[k] = ((corner >> k) & 1 ? size[k] : -size[k]) - s.a[k];
+    t[n++] = Dot3(offset, d) / dd;
+  }
+  mjtNum best_t = 0, best = INFINITY;
+  for (int c = 0; c < n; ++c) {
+    mjtNum tc = std::clamp(t[c], mjtNum(0), mjtNum(1));
+    if (!(tc == tc)) continue;  // NaN
+    mjtNum p[3];
+    s.At(p, tc);
+    mjtNum value = SignedBoxDistance(p, size);
+    if (value < best || (value == best && tc < best_t)) best = value, best_t = tc;
+  }
+  return best_t;
+}
+
+// The stretch [lo, hi] of the segment over the rectangle of face axis k (the other two
+// coordinates within the box); false if empty.
+bool StretchOverFace(const Segment& s, const mjtNum size[3], int k, mjtNum* lo, mjtNum* hi) {
+  *lo = 0, *hi = 1;
+  for (int i = 0; i < 3; ++i) {
+    if (i == k) continue;
+    mjtNum d = s.b[i] - s.a[i];
+    if (d == 0) {
+      if (std::abs(s.a[i]) > size[i]) return false;
+      continue;
+    }
+    mjtNum t1 = (-size[i] - s.a[i]) / d, t2 = (size[i] - s.a[i]) / d;
+    *lo = std::max(*lo, std::min(t1, t2));
+    *hi = std::min(*hi, std::max(t1, t2));
+  }
+  return *lo <= *hi;
+}
+
+int CapsuleSecondParameter(const Segment& s, const mjtNum size[3], mjtNum t_near,
+                           const mjtNum normal[3], mjtNum* t_second) {
+  mjtNum p[3];
+  s.At(p, t_near);
+  int outside = 0;
+  for (int k = 0; k < 3; ++k) outside += std::abs(p[k]) > size[k];
+  int k = 0;
+  for (int i = 1; i < 3; ++i) {
+    if (std::abs(normal[i]) > std::abs(normal[k])) k = i;
+  }
+  mjtNum lo, hi;
+  if (!StretchOverFace(s, size, k, &lo, &hi)) return 0;
+  *t_second = std::abs(hi - t_near) >= std::abs(lo - t_near) ? hi : lo;
+  if (outside >= 2) return 1;  // over an edge or a corner
+  for (int i = 0; i < 3; ++i) {
+    if (i != k && !(std::abs(p[i]) <= size[i] + 1e-12)) return 0;
+  }
+  return *t_second != t_near;
+}
+
 // ---- box against box -------------------------------------------------------------------------
 
 // A box in world frame: center, axes (columns of the row-major rotation) and half-sizes.
@@ -327,6 +442,37 @@ int CollideBoxBox(const Model& m, const Data& d, Contact* con, int g1, int g2, m
   mjtNum face_normal[3];  // B's face towards A
   Scale3(face_normal, sat.normal, -1);
   return FaceContacts(con, B, sat.i, face_normal, A, sat.normal, margin);
+}
+
+}  // namespace mjsim
+
+namespace mjsim {
+
+int CollideCapsuleBox(const Model& m, const Data& d, Contact* con, int g1, int g2,
+                      mjtNum margin) {
+  Pose box = PoseOf(d, g2);
+  const mjtNum* size = m.geom_size + 3 * g2;
+  mjtNum radius = m.geom_size[3 * g1], half_length = m.geom_size[3 * g1 + 1];
+  const mjtNum* R = d.geom_xmat + 9 * g1;
+  const mjtNum axis[3] = {R[2], R[5], R[8]};
+  mjtNum end[3];
+  Segment s;
+  Copy3(end, d.geom_xpos + 3 * g1);
+  AddScaledTo3(end, axis, -half_length);
+  ToLocal(s.a, box, end);
+  AddScaledTo3(end, axis, 2 * half_length);
+  ToLocal(s.b, box, end);
+  if (!Finite3(s.a) || !Finite3(s.b)) return 0;
+  if (InsideBox(s.a, size)) return WriteSphereBox(con, box, size, s.a, radius, margin);
+  if (InsideBox(s.b, size)) return WriteSphereBox(con, box, size, s.b, radius, margin);
+  mjtNum t_near = NearestParameter(s, size), p[3];
+  s.At(p, t_near);
+  if (!WriteSphereBox(con, box, size, p, radius, margin)) return 0;
+  mjtNum normal[3], t_second;
+  MulMatTVec3(normal, box.mat, con->frame);
+  if (!CapsuleSecondParameter(s, size, t_near, normal, &t_second)) return 1;
+  s.At(p, t_second);
+  return 1 + WriteSphereBox(con + 1, box, size, p, radius, margin);
 }
 
 }  // namespace mjsim

@@ -14,7 +14,6 @@ MJSIM_PENDING(CollidePlaneConvex)
 MJSIM_PENDING(CollideSphereCapsule)
 MJSIM_PENDING(CollideSphereCylinder)
 MJSIM_PENDING(CollideCapsuleCapsule)
-MJSIM_PENDING(CollideCapsuleBox)
 MJSIM_PENDING(CollideConvex)
 MJSIM_PENDING(CollideHfieldConvex)
 #undef MJSIM_PENDING
