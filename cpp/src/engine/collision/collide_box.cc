@@ -93,7 +93,8 @@ int WriteSphereBox(Contact* con, const Pose& box, const mjtNum size[3], const mj
 //     point: where the segment leaves the rectangle of the box face most facing the capsule
 //     (the face of the largest normal component), at the end of that stretch farther from t*.
 //     Over a face the second point needs t* inside the rectangle and differs from it; over an
-//     edge or corner the stretch is taken as is (it may repeat t*, as the reference does).
+//     edge or corner the stretch is taken as is (it may repeat t*, as the reference does), or,
+//     if the segment never passes over that face, the stretch along the edge.
 
 struct Segment {
   mjtNum a[3], b[3];
@@ -178,6 +179,20 @@ bool StretchOverFace(const Segment& s, const mjtNum size[3], int k, mjtNum* lo, 
   return *lo <= *hi;
 }
 
+// The stretch [lo, hi] where the coordinates that are inside the box at p stay inside.
+bool StretchInside(const Segment& s, const mjtNum size[3], const mjtNum p[3], mjtNum* lo,
+                   mjtNum* hi) {
+  *lo = 0, *hi = 1;
+  for (int i = 0; i < 3; ++i) {
+    mjtNum d = s.b[i] - s.a[i];
+    if (std::abs(p[i]) > size[i] || d == 0) continue;
+    mjtNum t1 = (-size[i] - s.a[i]) / d, t2 = (size[i] - s.a[i]) / d;
+    *lo = std::max(*lo, std::min(t1, t2));
+    *hi = std::min(*hi, std::max(t1, t2));
+  }
+  return *lo <= *hi;
+}
+
 int CapsuleSecondParameter(const Segment& s, const mjtNum size[3], mjtNum t_near,
                            const mjtNum normal[3], mjtNum* t_second) {
   mjtNum p[3];
@@ -189,7 +204,11 @@ int CapsuleSecondParameter(const Segment& s, const mjtNum size[3], mjtNum t_near
     if (std::abs(normal[i]) > std::abs(normal[k])) k = i;
   }
   mjtNum lo, hi;
-  if (!StretchOverFace(s, size, k, &lo, &hi)) return 0;
+  if (!StretchOverFace(s, size, k, &lo, &hi)) {
+    // over an edge and never over that face (e.g. parallel to the edge): the stretch along the
+    // edge, where the coordinates inside the box stay inside
+    if (outside < 2 || !StretchInside(s, size, p, &lo, &hi)) return 0;
+  }
   *t_second = std::abs(hi - t_near) >= std::abs(lo - t_near) ? hi : lo;
   if (outside >= 2) return 1;  // over an edge or a corner
   for (int i = 0; i < 3; ++i) {
