@@ -7,9 +7,6 @@ namespace mjsim {
 
 #define MJSIM_PENDING(name)                                                                    \
   int name(const Model&, const Data&, Contact*, int, int, mjtNum) { return 0; }
-MJSIM_PENDING(CollideSphereBox)
-MJSIM_PENDING(CollideCapsuleBox)
-MJSIM_PENDING(CollideBoxBox)
 MJSIM_PENDING(CollideConvex)
 MJSIM_PENDING(CollideHfieldConvex)
 #undef MJSIM_PENDING
