@@ -414,7 +414,8 @@ void CollideDynamicPairs(const Model& m, Data& d) {
 
 // The smallest signed distance between two geoms up to distmax, by their narrow-phase collider
 // run with margin distmax; fromto: the closest points on geom1 and geom2 (zero when no distance
-// below distmax was found). Every pair of geoms, whatever their filters.
+// below distmax was found), except for general convex pairs (below). Every pair of geoms,
+// whatever their filters.
 mjtNum mj_geomDistance(const Model& m, const Data& d, int geom1, int geom2, mjtNum distmax,
                        mjtNum fromto[6]) {
   if (fromto) for (int k = 0; k < 6; ++k) fromto[k] = 0;
@@ -424,6 +425,9 @@ mjtNum mj_geomDistance(const Model& m, const Data& d, int geom1, int geom2, mjtN
   if (swapped) std::swap(g1, g2);
   Collider collide = kColliders[m.geom_type[g1]][m.geom_type[g2]];
   if (!collide) return distmax;
+  // the reference's quirk, kept for conformance: a pair of the general convex collider keeps
+  // fromto in type order (lower geom type first) even when called the other way round
+  if (collide == CollideConvex) swapped = false;
   Contact buffer[mjMAXCONPAIR];
   for (Contact& con : buffer) Zero3(con.frame + 3);
   int count = collide(m, d, buffer, g1, g2, distmax);
