@@ -216,3 +216,62 @@ def test_reference_defaults_polytopes(kind1, kind2):
     problems, seen = sweep(pair, rng, 40, pos_tol=1e-4, normal_tol=1e-4, dist_tol=1e-6)
     assert seen >= 10
     assert not problems, "\n".join(problems[:5])
+
+
+# ---- bad input: no crash, no NaN in a contact, bounded work ---------------------------------
+
+
+def finite_contacts(d):
+    for c in d.contact:
+        for value in (c.dist, *c.pos, *c.frame):
+            if not np.isfinite(value):
+                return False
+    return True
+
+
+def engine_pair(kind1, kind2):
+    import mjsim
+
+    m = mjsim.MjModel.from_xml_string(pair_xml(kind1, kind2, margin=0.01))
+    return mjsim, m, mjsim.MjData(m)
+
+
+def collide_poses(mjsim, m, d, poses):
+    for qpos in poses:
+        d.qpos[:] = qpos
+        mjsim.mj_kinematics(m, d)
+        mjsim.mj_collision(m, d)
+        assert d.ncon <= 1
+        assert finite_contacts(d), f"non-finite contact at {qpos}"
+
+
+@pytest.mark.parametrize("kind1,kind2", CONVEX_PAIRS)
+def test_zero_sizes(kind1, kind2):
+    mjsim, m, d = engine_pair(kind1, kind2)
+    m.geom_size[:] = 0
+    m.mesh_vert[:] = 0  # every mesh a single point
+    collide_poses(mjsim, m, d, random_poses(np.random.default_rng(0), 20, reach=(0, 0.2)))
+
+
+@pytest.mark.parametrize("kind1,kind2", [("mesh", "mesh"), ("box", "mesh"), ("sphere", "mesh"),
+                                         ("ellipsoid", "mesh"), ("cylinder", "mesh")])
+def test_degenerate_meshes(kind1, kind2):
+    """Meshes squashed after compilation: flat (z = 0), a segment, coincident points."""
+    mjsim, m, d = engine_pair(kind1, kind2)
+    original = np.array(m.mesh_vert)
+    for squash in ([1, 1, 0], [1, 0, 0], [0, 0, 0], [1e-12, 1e-12, 1e-12]):
+        m.mesh_vert[:] = original * np.array(squash, dtype=np.float32)
+        collide_poses(mjsim, m, d, random_poses(np.random.default_rng(1), 20, reach=(0, 0.3)))
+
+
+@pytest.mark.parametrize("bad", [np.nan, np.inf, 1e300])
+def test_non_finite_poses(bad):
+    for kind1, kind2 in CONVEX_PAIRS:
+        mjsim, m, d = engine_pair(kind1, kind2)
+        for index in (0, 3, 7, 10):
+            qpos = np.array([0, 0, 0, 1, 0, 0, 0, 0.1, 0, 0, 1, 0, 0, 0], dtype=float)
+            qpos[index] = bad
+            d.qpos[:] = qpos
+            mjsim.mj_kinematics(m, d)
+            mjsim.mj_collision(m, d)
+            assert finite_contacts(d), (kind1, kind2, index, bad)
