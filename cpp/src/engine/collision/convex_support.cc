@@ -5,7 +5,10 @@
 //   ellipsoid  A^2 d / |A d|,  A = diag(a)          (maximizer of d.x on x' A^-2 x = 1)
 //   cylinder   (r d_xy / |d_xy|, h sign(d_z))
 //   box        (a_i sign(d_i))
-//   mesh       the vertex of largest d.x (the hull's support equals the vertex set's)
+//   mesh       the vertex of largest d.x (the hull's support equals the vertex set's): by
+//              hill climbing on the hull graph when there is one (on a convex polytope a vertex
+//              no neighbour of which improves d.x is the maximum), else by scanning all
+//              vertices
 #include "engine/collision/convex_support.h"
 
 #include <cmath>
@@ -46,6 +49,35 @@ void MeshSupport(const float* vert, int nvert, const mjtNum d[3], mjtNum out[3])
   for (int k = 0; k < 3; ++k) out[k] = nvert > 0 ? vert[3 * best + k] : 0;
 }
 
+// mesh_graph: numvert, numface, vert_edgeadr[numvert], vert_globalid[numvert],
+// edge_localid[numvert + 3 numface] (each vertex's neighbours, -1 terminated), face_globalid
+void HullSupport(const float* vert, const int* graph, const mjtNum d[3], mjtNum out[3]) {
+  int numvert = graph[0], numface = graph[1];
+  const int* edgeadr = graph + 2;
+  const int* globalid = edgeadr + numvert;
+  const int* neighbours = globalid + numvert;
+  int edge_count = numvert + 3 * numface;
+  auto dot = [&](int local) {
+    const float* v = vert + 3 * globalid[local];
+    return d[0] * v[0] + d[1] * v[1] + d[2] * v[2];
+  };
+  int current = 0;
+  mjtNum best = dot(0);
+  // each move strictly increases d.x, so at most numvert moves
+  for (int moves = 0; moves < numvert; ++moves) {
+    int next = -1;
+    for (int e = edgeadr[current]; e >= 0 && e < edge_count && neighbours[e] >= 0 &&
+                                   neighbours[e] < numvert;
+         ++e) {
+      mjtNum value = dot(neighbours[e]);
+      if (value > best) best = value, next = neighbours[e];
+    }
+    if (next < 0) break;
+    current = next;
+  }
+  for (int k = 0; k < 3; ++k) out[k] = vert[3 * globalid[current] + k];
+}
+
 // support of the core in the geom frame
 void LocalCoreSupport(const ConvexShape& s, const mjtNum d[3], mjtNum out[3]) {
   switch (s.type) {
@@ -66,7 +98,11 @@ void LocalCoreSupport(const ConvexShape& s, const mjtNum d[3], mjtNum out[3]) {
       for (int k = 0; k < 3; ++k) out[k] = s.size[k] * SignOf(d[k]);
       return;
     case mjGEOM_MESH:
-      MeshSupport(s.vert, s.nvert, d, out);
+      if (s.graph) {
+        HullSupport(s.vert, s.graph, d, out);
+      } else {
+        MeshSupport(s.vert, s.nvert, d, out);
+      }
       return;
     default:
       Zero3(out);
@@ -76,6 +112,17 @@ void LocalCoreSupport(const ConvexShape& s, const mjtNum d[3], mjtNum out[3]) {
 bool AllFinite(const mjtNum* x, int n) {
   for (int i = 0; i < n; ++i) {
     if (!std::isfinite(x[i])) return false;
+  }
+  return true;
+}
+
+// the graph's vertex ids point into the mesh (cheap checks; a bad graph falls back to the scan)
+bool ValidGraph(const int* graph, int nvert) {
+  int numvert = graph[0];
+  if (numvert < 1 || numvert > nvert || graph[1] < 0) return false;
+  const int* globalid = graph + 2 + numvert;
+  for (int i = 0; i < numvert; ++i) {
+    if (globalid[i] < 0 || globalid[i] >= nvert) return false;
   }
   return true;
 }
@@ -91,6 +138,7 @@ bool MakeConvexShape(const Model& m, const Data& d, int g, ConvexShape& shape) {
   shape.radius = 0;
   shape.vert = nullptr;
   shape.nvert = 0;
+  shape.graph = nullptr;
   if (!AllFinite(shape.pos, 3) || !AllFinite(shape.rot, 9) || !AllFinite(size, 3)) return false;
   switch (shape.type) {
     case mjGEOM_SPHERE:
@@ -110,6 +158,10 @@ bool MakeConvexShape(const Model& m, const Data& d, int g, ConvexShape& shape) {
       if (mesh < 0 || mesh >= m.nmesh || m.mesh_vertnum[mesh] <= 0) return false;
       shape.vert = m.mesh_vert + 3 * m.mesh_vertadr[mesh];
       shape.nvert = m.mesh_vertnum[mesh];
+      if (m.mesh_graphadr[mesh] >= 0 && ValidGraph(m.mesh_graph + m.mesh_graphadr[mesh],
+                                                   shape.nvert)) {
+        shape.graph = m.mesh_graph + m.mesh_graphadr[mesh];
+      }
       break;
     }
     default:

@@ -18,6 +18,7 @@ struct ConvexShape {
   mjtNum radius;       // sphere and capsule radius; 0 for the others
   const float* vert;   // mesh: vertices in the geom frame (mesh_vert)
   int nvert;           // mesh: number of vertices
+  const int* graph;    // mesh: its convex hull graph (mesh_graph), or null
 };
 
 // The shape of geom g; false when it has no convex description or a non-finite pose or size.

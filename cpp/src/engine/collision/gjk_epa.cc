@@ -2,9 +2,6 @@
 #include "engine/collision/gjk_epa.h"
 
 #include <cmath>
-#ifdef MJSIM_EPA_DEBUG
-#include <cstdio>
-#endif
 
 #include "util/math3.h"
 
@@ -389,10 +386,6 @@ EpaResult EpaPenetration(const SupportFunction& A, const SupportFunction& B,
     const Face& f = P.face[nearest];
     MinkowskiPoint w;
     SupportOfDifference(A, B, f.normal, w);
-#ifdef MJSIM_EPA_DEBUG
-    fprintf(stderr, "epa %d nv %d nf %d dist %.15g gap %.3g\n", iter, P.nvert, P.nface, f.dist,
-            Dot3(f.normal, w.w) - f.dist);
-#endif
     if (Dot3(f.normal, w.w) - f.dist <= kEpaGap) break;
     if (!Expand(P, w, nearest)) break;
     nearest = NearestFace(P);
