@@ -31,7 +31,10 @@ PHI = (1 + 5 ** 0.5) / 2
 ICOSAHEDRON = [(0, s1, s2 * PHI) for s1 in (-1, 1) for s2 in (-1, 1)] + \
     [(s1, s2 * PHI, 0) for s1 in (-1, 1) for s2 in (-1, 1)] + \
     [(s2 * PHI, 0, s1) for s1 in (-1, 1) for s2 in (-1, 1)]
+_BLOB = np.random.default_rng(2024).normal(size=(80, 3))
+_BLOB = 0.12 * _BLOB / np.linalg.norm(_BLOB, axis=1, keepdims=True) * [1.0, 0.8, 0.6]
 MESHES = {
+    "blob": " ".join(f"{x:.6f}" for x in _BLOB.ravel()),  # 80 points on an ellipsoid
     "tetra": "0 0 0.15  0.14 0 -0.05  -0.07 0.12 -0.05  -0.07 -0.12 -0.05",
     "cube": " ".join(f"{x} {y} {z}" for x in (-0.1, 0.1) for y in (-0.09, 0.09)
                      for z in (-0.11, 0.11)),
@@ -199,7 +202,8 @@ def test_margin(kind1, kind2):
 
 
 @pytest.mark.parametrize("mesh1,mesh2", [("tetra", "cube"), ("tetra", "tetra"),
-                                         ("ico", "ico"), ("cube", "cube")])
+                                         ("ico", "ico"), ("cube", "cube"), ("blob", "ico"),
+                                         ("blob", "blob")])
 def test_mesh_shapes(mesh1, mesh2):
     pair = load_pair(pair_xml("mesh", "mesh", mesh1=mesh1, mesh2=mesh2), seed=None)
     rng = np.random.default_rng(3)
