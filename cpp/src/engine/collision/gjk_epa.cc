@@ -10,12 +10,12 @@ namespace {
 
 // GJK stops when the gap between the upper bound |v| and the lower bound v.w/|v| on the
 // distance falls below this fraction of |v| (van den Bergen's relative criterion).
-constexpr mjtNum kGjkRelativeGap = 1e-13;
+constexpr mjtNum kGjkRelativeGap = 1e-10;
 // |v|^2 below this: the origin is in D (touching or overlapping)
 constexpr mjtNum kGjkIntersect = 1e-26;
 // EPA stops when the support point in the nearest face's normal lies within this distance of
 // the face's plane (absolute, in length units).
-constexpr mjtNum kEpaGap = 1e-12;
+constexpr mjtNum kEpaGap = 1e-10;
 constexpr int kEpaMaxVertices = 256;
 constexpr int kEpaMaxFaces = 2 * kEpaMaxVertices;
 
