@@ -113,6 +113,30 @@ void BindCollisionFunctions(py::module_& module) {
     py::gil_scoped_release release;
     mj_collision(*m.model, *d.data);
   }, py::arg("m"), py::arg("d"), "Collision detection: d.contact and d.ncon.");
+  module.def("mj_geomDistance", [](const PyModel& m, PyData& d, int geom1, int geom2,
+                                   mjtNum distmax, const py::object& fromto) {
+    CheckSameModel(m, d);
+    const Model& model = *m.model;
+    for (int g : {geom1, geom2}) {
+      if (g < 0 || g >= model.ngeom) {
+        throw py::value_error("geom id " + std::to_string(g) + " out of range [0, " +
+                              std::to_string(model.ngeom) + ")");
+      }
+    }
+    py::array array;
+    mjtNum* out = nullptr;
+    if (!fromto.is_none()) {
+      if (!py::isinstance<py::array>(fromto)) {
+        throw py::type_error("fromto must be a writable C-contiguous float64 array or None");
+      }
+      array = fromto.cast<py::array>();
+      out = OutputArray(array, 6, "fromto");
+    }
+    return mj_geomDistance(model, *d.data, geom1, geom2, distmax, out);
+  }, py::arg("m"), py::arg("d"), py::arg("geom1"), py::arg("geom2"), py::arg("distmax"),
+     py::arg("fromto") = py::none(),
+     "Smallest signed distance between two geoms, up to distmax; fromto (6 float64, or None) "
+     "receives the closest points on geom1 and geom2.");
 }
 
 }  // namespace mjsim

@@ -41,6 +41,11 @@ void mj_transmission(const Model& m, Data& d);
 // --- collision (engine/collision/): d.contact and d.ncon for the current geom poses; needs
 // mj_kinematics ---
 void mj_collision(const Model& m, Data& d);
+// Signed distance between two geoms (negative: penetration), capped at distmax; fromto (6
+// values, may be null) receives the closest points on geom1 and geom2, zero when the distance
+// is not below distmax (engine/collision/collision.cc)
+mjtNum mj_geomDistance(const Model& m, const Data& d, int geom1, int geom2, mjtNum distmax,
+                       mjtNum* fromto);
 
 // --- smooth dynamics (one file per stage; each file also holds its stage's derivative with
 // respect to qvel, which the implicit integrators need) ---

@@ -7,7 +7,6 @@ namespace mjsim {
 
 #define MJSIM_PENDING(name)                                                                    \
   int name(const Model&, const Data&, Contact*, int, int, mjtNum) { return 0; }
-MJSIM_PENDING(CollideConvex)
 MJSIM_PENDING(CollideHfieldConvex)
 #undef MJSIM_PENDING
 

@@ -440,6 +440,42 @@ void CollideAllPairs(const Model& m, Data& d) {
 
 }  // namespace
 
+// The smallest signed distance between two geoms up to distmax, by their narrow-phase collider
+// run with margin distmax; fromto: the closest points on geom1 and geom2 (zero when no distance
+// below distmax was found), except for general convex pairs (below). Every pair of geoms,
+// whatever their filters.
+mjtNum mj_geomDistance(const Model& m, const Data& d, int geom1, int geom2, mjtNum distmax,
+                       mjtNum fromto[6]) {
+  if (fromto) for (int k = 0; k < 6; ++k) fromto[k] = 0;
+  if (geom1 < 0 || geom2 < 0 || geom1 >= m.ngeom || geom2 >= m.ngeom) return distmax;
+  int g1 = geom1, g2 = geom2;
+  bool swapped = m.geom_type[g1] > m.geom_type[g2];
+  if (swapped) std::swap(g1, g2);
+  Collider collide = kColliders[m.geom_type[g1]][m.geom_type[g2]];
+  if (!collide) return distmax;
+  // the reference's quirk, kept for conformance: a pair of the general convex collider keeps
+  // fromto in type order (lower geom type first) even when called the other way round
+  if (collide == CollideConvex) swapped = false;
+  Contact buffer[mjMAXCONPAIR];
+  for (Contact& con : buffer) Zero3(con.frame + 3);
+  int count = collide(m, d, buffer, g1, g2, distmax);
+  mjtNum best = distmax;
+  for (int i = 0; i < count; ++i) {
+    const Contact& con = buffer[i];
+    if (!(con.dist < best)) continue;
+    best = con.dist;
+    if (!fromto) continue;
+    // the surface points: pos -+ dist/2 along the normal (g1 -> g2)
+    mjtNum* first = fromto + (swapped ? 3 : 0);
+    mjtNum* second = fromto + (swapped ? 0 : 3);
+    for (int k = 0; k < 3; ++k) {
+      first[k] = con.pos[k] - 0.5 * con.dist * con.frame[k];
+      second[k] = con.pos[k] + 0.5 * con.dist * con.frame[k];
+    }
+  }
+  return best;
+}
+
 void mj_collision(const Model& m, Data& d) {
   d.ncon = 0;
   if (Disabled(m, mjDSBL_CONSTRAINT) || Disabled(m, mjDSBL_CONTACT) || m.ngeom == 0) return;

@@ -1,0 +1,416 @@
+// gjk_epa.cc: GJK distance and EPA penetration depth (see gjk_epa.h for the references).
+#include "engine/collision/gjk_epa.h"
+
+#include <cmath>
+
+#include "util/math3.h"
+
+namespace mjsim {
+namespace {
+
+// GJK stops when the gap between the upper bound |v| and the lower bound v.w/|v| on the
+// distance falls below this fraction of |v| (van den Bergen's relative criterion).
+constexpr mjtNum kGjkRelativeGap = 1e-10;
+// |v|^2 below this: the origin is in D (touching or overlapping)
+constexpr mjtNum kGjkIntersect = 1e-26;
+// EPA stops when the support point in the nearest face's normal lies within this distance of
+// the face's plane (absolute, in length units).
+constexpr mjtNum kEpaGap = 1e-10;
+constexpr int kEpaMaxVertices = 256;
+constexpr int kEpaMaxFaces = 2 * kEpaMaxVertices;
+
+void SupportOfDifference(const SupportFunction& A, const SupportFunction& B, const mjtNum dir[3],
+                         MinkowskiPoint& p) {
+  mjtNum opposite[3] = {-dir[0], -dir[1], -dir[2]};
+  A(dir, p.a);
+  B(opposite, p.b);
+  Sub3(p.w, p.a, p.b);
+}
+
+// Solves the k x k system G x = r (k <= 3) by Gaussian elimination with partial pivoting;
+// false when singular.
+bool SolveSmall(mjtNum G[3][3], mjtNum r[3], int k, mjtNum x[3]) {
+  mjtNum scale = 0;
+  for (int i = 0; i < k; ++i) scale = std::fmax(scale, std::abs(G[i][i]));
+  if (!(scale > 0)) return false;
+  for (int c = 0; c < k; ++c) {
+    int pivot = c;
+    for (int i = c + 1; i < k; ++i) {
+      if (std::abs(G[i][c]) > std::abs(G[pivot][c])) pivot = i;
+    }
+    if (std::abs(G[pivot][c]) <= 1e-13 * scale) return false;
+    if (pivot != c) {
+      for (int j = 0; j < k; ++j) std::swap(G[c][j], G[pivot][j]);
+      std::swap(r[c], r[pivot]);
+    }
+    for (int i = c + 1; i < k; ++i) {
+      mjtNum f = G[i][c] / G[c][c];
+      for (int j = c; j < k; ++j) G[i][j] -= f * G[c][j];
+      r[i] -= f * r[c];
+    }
+  }
+  for (int i = k - 1; i >= 0; --i) {
+    mjtNum s = r[i];
+    for (int j = i + 1; j < k; ++j) s -= G[i][j] * x[j];
+    x[i] = s / G[i][i];
+  }
+  return true;
+}
+
+// Barycentric coordinates (lambda) of the projection of the origin on the affine hull of the
+// points p[idx[0..k)]: minimize |p0 + sum_i mu_i (p_i - p0)|^2 (normal equations).
+bool AffineProjection(const MinkowskiPoint* p, const int* idx, int k, mjtNum lambda[4]) {
+  if (k == 1) {
+    lambda[0] = 1;
+    return true;
+  }
+  mjtNum e[3][3], G[3][3], r[3], mu[3];
+  const mjtNum* p0 = p[idx[0]].w;
+  for (int i = 1; i < k; ++i) Sub3(e[i - 1], p[idx[i]].w, p0);
+  for (int i = 0; i < k - 1; ++i) {
+    for (int j = 0; j < k - 1; ++j) G[i][j] = Dot3(e[i], e[j]);
+    r[i] = -Dot3(e[i], p0);
+  }
+  if (!SolveSmall(G, r, k - 1, mu)) return false;
+  lambda[0] = 1;
+  for (int i = 1; i < k; ++i) {
+    lambda[i] = mu[i - 1];
+    lambda[0] -= mu[i - 1];
+  }
+  return true;
+}
+
+// The point of the simplex's convex hull closest to the origin: the smallest-norm projection
+// over the faces whose projection has nonnegative barycentric coordinates (the closest point
+// lies in the relative interior of one face, and every candidate lies in the hull). The simplex
+// is reduced to that face; returns |v|^2.
+mjtNum ClosestOnSimplex(MinkowskiPoint* s, int& n, mjtNum v[3], mjtNum lambda_out[4]) {
+  mjtNum best = INFINITY;
+  int best_idx[4] = {0, 0, 0, 0}, best_k = 0;
+  mjtNum best_lambda[4] = {1, 0, 0, 0};
+  for (int k = 1; k <= n; ++k) {  // smaller faces first: ties keep the smaller face
+    for (int mask = 1; mask < (1 << n); ++mask) {
+      if (__builtin_popcount(mask) != k) continue;
+      int idx[4], count = 0;
+      for (int i = 0; i < n; ++i) {
+        if (mask & (1 << i)) idx[count++] = i;
+      }
+      mjtNum lambda[4];
+      if (!AffineProjection(s, idx, k, lambda)) continue;
+      bool inside = true;
+      for (int i = 0; i < k; ++i) inside = inside && lambda[i] >= 0;
+      if (!inside) continue;
+      mjtNum point[3] = {0, 0, 0};
+      for (int i = 0; i < k; ++i) AddScaledTo3(point, s[idx[i]].w, lambda[i]);
+      mjtNum norm2 = Dot3(point, point);
+      if (norm2 < best) {
+        best = norm2, best_k = k;
+        for (int i = 0; i < k; ++i) best_idx[i] = idx[i], best_lambda[i] = lambda[i];
+        Copy3(v, point);
+      }
+    }
+  }
+  if (best_k == 0) {  // numerically hopeless: keep the newest point alone
+    s[0] = s[n - 1];
+    n = 1;
+    lambda_out[0] = 1;
+    Copy3(v, s[0].w);
+    return Dot3(v, v);
+  }
+  MinkowskiPoint kept[4];
+  for (int i = 0; i < best_k; ++i) kept[i] = s[best_idx[i]];
+  for (int i = 0; i < best_k; ++i) s[i] = kept[i], lambda_out[i] = best_lambda[i];
+  n = best_k;
+  return best;
+}
+
+bool Duplicate(const MinkowskiPoint* s, int n, const MinkowskiPoint& w) {
+  for (int i = 0; i < n; ++i) {
+    mjtNum delta[3];
+    Sub3(delta, s[i].w, w.w);
+    if (Dot3(delta, delta) <= 1e-30) return true;
+  }
+  return false;
+}
+
+void Witnesses(const MinkowskiPoint* s, const mjtNum* lambda, int n, mjtNum a[3], mjtNum b[3]) {
+  Zero3(a);
+  Zero3(b);
+  for (int i = 0; i < n; ++i) {
+    AddScaledTo3(a, s[i].a, lambda[i]);
+    AddScaledTo3(b, s[i].b, lambda[i]);
+  }
+}
+
+}  // namespace
+
+GjkResult GjkDistance(const SupportFunction& A, const SupportFunction& B, const mjtNum start[3],
+                      mjtNum cutoff, int max_iterations) {
+  GjkResult result{};
+  mjtNum dir[3] = {start[0], start[1], start[2]};
+  if (!(Dot3(dir, dir) > 0)) dir[0] = 1;
+  // first point: the support of D towards the origin side (D is centered near -start)
+  SupportOfDifference(A, B, dir, result.simplex[0]);
+  int n = 1;
+  mjtNum lambda[4] = {1, 0, 0, 0};
+  mjtNum v[3];
+  Copy3(v, result.simplex[0].w);
+  mjtNum vv = Dot3(v, v);
+  for (int iter = 0; iter < max_iterations && vv > kGjkIntersect; ++iter) {
+    mjtNum search[3] = {-v[0], -v[1], -v[2]};
+    MinkowskiPoint w;
+    SupportOfDifference(A, B, search, w);
+    mjtNum vw = Dot3(v, w.w);
+    // lower bound on the distance: v.w / |v|
+    if (vw > 0 && vw * vw > cutoff * cutoff * vv) {
+      result.beyond_cutoff = true;
+      break;
+    }
+    if (vv - vw <= kGjkRelativeGap * vv || Duplicate(result.simplex, n, w)) break;
+    result.simplex[n++] = w;
+    mjtNum candidate[3], candidate_lambda[4];
+    MinkowskiPoint saved[4];
+    int saved_n = n;
+    for (int i = 0; i < n; ++i) saved[i] = result.simplex[i];
+    mjtNum vv_new = ClosestOnSimplex(result.simplex, n, candidate, candidate_lambda);
+    if (!(vv_new < vv)) {  // no progress: numerical floor reached; keep the previous simplex
+      for (int i = 0; i < saved_n - 1; ++i) result.simplex[i] = saved[i];
+      n = saved_n - 1;
+      break;
+    }
+    Copy3(v, candidate);
+    for (int i = 0; i < 4; ++i) lambda[i] = candidate_lambda[i];
+    vv = vv_new;
+    if (n == 4) vv = 0;  // the origin is inside the tetrahedron
+  }
+  result.nsimplex = n;
+  result.intersect = vv <= kGjkIntersect;
+  result.dist = std::sqrt(vv);
+  Witnesses(result.simplex, lambda, n, result.a, result.b);
+  return result;
+}
+
+namespace {
+
+struct Face {
+  int v[3];
+  mjtNum normal[3];
+  mjtNum dist;  // normal . vertex: distance of the face's plane from the origin
+};
+
+struct Polytope {
+  MinkowskiPoint vert[kEpaMaxVertices];
+  Face face[kEpaMaxFaces];
+  int nvert = 0, nface = 0;
+};
+
+// A face (i, j, k) of the polytope, counter-clockwise seen from outside.
+bool AddFace(Polytope& P, int i, int j, int k) {
+  if (P.nface >= kEpaMaxFaces) return false;
+  Face& f = P.face[P.nface++];
+  f.v[0] = i, f.v[1] = j, f.v[2] = k;
+  mjtNum e1[3], e2[3];
+  Sub3(e1, P.vert[j].w, P.vert[i].w);
+  Sub3(e2, P.vert[k].w, P.vert[i].w);
+  Cross3(f.normal, e1, e2);
+  mjtNum norm = Norm3(f.normal);
+  if (norm > 0) {
+    Scale3(f.normal, f.normal, 1 / norm);
+    f.dist = Dot3(f.normal, P.vert[i].w);
+  } else {
+    f.dist = INFINITY;  // a sliver: never the nearest face
+  }
+  return true;
+}
+
+// A point of D that leaves the affine hull of the first n points the most, among the
+// supports in a few directions away from that hull; false when D is flat there.
+bool GrowSimplex(const SupportFunction& A, const SupportFunction& B, MinkowskiPoint* s, int n) {
+  mjtNum dirs[6][3];
+  int ndir = 0;
+  mjtNum e1[3], e2[3];
+  if (n >= 2) Sub3(e1, s[1].w, s[0].w);
+  if (n == 3) Sub3(e2, s[2].w, s[0].w);
+  for (int k = 0; k < 3; ++k) {
+    mjtNum axis[3] = {0, 0, 0};
+    axis[k] = 1;
+    if (n == 1) {
+      Copy3(dirs[ndir++], axis);
+    } else if (n == 2) {
+      Cross3(dirs[ndir++], e1, axis);
+    }
+  }
+  if (n == 3) Cross3(dirs[ndir++], e1, e2);
+  int base = ndir;
+  for (int i = 0; i < base; ++i) Scale3(dirs[ndir++], dirs[i], -1);
+  mjtNum best = 0;
+  MinkowskiPoint best_point{};
+  for (int i = 0; i < ndir; ++i) {
+    if (!(Dot3(dirs[i], dirs[i]) > 0)) continue;
+    MinkowskiPoint w;
+    SupportOfDifference(A, B, dirs[i], w);
+    mjtNum delta[3], away;
+    Sub3(delta, w.w, s[0].w);
+    if (n == 1) {
+      away = Norm3(delta);
+    } else if (n == 2) {
+      mjtNum c[3];
+      Cross3(c, delta, e1);
+      away = Norm3(c) / Norm3(e1);
+    } else {
+      mjtNum normal[3];
+      Cross3(normal, e1, e2);
+      away = std::abs(Dot3(delta, normal)) / Norm3(normal);
+    }
+    if (away > best) best = away, best_point = w;
+  }
+  if (!(best > 1e-12)) return false;
+  s[n] = best_point;
+  return true;
+}
+
+// The initial tetrahedron: GJK's final simplex, grown to four points when the origin was
+// found on a lower-dimensional face of it.
+bool InitialTetrahedron(const SupportFunction& A, const SupportFunction& B, const GjkResult& gjk,
+                        Polytope& P) {
+  MinkowskiPoint s[4];
+  int n = gjk.nsimplex;
+  for (int i = 0; i < n; ++i) s[i] = gjk.simplex[i];
+  for (; n < 4; ++n) {
+    if (!GrowSimplex(A, B, s, n)) return false;
+  }
+  for (int i = 0; i < 4; ++i) P.vert[i] = s[i];
+  P.nvert = 4;
+  // faces opposite each vertex, turned outward
+  const int faces[4][4] = {{1, 2, 3, 0}, {0, 3, 2, 1}, {0, 1, 3, 2}, {0, 2, 1, 3}};
+  mjtNum e1[3], e2[3], normal[3], out[3];
+  Sub3(e1, s[1].w, s[0].w);
+  Sub3(e2, s[2].w, s[0].w);
+  Cross3(normal, e1, e2);
+  Sub3(out, s[3].w, s[0].w);
+  mjtNum volume = Dot3(normal, out);
+  if (!(std::abs(volume) > 1e-30)) return false;
+  for (const auto& f : faces) {
+    // with positive volume the listed orders point outward; otherwise swap two vertices
+    if (volume > 0) {
+      AddFace(P, f[0], f[1], f[2]);
+    } else {
+      AddFace(P, f[0], f[2], f[1]);
+    }
+  }
+  return true;
+}
+
+int NearestFace(const Polytope& P) {
+  int best = 0;
+  for (int i = 1; i < P.nface; ++i) {
+    if (P.face[i].dist < P.face[best].dist) best = i;
+  }
+  return best;
+}
+
+// The horizon is one closed loop: every vertex on it starts exactly one edge and ends exactly
+// one. A numerically inconsistent visibility (w nearly on the planes of several faces) breaks
+// this; the polytope is then left as it is rather than broken.
+bool SimpleLoop(const int (*edges)[2], int nedge, int nvert) {
+  if (nedge < 3) return false;
+  int starts[kEpaMaxVertices] = {0}, ends[kEpaMaxVertices] = {0};
+  for (int k = 0; k < nedge; ++k) {
+    ++starts[edges[k][0]];
+    ++ends[edges[k][1]];
+  }
+  for (int v = 0; v < nvert; ++v) {
+    if (starts[v] > 1 || starts[v] != ends[v]) return false;
+  }
+  // one loop, not several: walk it from the first edge
+  int next[kEpaMaxVertices];
+  for (int k = 0; k < nedge; ++k) next[edges[k][0]] = edges[k][1];
+  int length = 1;
+  for (int v = next[edges[0][0]]; v != edges[0][0] && length <= nedge; v = next[v]) ++length;
+  return length == nedge;
+}
+
+// Adds point w (index P.nvert) to the polytope: the faces that see it go, and the horizon
+// (their edges not shared between two of them) is joined to w. False when out of room.
+bool Expand(Polytope& P, const MinkowskiPoint& w, int nearest) {
+  if (P.nvert >= kEpaMaxVertices) return false;
+  bool visible[kEpaMaxFaces];
+  int edges[3 * kEpaMaxFaces][2];
+  int nedge = 0, nvisible = 0;
+  for (int i = 0; i < P.nface; ++i) {
+    const Face& f = P.face[i];
+    mjtNum delta[3];
+    Sub3(delta, w.w, P.vert[f.v[0]].w);
+    visible[i] = i == nearest || Dot3(f.normal, delta) > 1e-14;
+    if (!visible[i]) continue;
+    ++nvisible;
+    for (int e = 0; e < 3; ++e) {
+      int a = f.v[e], b = f.v[(e + 1) % 3];
+      // a shared edge appears reversed in the other visible face: both go
+      bool shared = false;
+      for (int k = 0; k < nedge; ++k) {
+        if (edges[k][0] == b && edges[k][1] == a) {
+          edges[k][0] = edges[nedge - 1][0], edges[k][1] = edges[nedge - 1][1];
+          --nedge;
+          shared = true;
+          break;
+        }
+      }
+      if (!shared) edges[nedge][0] = a, edges[nedge][1] = b, ++nedge;
+    }
+  }
+  if (P.nface - nvisible + nedge > kEpaMaxFaces || !SimpleLoop(edges, nedge, P.nvert)) {
+    return false;
+  }
+  int kept = 0;
+  for (int i = 0; i < P.nface; ++i) {
+    if (!visible[i]) P.face[kept++] = P.face[i];
+  }
+  P.nface = kept;
+  int wi = P.nvert;
+  P.vert[P.nvert++] = w;
+  for (int k = 0; k < nedge; ++k) AddFace(P, edges[k][0], edges[k][1], wi);
+  return true;
+}
+
+}  // namespace
+
+EpaResult EpaPenetration(const SupportFunction& A, const SupportFunction& B,
+                         const GjkResult& gjk, int max_iterations) {
+  EpaResult result{};
+  static thread_local Polytope P;  // 40 kB: too large for some thread stacks
+  P.nvert = P.nface = 0;
+  if (!InitialTetrahedron(A, B, gjk, P)) return result;
+  int nearest = NearestFace(P);
+  for (int iter = 0; iter < max_iterations; ++iter) {
+    const Face& f = P.face[nearest];
+    MinkowskiPoint w;
+    SupportOfDifference(A, B, f.normal, w);
+    if (Dot3(f.normal, w.w) - f.dist <= kEpaGap) break;
+    if (!Expand(P, w, nearest)) break;
+    nearest = NearestFace(P);
+  }
+  const Face& f = P.face[nearest];
+  if (!std::isfinite(f.dist)) return result;
+  // barycentric coordinates of the origin's projection dist * normal on the face
+  mjtNum v[3], area[3], p[3][3];
+  Scale3(v, f.normal, f.dist);
+  for (int i = 0; i < 3; ++i) Sub3(p[i], P.vert[f.v[i]].w, v);
+  mjtNum total = 0;
+  for (int i = 0; i < 3; ++i) {
+    mjtNum c[3];
+    Cross3(c, p[(i + 1) % 3], p[(i + 2) % 3]);
+    area[i] = Dot3(c, f.normal);
+    total += area[i];
+  }
+  mjtNum lambda[3];
+  for (int i = 0; i < 3; ++i) lambda[i] = total != 0 ? area[i] / total : 1.0 / 3;
+  MinkowskiPoint corners[3] = {P.vert[f.v[0]], P.vert[f.v[1]], P.vert[f.v[2]]};
+  Witnesses(corners, lambda, 3, result.a, result.b);
+  result.depth = std::fmax(f.dist, 0);
+  Copy3(result.normal, f.normal);
+  result.valid = true;
+  return result;
+}
+
+}  // namespace mjsim

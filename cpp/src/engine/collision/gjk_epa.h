@@ -1,0 +1,53 @@
+// gjk_epa.h: distance and penetration of two convex sets given by support functions.
+//
+// Both work on the Minkowski difference D = A - B, whose support is s_D(d) = s_A(d) - s_B(-d):
+//   GJK (Gilbert, Johnson, Keerthi 1988): the point v of D closest to the origin, by a sequence
+//       of simplices of support points; |v| is the distance, and 0 is in D iff A and B overlap.
+//   EPA (van den Bergen 2001, "Proximity queries and penetration depth computation on 3D game
+//       objects"): when 0 is in D, a polytope inside D grown towards the boundary point of D
+//       closest to the origin; that point is the penetration vector.
+// Every point of D is kept with its two sources a (on A) and b (on B), so the witness points on
+// the two shapes follow from the barycentric coordinates of the result.
+#pragma once
+#include "mjsim/model.h"
+
+namespace mjsim {
+
+// Support of one shape in a world direction.
+struct SupportFunction {
+  const void* shape;
+  void (*support)(const void* shape, const mjtNum dir[3], mjtNum out[3]);
+  void operator()(const mjtNum dir[3], mjtNum out[3]) const { support(shape, dir, out); }
+};
+
+// A point of D with its sources: w = a - b.
+struct MinkowskiPoint {
+  mjtNum w[3], a[3], b[3];
+};
+
+struct GjkResult {
+  bool intersect;       // 0 in D (up to tolerance): the shapes overlap or touch
+  bool beyond_cutoff;   // stopped early: the distance exceeds the cutoff
+  mjtNum dist;          // |v|, when separated
+  mjtNum a[3], b[3];    // witness points on A and B, when separated
+  int nsimplex;         // the final simplex (a tetrahedron holding 0 when intersecting)
+  MinkowskiPoint simplex[4];
+};
+
+// GJK distance between A and B. `cutoff`: stop as soon as the distance is known to exceed it.
+// `start`: first search direction (any nonzero vector, e.g. center of B minus center of A).
+GjkResult GjkDistance(const SupportFunction& A, const SupportFunction& B, const mjtNum start[3],
+                      mjtNum cutoff, int max_iterations);
+
+struct EpaResult {
+  bool valid;        // false: D is flat or the polytope could not be built (no depth found)
+  mjtNum depth;      // penetration depth |v| >= 0
+  mjtNum normal[3];  // v / |v|: moving B by depth * normal separates the shapes
+  mjtNum a[3], b[3]; // witness points on A and B: a - b = depth * normal
+};
+
+// EPA from a GJK result that found intersection.
+EpaResult EpaPenetration(const SupportFunction& A, const SupportFunction& B,
+                         const GjkResult& gjk, int max_iterations);
+
+}  // namespace mjsim
