@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 
 import numpy as np
@@ -102,8 +103,7 @@ def compare_contacts_by_kind(ours, ref, model) -> list[str]:
     analytic = compare_contacts(ours, ref, params=True)
     loose = compare_contacts(ours, ref, pos_tol=1e-4, normal_tol=1e-4, params=True)
     for text in analytic:
-        pair = text.split(":")[0]
-        geoms = eval(pair.removeprefix("geoms "))  # "(g1, g2)"
+        geoms = map(int, re.match(r"geoms \((\d+), (\d+)\)", text).groups())
         if is_analytic(model, *geoms) or text in loose:
             problems.append(text)
     return problems
