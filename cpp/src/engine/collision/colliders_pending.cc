@@ -18,7 +18,6 @@ MJSIM_PENDING(CollideSphereBox)
 MJSIM_PENDING(CollideCapsuleBox)
 MJSIM_PENDING(CollideBoxBox)
 MJSIM_PENDING(CollideConvex)
-MJSIM_PENDING(CollideHfieldConvex)
 #undef MJSIM_PENDING
 
 }  // namespace mjsim
