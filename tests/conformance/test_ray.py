@@ -27,8 +27,10 @@ ASSETS = """
       elevation="0 1 2 3 2 1 0  1 3 2 4 1 0 2  0 0 1 0 0 3 1  2 1 0 1 2 3 4  3 1 4 1 5 9 2"/>
     <hfield name="flat" nrow="2" ncol="2" size="0.3 0.3 0.2 0.2"/>
     <mesh name="wedge" vertex="0 0 0  0.4 0 0  0 0.3 0  0 0 0.2  0.3 0.2 0.1"/>
-    <mesh name="dent" face="0 2 1 0 3 2 0 1 5 0 5 4 1 2 6 1 6 5 2 3 7 2 7 6 3 0 4 3 4 7 4 5 8 5 6 8 6 7 8 7 4 8"
-      vertex="-.2 -.3 -.1  .2 -.3 -.1  .2 .3 -.1  -.2 .3 -.1  -.2 -.3 .1  .2 -.3 .1  .2 .3 .1  -.2 .3 .1  0 0 0"/>
+    <mesh name="dent"
+      face="0 2 1 0 3 2 0 1 5 0 5 4 1 2 6 1 6 5 2 3 7 2 7 6 3 0 4 3 4 7 4 5 8 5 6 8 6 7 8 7 4 8"
+      vertex="-.2 -.3 -.1  .2 -.3 -.1  .2 .3 -.1  -.2 .3 -.1  -.2 -.3 .1  .2 -.3 .1  .2 .3 .1
+              -.2 .3 .1  0 0 0"/>
     <mesh name="tetra" vertex="0 0 0  1 0 0  0 1 0  0 0 1" scale="0.3 0.3 0.3"/>
   </asset>"""
 
@@ -43,7 +45,8 @@ TYPE_GEOMS = {
     "capsule": ['<geom type="capsule" size="0.2 0.4"/>', '<geom type="capsule" size="0.1 0.05"/>'],
     "ellipsoid": ['<geom type="ellipsoid" size="0.2 0.3 0.5"/>',
                   '<geom type="ellipsoid" size="0.4 0.1 0.1"/>'],
-    "cylinder": ['<geom type="cylinder" size="0.3 0.2"/>', '<geom type="cylinder" size="0.1 0.5"/>'],
+    "cylinder": ['<geom type="cylinder" size="0.3 0.2"/>',
+                 '<geom type="cylinder" size="0.1 0.5"/>'],
     "box": ['<geom type="box" size="0.3 0.2 0.1"/>', '<geom type="box" size="0.05 0.4 0.2"/>'],
     "mesh": ['<geom type="mesh" mesh="wedge"/>', '<geom type="mesh" mesh="dent"/>',
              '<geom type="mesh" mesh="tetra"/>'],
@@ -300,7 +303,8 @@ RANGEFINDER_SCENE = """
       <geom type="sphere" size="0.1"/>
       <site name="down" zaxis="0.2 0.1 -1"/>
       <site name="out" pos="0.05 0 0" zaxis="1 0 -0.3"/>
-      <body pos="0 0 -0.3"><joint type="hinge" axis="1 0 0"/><geom type="box" size="0.05 0.05 0.05"/>
+      <body pos="0 0 -0.3"><joint type="hinge" axis="1 0 0"/>
+        <geom type="box" size="0.05 0.05 0.05"/>
         <site name="inside" zaxis="0 1 -1"/></body>
     </body>
   </worldbody>
@@ -374,7 +378,8 @@ def test_bad_arguments_raise_naming_the_argument():
     with pytest.raises(ValueError, match="dist"):
         mjsim.mj_multiRay(m, d, pnt, np.ones(9), None, 1, -1, np.zeros(3, np.int32), dist, 3, 1.0)
     with pytest.raises(ValueError, match="ray 1"):
-        mjsim.mj_multiRay(m, d, pnt, np.array([1.0, 0, 0, 0, 0, 0]), None, 1, -1, ids, dist, 2, 1.0)
+        mjsim.mj_multiRay(m, d, pnt, np.array([1.0, 0, 0, 0, 0, 0]), None, 1, -1, ids, dist, 2,
+                          1.0)
 
 
 def test_degenerate_rays_do_not_crash():

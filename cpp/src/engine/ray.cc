@@ -120,7 +120,9 @@ mjtNum RayCapsule(const mjtNum size[3], const mjtNum p[3], const mjtNum v[3]) {
   if (RoundRoots(p, v, r, 2, roots)) best = RootOnPart(roots, p, v, h, 0);
   for (int side = -1; side <= 1; side += 2) {
     mjtNum q[3] = {p[0], p[1], p[2] - side * h};  // from the cap's center
-    if (RoundRoots(q, v, r, 3, roots)) best = Nearer(best, RootOnPart(roots, p, v, side * h, side));
+    if (RoundRoots(q, v, r, 3, roots)) {
+      best = Nearer(best, RootOnPart(roots, p, v, side * h, side));
+    }
   }
   return best;
 }
