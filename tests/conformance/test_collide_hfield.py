@@ -171,17 +171,25 @@ def test_deep_cores_match_reference_depths(shape):
     assert total > 30
 
 
-def test_contact_count_is_capped():
-    """A sphere covering many cells: at most mjMAXCONPAIR (50) contacts, as the reference."""
-    xml = scene("sphere").replace('size="0.09"', 'size="0.5"')
+def test_cap_and_order_match_reference():
+    """A sphere over the whole terrain (60 prisms): the same first mjMAXCONPAIR (50) contacts
+    in the same order (cells row by row, in a cell the triangle (r,c),(r+1,c+1),(r+1,c)
+    first)."""
+    xml = scene("sphere").replace('size="0.09"', 'size="0.8"')
     pair = load_pair(xml, seed=None)
+    data = np.random.default_rng(1).uniform(0, 1, NROW * NCOL)
     for model in (pair.m, pair.ref_m):
-        model.hfield_data[:] = 0
-    for data in (pair.d, pair.ref_d):
-        data.qpos[:3] = pair.ref_d.geom_xpos[0] + [0, 0, 0.3]
+        model.hfield_data[:] = data
+    pair.call("mj_kinematics")
+    for d in (pair.d, pair.ref_d):
+        d.qpos[:3] = pair.ref_d.geom_xpos[0] + [0, 0, 0.6]
     pair.call("mj_kinematics")
     pair.call("mj_collision")
-    assert pair.d.ncon == pair.ref_d.ncon <= 50
+    assert pair.d.ncon == pair.ref_d.ncon == 50
+    for ours, ref in zip(contact_table(pair.d), contact_table(pair.ref_d)):
+        assert abs(ours["dist"] - ref["dist"]) < 1e-9
+        np.testing.assert_allclose(ours["pos"], ref["pos"], atol=1e-9)
+        np.testing.assert_allclose(ours["frame"], ref["frame"], atol=1e-9)
 
 
 def test_bad_poses_give_no_nan_contacts():

@@ -9,7 +9,8 @@
 // (hfield frame, not grown by the margin) is collided with the geom on its own, unless the box
 // lies above the prism's top by more than the margin; prisms sharing the geom give
 // near-duplicate contacts, as in the reference (observed: a sphere resting on a grid vertex
-// gets 6 equal contacts).
+// gets 6 equal contacts). Order (matters when mjMAXCONPAIR cuts): cells row by row, column by
+// column, in a cell the triangle (r,c),(r+1,c+1),(r+1,c) first (observed).
 //
 // Margin (observed, matched to 1e-5 on 800 random sphere poses): the reference collides
 // inflated shapes, the prism's top raised by the margin and the geom grown by half the margin,
@@ -454,7 +455,7 @@ int CollideHfieldConvex(const Model& m, const Data& d, Contact* con, int g1, int
       Copy3(upper.top[0], lower.top[0]);
       Copy3(upper.top[1], lower.top[2]);
       point(r + 1, c, upper.top[2]);
-      for (const Prism* prism : {&lower, &upper}) {
+      for (const Prism* prism : {&upper, &lower}) {  // the reference's order (observed)
         mjtNum top = std::max({prism->top[0][2], prism->top[1][2], prism->top[2][2]});
         if (geom.lo[2] > top) continue;  // the geom's box is above this (raised) prism
         LocalContact local;
