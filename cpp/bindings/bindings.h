@@ -99,6 +99,9 @@ void DefModelData(py::module_& module, const char* name, const char* doc) {
   }, py::arg("m"), py::arg("d"), doc);
 }
 
+// mj_ray and the other ray functions (rays.cc)
+void BindRayFunctions(py::module_& module);
+
 // d.contact's classes (MjContactList, MjContact) and mj_collision (contacts.cc)
 void BindContacts(py::module_& module);
 void BindCollisionFunctions(py::module_& module);

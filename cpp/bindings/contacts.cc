@@ -1,4 +1,5 @@
 // contacts.cc: d.contact (mujoco's contact list of MjContact) and the collision functions.
+#include <algorithm>
 #include <cstddef>
 #include <string>
 
@@ -29,8 +30,15 @@ py::object ContactMemberView(const std::shared_ptr<Data>& data, size_t offset, i
   return py::array_t<T>(shape, strides, pointer, base);
 }
 
+// contacts [first, first + count) of d; count -1: all of the current ones (d.contact itself)
 struct PyContactList {
   std::shared_ptr<Data> data;
+  int first = 0;
+  int count = -1;
+  int Length() const {
+    int available = std::max(0, data->ncon - first);
+    return count < 0 ? available : std::min(count, available);
+  }
 };
 struct PyContact {
   std::shared_ptr<Data> data;
@@ -62,26 +70,34 @@ struct PyContact {
 
 void BindContacts(py::module_& module) {
   py::class_<PyContactList> list(module, "MjContactList", "d.contact: this step's contacts.");
-  list.def("__len__", [](const PyContactList& self) { return self.data->ncon; });
+  list.def("__len__", [](const PyContactList& self) { return self.Length(); });
   list.def("__getitem__", [](const PyContactList& self, int index) {
-    int ncon = self.data->ncon;
-    if (index < 0) index += ncon;
-    if (index < 0 || index >= ncon) {
-      throw py::index_error("contact index out of range [0, " + std::to_string(ncon) + ")");
+    int length = self.Length();
+    if (index < 0) index += length;
+    if (index < 0 || index >= length) {
+      throw py::index_error("contact index out of range [0, " + std::to_string(length) + ")");
     }
-    return PyContact{self.data, index};
+    return PyContact{self.data, self.first + index};
   }, py::arg("index"));
+  // d.contact[a:b]: a contact list of those contacts (steps other than 1 are refused)
+  list.def("__getitem__", [](const PyContactList& self, const py::slice& slice) {
+    py::ssize_t start, stop, step, length;
+    if (!slice.compute(self.Length(), &start, &stop, &step, &length)) throw py::error_already_set();
+    if (step != 1) throw py::value_error("contact list slices must have step 1");
+    return PyContactList{self.data, self.first + static_cast<int>(start),
+                         static_cast<int>(length)};
+  }, py::arg("slice"));
   py::class_<PyContact> contact(module, "MjContact", "One contact (d.contact[i]).");
 #define MJSIM_X(type, name, count, doc)                                                        \
   list.def_property(                                                                          \
       #name,                                                                                  \
       [](const PyContactList& self) {                                                         \
-        return ContactMemberView<type>(self.data, offsetof(Contact, name), 0, self.data->ncon, \
-                                       count, count > 1);                                     \
+        return ContactMemberView<type>(self.data, offsetof(Contact, name), self.first,        \
+                                       self.Length(), count, count > 1);                      \
       },                                                                                      \
       [](PyContactList& self, py::handle value) {                                             \
-        AssignToView(ContactMemberView<type>(self.data, offsetof(Contact, name), 0,           \
-                                             self.data->ncon, count, count > 1),              \
+        AssignToView(ContactMemberView<type>(self.data, offsetof(Contact, name), self.first,  \
+                                             self.Length(), count, count > 1),                \
                      value, #name);                                                           \
       },                                                                                      \
       doc);                                                                                   \

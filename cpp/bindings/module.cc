@@ -6,7 +6,9 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <cmath>
 #include <cstddef>
+#include <cstdio>
 #include <cstring>
 #include <memory>
 #include <type_traits>
@@ -768,6 +770,7 @@ void BindFunctions(py::module_& module) {
   BindVelocityFunctions(module);
   BindFluidFunctions(module);
   BindSensorFunctions(module);
+  BindRayFunctions(module);
   module.def("mj_resetData", [](const PyModel& m, PyData& d) {
     CheckSameModel(m, d);
     mj_resetData(*m.model, *d.data);

@@ -11,8 +11,8 @@ write (user sensors, other stages) are checked too.
 Models: every corpus model with sensors, and small models of our own covering every sensor
 type with and without reference frames, on every object type, with cutoff and noise.
 
-Sensors whose inputs mjsim does not compute yet (contacts, constraint rows, rays, geom
-distances; MISSING_INPUT) are left out of those comparisons and compared in
+Sensors whose inputs mjsim does not compute yet (contacts, constraint rows, geom distances;
+MISSING_INPUT) are left out of those comparisons and compared in
 test_sensors_without_inputs_match_reference, with constraints enabled on a model where the
 reference reads nonzero values: an expected failure until those stages exist.
 """
@@ -42,7 +42,6 @@ MISSING_INPUT = {int(t): reason for t, reason in {
     S.mjSENS_TOUCH: "contacts and contact forces (collision, constraint solver)",
     S.mjSENS_CONTACT: "contacts and contact forces (collision, constraint solver)",
     S.mjSENS_TACTILE: "contacts (collision)",
-    S.mjSENS_RANGEFINDER: "ray casting (mj_ray)",
     S.mjSENS_GEOMDIST: "geom distances (collision narrow phase)",
     S.mjSENS_GEOMNORMAL: "geom distances (collision narrow phase)",
     S.mjSENS_GEOMFROMTO: "geom distances (collision narrow phase)",
@@ -149,8 +148,9 @@ BODIES = ["world", "static", "arm", "hand", "float"]
 
 def frames_xml():
     """An arm (hinge, then ball and slide) with a geom, site and camera on each link (tracking
-    cameras on the hand), a static body, a free ellipsoid with a camera; every frame, site, joint, subtree, energy and user
-    sensor, with and without reference frames, cutoff and noise."""
+    cameras on the hand), a static body, a free ellipsoid with a camera, a tilted floor; every
+    frame, site (rangefinder too), joint, subtree, energy and user sensor, with and without
+    reference frames, cutoff and noise."""
     sensors = []
     for kind in FRAME_TYPES:
         for objtype, objname in FRAME_OBJECTS:
@@ -162,7 +162,8 @@ def frames_xml():
         for objtype, objname in FRAME_OBJECTS + [("site", "static_site"), ("xbody", "world")]:
             sensors.append(f'<{kind} objtype="{objtype}" objname="{objname}"/>')
     for site in SITES:
-        for kind in ("accelerometer", "velocimeter", "gyro", "force", "torque", "magnetometer"):
+        for kind in ("accelerometer", "velocimeter", "gyro", "force", "torque", "magnetometer",
+                     "rangefinder"):
             sensors.append(f'<{kind} site="{site}"/>')
     for body in BODIES:
         for kind in ("subtreecom", "subtreelinvel", "subtreeangmom"):
@@ -175,6 +176,7 @@ def frames_xml():
         '<velocimeter site="float_site" cutoff="0.4"/>', '<gyro site="hand_site" cutoff="0.7"/>',
         '<accelerometer site="hand_site" cutoff="3" noise="0.2"/>',
         '<force site="arm_site" cutoff="1"/>', '<torque site="hand_site" cutoff="0.1"/>',
+        '<rangefinder site="hand_site" cutoff="0.3"/>',
         '<framepos objtype="site" objname="hand_site" cutoff="0.3"/>',
         '<framelinvel objtype="body" objname="float" reftype="site" refname="arm_site" cutoff="0.5"/>',
         '<subtreecom body="arm" cutoff="0.2"/>', '<subtreeangmom body="world" cutoff="0.01"/>',
@@ -196,6 +198,7 @@ def frames_xml():
   <option magnetic="0.1 -0.4 0.3"/>
   <worldbody>
     <site name="world_site" pos="0.1 0.2 0.3" euler="10 20 30"/>
+    <geom name="floor" type="plane" size="3 3 0.1" pos="0 0 -1.5" euler="5 -5 0"/>
     <body name="static" pos="0 0 2">
       <geom name="static_geom" size="0.1"/>
       <site name="static_site" pos="0.1 0 0" euler="0 40 0"/>

@@ -31,13 +31,14 @@ MODELS += [str(p) for p in corpus.corpus_models() if p.name in ("swimmer.xml", "
 
 CHILD = r"""
 import ctypes, json, sys
+DISABLE = int(sys.argv.pop(1))
 import mjsim
 counter = ctypes.CDLL(None)
 counter.counting_stop.restype = ctypes.c_long
 results = {}
 for path in sys.argv[1:]:
     m = mjsim.MjModel.from_xml_path(path)
-    m.opt.disableflags = m.opt.disableflags | 1  # mjDSBL_CONSTRAINT
+    m.opt.disableflags = m.opt.disableflags | DISABLE
     counter.counting_start(); d = mjsim.MjData(m); control = counter.counting_stop()
     for integrator in range(4):
         m.opt.integrator = integrator
@@ -64,11 +65,24 @@ def compile_counter(tmp_path):
 def test_mj_step_makes_no_heap_allocation(tmp_path):
     library = compile_counter(tmp_path)
     env = dict(os.environ, LD_PRELOAD=str(library))
-    result = subprocess.run([sys.executable, "-c", CHILD, *MODELS],
+    check_steps(env, MODELS, disable=1)  # mjDSBL_CONSTRAINT
+
+
+def test_collision_and_ray_casting_make_no_heap_allocation(tmp_path):
+    """With constraints on, mj_step runs the collision stage (height field against a sphere)
+    and the rangefinder's ray casting."""
+    library = compile_counter(tmp_path)
+    env = dict(os.environ, LD_PRELOAD=str(library))
+    check_steps(env, [str(corpus.MODELS_DIR / name)
+                      for name in ("terrain_hfield.xml", "sensor_contacts.xml")], disable=0)
+
+
+def check_steps(env, models, disable):
+    result = subprocess.run([sys.executable, "-c", CHILD, str(disable), *models],
                             capture_output=True, text=True, env=env, timeout=300)
     assert result.returncode == 0, result.stderr
     results = json.loads(result.stdout.strip().splitlines()[-1])
-    assert len(results) == 4 * len(MODELS)
+    assert len(results) == 4 * len(models)
     for case, outcome in results.items():
         assert outcome["control"] > 0, f"{case}: the counter saw no allocation making an MjData"
         one, many = outcome["counts"]

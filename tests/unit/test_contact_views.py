@@ -100,3 +100,15 @@ def test_collision_checks_model_and_data_match():
     other, _ = spheres(3)
     with pytest.raises((ValueError, TypeError)):
         mjsim.mj_collision(other, d)
+
+
+def test_contact_list_slices():
+    m, d = spheres(4)
+    mjsim.mj_forward(m, d)
+    head = d.contact[:2]
+    assert len(head) == 2 and head.geom.tolist() == [[0, 1], [0, 2]]
+    tail = d.contact[1:]
+    assert len(tail) == 3 and tail[0].geom2 == 2 and tail.dist.shape == (3,)
+    assert len(d.contact[10:]) == 0
+    with pytest.raises(ValueError, match="step 1"):
+        d.contact[::2]

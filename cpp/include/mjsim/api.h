@@ -47,6 +47,27 @@ void mj_collision(const Model& m, Data& d);
 mjtNum mj_geomDistance(const Model& m, const Data& d, int geom1, int geom2, mjtNum distmax,
                        mjtNum* fromto);
 
+// --- ray casting (engine/ray.cc): distance x >= 0 along pnt + x vec, in units of |vec|, to the
+// nearest surface; -1 if none; needs mj_kinematics ---
+// every geom except those filtered out (geomgroup: NULL or 6 flags indexed by geom group
+// clamped to 0..5; flg_static 0: skip bodies welded to the world; bodyexclude: a body id or -1;
+// invisible geoms, alpha 0); *geomid = the geom hit or -1 (may be NULL)
+mjtNum mj_ray(const Model& m, const Data& d, const mjtNum pnt[3], const mjtNum vec[3],
+              const mjtByte* geomgroup, int flg_static, int bodyexclude, int* geomid);
+// nray rays from pnt along vec[3*i..3*i+2], the filters of mj_ray; geoms farther than cutoff
+// (bounding sphere) are skipped
+void mj_multiRay(const Model& m, const Data& d, const mjtNum pnt[3], const mjtNum* vec,
+                 const mjtByte* geomgroup, int flg_static, int bodyexclude, int* geomid,
+                 mjtNum* dist, int nray, mjtNum cutoff);
+// one height field / mesh geom; -1 if geomid is not one
+mjtNum mj_rayHfield(const Model& m, const Data& d, int geomid, const mjtNum pnt[3],
+                    const mjtNum vec[3]);
+mjtNum mj_rayMesh(const Model& m, const Data& d, int geomid, const mjtNum pnt[3],
+                  const mjtNum vec[3]);
+// a primitive (plane, sphere, capsule, ellipsoid, cylinder, box) at pos, mat; -1 for others
+mjtNum mju_rayGeom(const mjtNum pos[3], const mjtNum mat[9], const mjtNum size[3],
+                   const mjtNum pnt[3], const mjtNum vec[3], int geomtype);
+
 // --- smooth dynamics (one file per stage; each file also holds its stage's derivative with
 // respect to qvel, which the implicit integrators need) ---
 

@@ -26,13 +26,14 @@
 //   orientation; force R'f, torque R'(n - (p - c) x f); magnetometer R' magnetic
 //   camprojection: pixel (u, v) of the site in the camera image; insidesite: 1 if the object's
 //   origin lies in the site's shape; e_potential, e_kinetic: d.energy; clock: d.time
+//   rangefinder: mj_ray (ray.cc) from the site along its +z axis, all groups, static geoms
+//   included, the site's own body excluded: distance to the nearest visible surface or -1
 //
 // Not computed yet, because their inputs do not exist in mjsim:
 //   touch, contact, tactile           contacts and their forces (collision, constraint solver):
 //                                     mjsim has no contacts, so their sums are empty: 0
 //   joint/tendon limit pos, vel, frc  constraint rows (efc_pos, efc_vel, efc_force): mjsim has
 //                                     none, so no limit is active: 0
-//   rangefinder                       ray casting (mj_ray): NaN until it exists
 //   geomdist, geomnormal, geomfromto  geom distances (narrow phase): NaN until they exist
 #include <cmath>
 #include <limits>
@@ -215,6 +216,13 @@ void CameraProjection(const Model& m, const Data& d, int site, int cam, mjtNum* 
   out[1] = 0.5 * height - fy * x[1] / -x[2];
 }
 
+// rangefinder: mj_ray along the site's z axis (column 2 of site_xmat), excluding its body
+mjtNum Rangefinder(const Model& m, const Data& d, int site) {
+  const mjtNum* R = d.site_xmat + 9 * site;
+  mjtNum zaxis[3] = {R[2], R[5], R[8]};
+  return mj_ray(m, d, d.site_xpos + 3 * site, zaxis, nullptr, 1, m.site_bodyid[site], nullptr);
+}
+
 // --- joint, tendon, actuator sensors ---------------------------------------------------
 
 // ballquat: the joint's quaternion, normalized
@@ -265,7 +273,8 @@ void PositionSensor(const Model& m, Data& d, int s, mjtNum* out) {
     case mjSENS_E_POTENTIAL: out[0] = d.energy[mjENERGY_POTENTIAL]; return;
     case mjSENS_E_KINETIC: out[0] = d.energy[mjENERGY_KINETIC]; return;
     case mjSENS_CLOCK: out[0] = d.time; return;
-    case mjSENS_RANGEFINDER: case mjSENS_GEOMDIST: case mjSENS_GEOMNORMAL:
+    case mjSENS_RANGEFINDER: out[0] = Rangefinder(m, d, id); return;
+    case mjSENS_GEOMDIST: case mjSENS_GEOMNORMAL:
     case mjSENS_GEOMFROMTO: case mjSENS_JOINTLIMITPOS: case mjSENS_TENDONLIMITPOS:
       return SensorWithoutInputs(m, s, out);
     default: return;  // user sensors: computed by the user

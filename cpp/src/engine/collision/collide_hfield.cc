@@ -1,0 +1,471 @@
+// collide_hfield.cc: height field (g1) against a convex geom (g2) (Computation chapter,
+// "Collision detection": a height field is a union of triangular prisms, each collided with the
+// geom by the convex collider; contacts beyond mjMAXCONPAIR are dropped).
+//
+// Grid (hfield frame, size (sx, sy, ztop, zbottom)): row r at y = -sy + 2 sy r/(nrow-1), column c
+// at x = -sx + 2 sx c/(ncol-1), elevation data*ztop; cell (r, c) is split along the diagonal
+// (r,c)-(r+1,c+1); each surface triangle is the top of a prism whose vertical walls go down to
+// the base z = -zbottom. Every prism of a cell that meets the geom's bounding box in x and y
+// (hfield frame, not grown by the margin) is collided with the geom on its own, unless the box
+// lies above the prism's top by more than the margin; prisms sharing the geom give
+// near-duplicate contacts, as in the reference (observed: a sphere resting on a grid vertex
+// gets 6 equal contacts). Order (matters when mjMAXCONPAIR cuts): cells row by row, column by
+// column, in a cell the triangle (r,c),(r+1,c+1),(r+1,c) first (observed).
+//
+// Margin (observed, matched to 1e-5 on 800 random sphere poses): the reference collides
+// inflated shapes, the prism's top raised by the margin and the geom grown by half the margin,
+// and reports a contact when those overlap, with their distance (dist = true distance -
+// margin along the top's normal - margin/2) and the point midway between their surfaces.
+//
+// Per geom type, prism against:
+//   sphere   exact: outside, the closest point of the prism's surface to the center; inside,
+//            the nearest face (the minimal translation out). Matches the reference's contacts.
+//   capsule  exact, separating-axis form: the segment against the prism; the penetration is the
+//            smallest overlap over the prism's face normals and the crosses of the segment with
+//            the prism's edges; apart, the closest points of the segment and the prism.
+//   others   (ellipsoid, cylinder, box, mesh) need the general convex collider (GJK/EPA, being
+//            written in collide_convex.cc): no contacts yet.
+#include <algorithm>
+#include <cmath>
+
+#include "engine/collision/colliders.h"
+#include "util/math3.h"
+
+namespace mjsim {
+namespace {
+
+// one prism in the hfield frame: the top triangle t[0..2] and the base z = -zbottom
+struct Prism {
+  mjtNum top[3][3];
+  mjtNum zbottom;
+
+  void Bottom(int i, mjtNum out[3]) const {
+    out[0] = top[i][0];
+    out[1] = top[i][1];
+    out[2] = -zbottom;
+  }
+};
+
+// the plane n.x <= offset of a face, n the outward unit normal
+struct Face {
+  mjtNum normal[3];
+  mjtNum offset;
+};
+
+// the 5 face planes of a prism: top, bottom, and the walls below the 3 top edges
+int PrismFaces(const Prism& prism, Face faces[5]) {
+  const auto& t = prism.top;
+  mjtNum e1[3], e2[3], n[3];
+  Sub3(e1, t[1], t[0]);
+  Sub3(e2, t[2], t[0]);
+  Cross3(n, e1, e2);
+  if (n[2] < 0) Scale3(n, n, -1);
+  Normalize3(n);
+  int count = 0;
+  Copy3(faces[count].normal, n);
+  faces[count++].offset = Dot3(n, t[0]);
+  faces[count].normal[0] = faces[count].normal[1] = 0;
+  faces[count].normal[2] = -1;
+  faces[count++].offset = prism.zbottom;
+  for (int i = 0; i < 3; ++i) {
+    const mjtNum* a = t[i];
+    const mjtNum* b = t[(i + 1) % 3];
+    const mjtNum* other = t[(i + 2) % 3];
+    mjtNum wall[3] = {b[1] - a[1], a[0] - b[0], 0};  // horizontal, perpendicular to the edge
+    if (Normalize3(wall) < mjMINVAL) continue;
+    mjtNum toward_other[3];
+    Sub3(toward_other, other, a);
+    if (Dot3(wall, toward_other) > 0) Scale3(wall, wall, -1);
+    Copy3(faces[count].normal, wall);
+    faces[count++].offset = Dot3(wall, a);
+  }
+  return count;
+}
+
+// closest point of triangle (a, b, c) to p, by the Voronoi regions of its vertices, edges and
+// face (Ericson, Real-Time Collision Detection, section 5.1.5)
+void ClosestOnTriangle(const mjtNum p[3], const mjtNum a[3], const mjtNum b[3], const mjtNum c[3],
+                       mjtNum out[3]) {
+  mjtNum ab[3], ac[3], ap[3], bp[3], cp[3];
+  Sub3(ab, b, a);
+  Sub3(ac, c, a);
+  Sub3(ap, p, a);
+  mjtNum d1 = Dot3(ab, ap), d2 = Dot3(ac, ap);
+  if (d1 <= 0 && d2 <= 0) return Copy3(out, a);
+  Sub3(bp, p, b);
+  mjtNum d3 = Dot3(ab, bp), d4 = Dot3(ac, bp);
+  if (d3 >= 0 && d4 <= d3) return Copy3(out, b);
+  mjtNum vc = d1 * d4 - d3 * d2;
+  if (vc <= 0 && d1 >= 0 && d3 <= 0) {
+    Copy3(out, a);
+    return AddScaledTo3(out, ab, d1 / (d1 - d3));
+  }
+  Sub3(cp, p, c);
+  mjtNum d5 = Dot3(ab, cp), d6 = Dot3(ac, cp);
+  if (d6 >= 0 && d5 <= d6) return Copy3(out, c);
+  mjtNum vb = d5 * d2 - d1 * d6;
+  if (vb <= 0 && d2 >= 0 && d6 <= 0) {
+    Copy3(out, a);
+    return AddScaledTo3(out, ac, d2 / (d2 - d6));
+  }
+  mjtNum va = d3 * d6 - d5 * d4;
+  if (va <= 0 && d4 - d3 >= 0 && d5 - d6 >= 0) {
+    mjtNum bc[3];
+    Sub3(bc, c, b);
+    Copy3(out, b);
+    return AddScaledTo3(out, bc, (d4 - d3) / ((d4 - d3) + (d5 - d6)));
+  }
+  mjtNum denom = 1 / (va + vb + vc);
+  Copy3(out, a);
+  AddScaledTo3(out, ab, vb * denom);
+  AddScaledTo3(out, ac, vc * denom);
+}
+
+// closest point of the prism's surface to p: over its 8 boundary triangles
+mjtNum ClosestOnPrism(const Prism& prism, const mjtNum p[3], mjtNum out[3]) {
+  mjtNum bottom[3][3];
+  for (int i = 0; i < 3; ++i) prism.Bottom(i, bottom[i]);
+  const mjtNum* triangles[8][3] = {{prism.top[0], prism.top[1], prism.top[2]},
+                                   {bottom[0], bottom[1], bottom[2]}};
+  for (int i = 0; i < 3; ++i) {
+    int j = (i + 1) % 3;
+    triangles[2 + 2 * i][0] = prism.top[i];
+    triangles[2 + 2 * i][1] = bottom[i];
+    triangles[2 + 2 * i][2] = bottom[j];
+    triangles[3 + 2 * i][0] = prism.top[i];
+    triangles[3 + 2 * i][1] = bottom[j];
+    triangles[3 + 2 * i][2] = prism.top[j];
+  }
+  mjtNum best = INFINITY;
+  for (const auto& tri : triangles) {
+    mjtNum q[3], delta[3];
+    ClosestOnTriangle(p, tri[0], tri[1], tri[2], q);
+    Sub3(delta, p, q);
+    mjtNum distance = Norm3(delta);
+    if (distance < best) {
+      best = distance;
+      Copy3(out, q);
+    }
+  }
+  return best;
+}
+
+// a contact in the hfield frame: separation dist along the unit normal n (prism -> geom) and
+// the point midway between the surfaces
+struct LocalContact {
+  mjtNum dist, pos[3], normal[3];
+};
+
+// sphere (center c, radius r) against a prism: a contact if they overlap
+bool PrismSphere(const Prism& prism, const mjtNum c[3], mjtNum r, LocalContact* out) {
+  Face faces[5];
+  int nface = PrismFaces(prism, faces);
+  int nearest = 0;
+  mjtNum depth = -INFINITY;  // largest signed face distance: <= 0 inside
+  for (int f = 0; f < nface; ++f) {
+    mjtNum signed_distance = Dot3(faces[f].normal, c) - faces[f].offset;
+    if (signed_distance > depth) {
+      depth = signed_distance;
+      nearest = f;
+    }
+  }
+  if (depth <= 0) {  // center inside: out through the nearest face
+    out->dist = depth - r;
+    Copy3(out->normal, faces[nearest].normal);
+  } else {
+    mjtNum q[3];
+    mjtNum distance = ClosestOnPrism(prism, c, q);
+    if (distance - r >= 0) return false;
+    out->dist = distance - r;
+    Sub3(out->normal, c, q);
+    Scale3(out->normal, out->normal, 1 / distance);
+  }
+  if (!(out->dist < 0)) return false;  // also NaN
+  Copy3(out->pos, c);
+  AddScaledTo3(out->pos, out->normal, -(r + 0.5 * out->dist));
+  return true;
+}
+
+// --- capsule ------------------------------------------------------------------------------
+
+// the 6 vertices of a prism
+void PrismVertices(const Prism& prism, mjtNum vertex[6][3]) {
+  for (int i = 0; i < 3; ++i) {
+    Copy3(vertex[i], prism.top[i]);
+    prism.Bottom(i, vertex[3 + i]);
+  }
+}
+
+// closest points s = a + u (b - a), q = c + w (d - c) of two segments (Ericson 5.1.9)
+mjtNum ClosestSegments(const mjtNum a[3], const mjtNum b[3], const mjtNum c[3], const mjtNum e[3],
+                       mjtNum s[3], mjtNum q[3]) {
+  mjtNum d1[3], d2[3], rr[3];
+  Sub3(d1, b, a);
+  Sub3(d2, e, c);
+  Sub3(rr, a, c);
+  mjtNum aa = Dot3(d1, d1), ee = Dot3(d2, d2), f = Dot3(d2, rr);
+  mjtNum u, w;
+  if (aa < mjMINVAL && ee < mjMINVAL) {
+    u = w = 0;
+  } else if (aa < mjMINVAL) {
+    u = 0;
+    w = std::clamp(f / ee, 0.0, 1.0);
+  } else {
+    mjtNum cc = Dot3(d1, rr);
+    if (ee < mjMINVAL) {
+      w = 0;
+      u = std::clamp(-cc / aa, 0.0, 1.0);
+    } else {
+      mjtNum bb = Dot3(d1, d2), denom = aa * ee - bb * bb;
+      u = denom > mjMINVAL ? std::clamp((bb * f - cc * ee) / denom, 0.0, 1.0) : 0;
+      w = (bb * u + f) / ee;
+      if (w < 0) {
+        w = 0;
+        u = std::clamp(-cc / aa, 0.0, 1.0);
+      } else if (w > 1) {
+        w = 1;
+        u = std::clamp((bb - cc) / aa, 0.0, 1.0);
+      }
+    }
+  }
+  Copy3(s, a);
+  AddScaledTo3(s, d1, u);
+  Copy3(q, c);
+  AddScaledTo3(q, d2, w);
+  mjtNum delta[3];
+  Sub3(delta, s, q);
+  return Norm3(delta);
+}
+
+// the 9 edges of a prism as vertex index pairs (PrismVertices order)
+constexpr int kPrismEdges[9][2] = {{0, 1}, {1, 2}, {2, 0}, {3, 4}, {4, 5}, {5, 3},
+                                   {0, 3}, {1, 4}, {2, 5}};
+
+// overlap of the segment [a, b] and the prism along unit axis n: max over the prism of n.x
+// minus min over the segment of n.x (> 0 for every axis iff they intersect)
+mjtNum OverlapAlong(const mjtNum n[3], const mjtNum vertex[6][3], const mjtNum a[3],
+                    const mjtNum b[3]) {
+  mjtNum prism_max = -INFINITY;
+  for (int i = 0; i < 6; ++i) prism_max = std::max(prism_max, Dot3(n, vertex[i]));
+  return prism_max - std::min(Dot3(n, a), Dot3(n, b));
+}
+
+// separating-axis penetration of the segment into the prism: the axis of least overlap, oriented
+// from the prism towards the segment; false if some axis separates them
+bool SegmentPenetration(const Prism& prism, const mjtNum a[3], const mjtNum b[3],
+                        mjtNum* overlap, mjtNum axis[3]) {
+  mjtNum vertex[6][3], direction[3];
+  PrismVertices(prism, vertex);
+  Sub3(direction, b, a);
+  Face faces[5];
+  int nface = PrismFaces(prism, faces);
+  *overlap = INFINITY;
+  auto consider = [&](mjtNum n[3]) {
+    mjtNum o = OverlapAlong(n, vertex, a, b);
+    if (o < *overlap) {
+      *overlap = o;
+      Copy3(axis, n);
+    }
+  };
+  for (int f = 0; f < nface; ++f) consider(faces[f].normal);
+  for (const auto& edge : kPrismEdges) {  // both orientations of each edge-edge axis
+    mjtNum e[3], n[3];
+    Sub3(e, vertex[edge[1]], vertex[edge[0]]);
+    Cross3(n, direction, e);
+    if (Normalize3(n) < mjMINVAL) continue;
+    consider(n);
+    Scale3(n, n, -1);
+    consider(n);
+  }
+  return *overlap > 0;
+}
+
+// the deepest point of the segment along -n (the middle of the segment if both ends tie)
+void DeepestOnSegment(const mjtNum a[3], const mjtNum b[3], const mjtNum n[3], mjtNum out[3]) {
+  mjtNum da = Dot3(n, a), db = Dot3(n, b);
+  mjtNum tie = 1e-12 * (1 + std::fabs(da) + std::fabs(db));
+  if (std::fabs(da - db) <= tie) {
+    for (int k = 0; k < 3; ++k) out[k] = 0.5 * (a[k] + b[k]);
+  } else {
+    Copy3(out, da < db ? a : b);
+  }
+}
+
+// closest points of the segment and the prism, given that they do not intersect
+mjtNum SegmentPrismDistance(const Prism& prism, const mjtNum a[3], const mjtNum b[3],
+                            mjtNum on_segment[3], mjtNum on_prism[3]) {
+  mjtNum best = INFINITY, q[3];
+  for (const mjtNum* end : {a, b}) {
+    mjtNum distance = ClosestOnPrism(prism, end, q);
+    if (distance < best) {
+      best = distance;
+      Copy3(on_segment, end);
+      Copy3(on_prism, q);
+    }
+  }
+  mjtNum vertex[6][3], s[3];
+  PrismVertices(prism, vertex);
+  for (const auto& edge : kPrismEdges) {
+    mjtNum distance = ClosestSegments(a, b, vertex[edge[0]], vertex[edge[1]], s, q);
+    if (distance < best) {
+      best = distance;
+      Copy3(on_segment, s);
+      Copy3(on_prism, q);
+    }
+  }
+  return best;
+}
+
+// capsule (segment [a, b], radius r) against a prism: a contact if they overlap
+bool PrismCapsule(const Prism& prism, const mjtNum a[3], const mjtNum b[3], mjtNum r,
+                  LocalContact* out) {
+  mjtNum overlap, axis[3], deepest[3];
+  if (SegmentPenetration(prism, a, b, &overlap, axis)) {
+    out->dist = -overlap - r;
+    Copy3(out->normal, axis);
+    DeepestOnSegment(a, b, axis, deepest);
+  } else {
+    mjtNum q[3];
+    mjtNum distance = SegmentPrismDistance(prism, a, b, deepest, q);
+    if (distance - r >= 0 || distance < mjMINVAL) return false;
+    out->dist = distance - r;
+    Sub3(out->normal, deepest, q);
+    Scale3(out->normal, out->normal, 1 / distance);
+  }
+  if (!(out->dist < 0)) return false;  // also NaN
+  Copy3(out->pos, deepest);
+  AddScaledTo3(out->pos, out->normal, -(r + 0.5 * out->dist));
+  return true;
+}
+
+// --- the grid -------------------------------------------------------------------------------
+
+// the other geom in the hfield frame
+struct LocalGeom {
+  int type;
+  const mjtNum* size;
+  mjtNum pos[3], mat[9];  // geom to hfield frame
+  mjtNum lo[3], hi[3];    // its bounding box in the hfield frame
+};
+
+LocalGeom LocalGeomOf(const Model& m, const Data& d, int hfield_geom, int g) {
+  LocalGeom geom;
+  geom.type = m.geom_type[g];
+  geom.size = m.geom_size + 3 * g;
+  const mjtNum* R = d.geom_xmat + 9 * hfield_geom;
+  mjtNum offset[3], Rt[9];
+  Sub3(offset, d.geom_xpos + 3 * g, d.geom_xpos + 3 * hfield_geom);
+  MulMatTVec3(geom.pos, R, offset);
+  for (int i = 0; i < 3; ++i) {
+    for (int j = 0; j < 3; ++j) Rt[3 * i + j] = R[3 * j + i];
+  }
+  MulMat3(geom.mat, Rt, d.geom_xmat + 9 * g);
+  // its tight bounding box in the hfield frame (observed: the reference selects cells with the
+  // sphere's and the capsule's exact boxes); other shapes: the box around their rotated local
+  // box geom_aabb (center, half-sizes)
+  mjtNum center[3] = {0, 0, 0}, half[3];
+  const mjtNum* aabb = m.geom_aabb + 6 * g;
+  for (int i = 0; i < 3; ++i) {
+    const mjtNum* row = geom.mat + 3 * i;
+    if (geom.type == mjGEOM_SPHERE) {
+      half[i] = geom.size[0];
+    } else if (geom.type == mjGEOM_CAPSULE) {
+      half[i] = geom.size[0] + geom.size[1] * std::fabs(row[2]);
+    } else {
+      center[i] = Dot3(row, aabb);
+      half[i] = 0;
+      for (int j = 0; j < 3; ++j) half[i] += std::fabs(row[j]) * aabb[3 + j];
+    }
+    geom.lo[i] = geom.pos[i] + center[i] - half[i];
+    geom.hi[i] = geom.pos[i] + center[i] + half[i];
+  }
+  return geom;
+}
+
+// the capsule's segment ends pos -+ h z
+void CapsuleEnds(const LocalGeom& geom, mjtNum a[3], mjtNum b[3]) {
+  mjtNum axis[3] = {geom.mat[2] * geom.size[1], geom.mat[5] * geom.size[1],
+                    geom.mat[8] * geom.size[1]};
+  Sub3(a, geom.pos, axis);
+  Add3(b, geom.pos, axis);
+}
+
+// the (raised) prism against the geom grown by `grow`: a contact if they overlap
+bool CollidePrism(const Prism& prism, const LocalGeom& geom, mjtNum grow, LocalContact* out) {
+  switch (geom.type) {
+    case mjGEOM_SPHERE: return PrismSphere(prism, geom.pos, geom.size[0] + grow, out);
+    case mjGEOM_CAPSULE: {
+      mjtNum a[3], b[3];
+      CapsuleEnds(geom, a, b);
+      return PrismCapsule(prism, a, b, geom.size[0] + grow, out);
+    }
+    default: return false;  // needs the general convex collider (see the top of the file)
+  }
+}
+
+// the index range [first, last] of cells (of count - 1) whose span meets [lo, hi] on an axis
+// starting at -half with cell size step
+bool CellRange(mjtNum lo, mjtNum hi, mjtNum half, mjtNum step, int count, int* first,
+               int* last) {
+  if (!(hi >= -half && lo <= half) || count < 2) return false;
+  *first = std::max(0, static_cast<int>(std::floor((lo + half) / step)));
+  *last = std::min(count - 2, static_cast<int>(std::floor((hi + half) / step)));
+  return *first <= *last;
+}
+
+// the contact in world coordinates
+void WorldContact(const Data& d, int hfield_geom, const LocalContact& local, Contact* con) {
+  const mjtNum* R = d.geom_xmat + 9 * hfield_geom;
+  con->dist = local.dist;
+  MulMatVec3(con->pos, R, local.pos);
+  AddTo3(con->pos, d.geom_xpos + 3 * hfield_geom);
+  MulMatVec3(con->frame, R, local.normal);
+}
+
+}  // namespace
+
+int CollideHfieldConvex(const Model& m, const Data& d, Contact* con, int g1, int g2,
+                        mjtNum margin) {
+  int hfield = m.geom_dataid[g1];
+  if (hfield < 0) return 0;
+  LocalGeom geom = LocalGeomOf(m, d, g1, g2);
+  const mjtNum* size = m.hfield_size + 4 * hfield;
+  int nrow = m.hfield_nrow[hfield], ncol = m.hfield_ncol[hfield];
+  const float* data = m.hfield_data + m.hfield_adr[hfield];
+  if (nrow < 2 || ncol < 2 || geom.lo[2] > size[2] + margin || geom.hi[2] < -size[3]) return 0;
+  mjtNum dx = 2 * size[0] / (ncol - 1), dy = 2 * size[1] / (nrow - 1);
+  int c0, c1, r0, r1;
+  if (!CellRange(geom.lo[0], geom.hi[0], size[0], dx, ncol, &c0, &c1) ||
+      !CellRange(geom.lo[1], geom.hi[1], size[1], dy, nrow, &r0, &r1)) {
+    return 0;
+  }
+  auto point = [&](int r, int c, mjtNum out[3]) {  // raised by the margin (see the top)
+    out[0] = -size[0] + c * dx;
+    out[1] = -size[1] + r * dy;
+    out[2] = data[r * ncol + c] * size[2] + margin;
+  };
+  int count = 0;
+  for (int r = r0; r <= r1; ++r) {
+    for (int c = c0; c <= c1; ++c) {
+      Prism lower, upper;  // the triangles (r,c),(r,c+1),(r+1,c+1) and (r,c),(r+1,c+1),(r+1,c)
+      lower.zbottom = upper.zbottom = size[3];
+      point(r, c, lower.top[0]);
+      point(r, c + 1, lower.top[1]);
+      point(r + 1, c + 1, lower.top[2]);
+      Copy3(upper.top[0], lower.top[0]);
+      Copy3(upper.top[1], lower.top[2]);
+      point(r + 1, c, upper.top[2]);
+      for (const Prism* prism : {&upper, &lower}) {  // the reference's order (observed)
+        mjtNum top = std::max({prism->top[0][2], prism->top[1][2], prism->top[2][2]});
+        if (geom.lo[2] > top) continue;  // the geom's box is above this (raised) prism
+        LocalContact local;
+        if (!CollidePrism(*prism, geom, 0.5 * margin, &local)) continue;
+        WorldContact(d, g1, local, con + count);
+        if (++count == mjMAXCONPAIR) return count;
+      }
+    }
+  }
+  return count;
+}
+
+}  // namespace mjsim
