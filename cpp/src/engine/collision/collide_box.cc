@@ -1,8 +1,11 @@
 // collide_box.cc: boxes against spheres, capsules and boxes (Computation chapter, "Collision
 // detection"). A box is the set |x_i| <= size_i in its geom frame. Geometry is done in the box's
-// frame (of g2 for sphere/capsule-box, of g1 for box-box) and mapped back to world.
+// frame for sphere/capsule-box (g2), in world frame for box-box.
 // The contact sets were fitted by experiment against the reference (see
-// tests/conformance/test_collide_box.py).
+// tests/conformance/test_collide_box.py and docs/REFERENCE-BEHAVIOURS.md). Known gaps: deeply
+// interpenetrating boxes (the reference keeps a subset of the clipped polygon), exactly parallel
+// box faces with margin > 0 (the reference adds one more corner), some capsules crossing box
+// edges or passing through a box with both ends outside.
 #include <algorithm>
 #include <cmath>
 
@@ -212,7 +215,7 @@ int CapsuleSecondParameter(const Segment& s, const mjtNum size[3], mjtNum t_near
   *t_second = std::abs(hi - t_near) >= std::abs(lo - t_near) ? hi : lo;
   if (outside >= 2) return 1;  // over an edge or a corner
   for (int i = 0; i < 3; ++i) {
-    if (i != k && !(std::abs(p[i]) <= size[i] + 1e-12)) return 0;
+    if (i != k && !(std::abs(p[i]) <= size[i] + 1e-12)) return 0;  // 1e-12: rounding slack
   }
   return *t_second != t_near;
 }
