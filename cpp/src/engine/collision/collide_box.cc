@@ -315,8 +315,11 @@ void ClipPolygon(Polygon& out, const Polygon& in, int k, mjtNum sign, mjtNum lim
 // `inc` (its face most opposed to face_normal). The incident corners are carried along the
 // contact normal onto the reference plane (height = distance travelled, negative below) and the
 // polygon is clipped to the reference rectangle. Returns the clipped polygon.
+// `corners` (optional) receives the incident corners before clipping, the (-,-) corner (both
+// in-face coordinates of the incident box negative) at index 2.
 Polygon ClippedIncidentFace(const BoxGeom& ref, int k, const mjtNum face_normal[3],
-                            const BoxGeom& inc, const mjtNum normal[3], mjtNum ref_center[3]) {
+                            const BoxGeom& inc, const mjtNum normal[3], mjtNum ref_center[3],
+                            Polygon* corners = nullptr) {
   int face = 0;
   mjtNum most = -1;
   for (int j = 0; j < 3; ++j) {
@@ -342,6 +345,7 @@ Polygon ClippedIncidentFace(const BoxGeom& ref, int k, const mjtNum face_normal[
     mjtNum* p = poly.point[poly.count++];
     p[0] = Dot3(rel, ref.axis[u]), p[1] = Dot3(rel, ref.axis[v]), p[2] = height;
   }
+  if (corners) *corners = poly;
   ClipPolygon(clipped, poly, 0, 1, ref.size[u]);
   ClipPolygon(poly, clipped, 0, -1, ref.size[u]);
   ClipPolygon(clipped, poly, 1, 1, ref.size[v]);
@@ -371,11 +375,29 @@ int PolygonContacts(Contact* con, const BoxGeom& ref, int k, const Polygon& poly
   return count;
 }
 
+// A quirk of the reference, measured: overlapping boxes whose faces are exactly parallel (all
+// incident corners at the same height), with margin > 0.005, also get the incident (-,-) corner
+// as a contact even where it lies outside the reference face.
+void AddParallelFaceCorner(Polygon& poly, const Polygon& corners, const mjtNum ref_size[2]) {
+  const mjtNum* first = corners.point[2];
+  for (int c = 0; c < 4; ++c) {
+    if (corners.point[c][2] != first[2]) return;  // not exactly parallel
+  }
+  if (std::abs(first[0]) <= ref_size[0] && std::abs(first[1]) <= ref_size[1]) return;  // in
+  if (poly.count < kMaxPolygon + 4) Copy3(poly.point[poly.count++], first);
+}
+
 // Face axis: the face of `ref` with outward normal face_normal is the reference face.
 int FaceContacts(Contact* con, const BoxGeom& ref, int k, const mjtNum face_normal[3],
-                 const BoxGeom& inc, const mjtNum contact_normal[3], mjtNum margin) {
+                 const BoxGeom& inc, const mjtNum contact_normal[3], bool overlapping,
+                 mjtNum margin) {
   mjtNum ref_center[3];
-  Polygon poly = ClippedIncidentFace(ref, k, face_normal, inc, face_normal, ref_center);
+  Polygon corners;
+  Polygon poly = ClippedIncidentFace(ref, k, face_normal, inc, face_normal, ref_center, &corners);
+  if (overlapping && margin > 0.005) {
+    const mjtNum ref_size[2] = {ref.size[(k + 1) % 3], ref.size[(k + 2) % 3]};
+    AddParallelFaceCorner(poly, corners, ref_size);
+  }
   // the polygon's heights are along face_normal, which is +-contact_normal
   int count = PolygonContacts(con, ref, k, poly, ref_center, face_normal, 0.5, margin);
   for (int c = 0; c < count; ++c) Copy3(con[c].frame, contact_normal);
@@ -460,10 +482,13 @@ int CollideBoxBox(const Model& m, const Data& d, Contact* con, int g1, int g2, m
   SeparatingAxis sat = BestAxis(A, B);
   if (!(sat.separation <= margin)) return 0;
   if (sat.kind == 2) return EdgeAxisContacts(con, A, B, sat, margin);
-  if (sat.kind == 0) return FaceContacts(con, A, sat.i, sat.normal, B, sat.normal, margin);
+  bool overlapping = sat.separation < 0;
+  if (sat.kind == 0) {
+    return FaceContacts(con, A, sat.i, sat.normal, B, sat.normal, overlapping, margin);
+  }
   mjtNum face_normal[3];  // B's face towards A
   Scale3(face_normal, sat.normal, -1);
-  return FaceContacts(con, B, sat.i, face_normal, A, sat.normal, margin);
+  return FaceContacts(con, B, sat.i, face_normal, A, sat.normal, overlapping, margin);
 }
 
 }  // namespace mjsim
