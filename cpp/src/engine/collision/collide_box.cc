@@ -266,8 +266,9 @@ SeparatingAxis BestAxis(const BoxGeom& A, const BoxGeom& B) {
   auto consider = [&](const mjtNum L[3], int kind, int i, int j) {
     mjtNum along = Dot3(L, delta);
     mjtNum separation = std::abs(along) - ProjectedRadius(A, L) - ProjectedRadius(B, L);
-    bool better = separation > best.separation ||
-                  (separation == best.separation && separation > 0);
+    const mjtNum kTie = 1e-12;  // separations this close are ties (rounding)
+    bool better = separation > best.separation + kTie ||
+                  (separation >= best.separation - kTie && separation > 0);
     if (!better) return;
     best = SeparatingAxis{separation, {L[0], L[1], L[2]}, kind, i, j};
     if (along < 0) Scale3(best.normal, best.normal, -1);
