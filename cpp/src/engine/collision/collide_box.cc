@@ -3,9 +3,9 @@
 // frame for sphere/capsule-box (g2), in world frame for box-box.
 // The contact sets were fitted by experiment against the reference (see
 // tests/conformance/test_collide_box.py and docs/REFERENCE-BEHAVIOURS.md). Known gaps: deeply
-// interpenetrating boxes (the reference keeps a subset of the clipped polygon), exactly parallel
-// box faces with margin > 0 (the reference adds one more corner), some capsules crossing box
-// edges or passing through a box with both ends outside.
+// interpenetrating boxes (the reference keeps a subset of the clipped polygon), near-ties of the
+// separating axes for exactly parallel faces (the reference's rounding), some capsules crossing
+// box edges or passing through a box with both ends outside.
 #include <algorithm>
 #include <cmath>
 
