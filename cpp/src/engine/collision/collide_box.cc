@@ -1,8 +1,11 @@
 // collide_box.cc: boxes against spheres, capsules and boxes (Computation chapter, "Collision
 // detection"). A box is the set |x_i| <= size_i in its geom frame. Geometry is done in the box's
-// frame (of g2 for sphere/capsule-box, of g1 for box-box) and mapped back to world.
+// frame for sphere/capsule-box (g2), in world frame for box-box.
 // The contact sets were fitted by experiment against the reference (see
-// tests/conformance/test_collide_box.py).
+// tests/conformance/test_collide_box.py and docs/REFERENCE-BEHAVIOURS.md). Known gaps: deeply
+// interpenetrating boxes (the reference keeps a subset of the clipped polygon), near-ties of the
+// separating axes for exactly parallel faces (the reference's rounding), some capsules crossing
+// box edges or passing through a box with both ends outside.
 #include <algorithm>
 #include <cmath>
 
@@ -212,7 +215,7 @@ int CapsuleSecondParameter(const Segment& s, const mjtNum size[3], mjtNum t_near
   *t_second = std::abs(hi - t_near) >= std::abs(lo - t_near) ? hi : lo;
   if (outside >= 2) return 1;  // over an edge or a corner
   for (int i = 0; i < 3; ++i) {
-    if (i != k && !(std::abs(p[i]) <= size[i] + 1e-12)) return 0;
+    if (i != k && !(std::abs(p[i]) <= size[i] + 1e-12)) return 0;  // 1e-12: rounding slack
   }
   return *t_second != t_near;
 }
@@ -263,8 +266,9 @@ SeparatingAxis BestAxis(const BoxGeom& A, const BoxGeom& B) {
   auto consider = [&](const mjtNum L[3], int kind, int i, int j) {
     mjtNum along = Dot3(L, delta);
     mjtNum separation = std::abs(along) - ProjectedRadius(A, L) - ProjectedRadius(B, L);
-    bool better = separation > best.separation ||
-                  (separation == best.separation && separation > 0);
+    const mjtNum kTie = 1e-12;  // separations this close are ties (rounding)
+    bool better = separation > best.separation + kTie ||
+                  (separation >= best.separation - kTie && separation > 0);
     if (!better) return;
     best = SeparatingAxis{separation, {L[0], L[1], L[2]}, kind, i, j};
     if (along < 0) Scale3(best.normal, best.normal, -1);
@@ -312,8 +316,11 @@ void ClipPolygon(Polygon& out, const Polygon& in, int k, mjtNum sign, mjtNum lim
 // `inc` (its face most opposed to face_normal). The incident corners are carried along the
 // contact normal onto the reference plane (height = distance travelled, negative below) and the
 // polygon is clipped to the reference rectangle. Returns the clipped polygon.
+// `corners` (optional) receives the incident corners before clipping, the (-,-) corner (both
+// in-face coordinates of the incident box negative) at index 2.
 Polygon ClippedIncidentFace(const BoxGeom& ref, int k, const mjtNum face_normal[3],
-                            const BoxGeom& inc, const mjtNum normal[3], mjtNum ref_center[3]) {
+                            const BoxGeom& inc, const mjtNum normal[3], mjtNum ref_center[3],
+                            Polygon* corners = nullptr) {
   int face = 0;
   mjtNum most = -1;
   for (int j = 0; j < 3; ++j) {
@@ -339,6 +346,7 @@ Polygon ClippedIncidentFace(const BoxGeom& ref, int k, const mjtNum face_normal[
     mjtNum* p = poly.point[poly.count++];
     p[0] = Dot3(rel, ref.axis[u]), p[1] = Dot3(rel, ref.axis[v]), p[2] = height;
   }
+  if (corners) *corners = poly;
   ClipPolygon(clipped, poly, 0, 1, ref.size[u]);
   ClipPolygon(poly, clipped, 0, -1, ref.size[u]);
   ClipPolygon(clipped, poly, 1, 1, ref.size[v]);
@@ -368,11 +376,29 @@ int PolygonContacts(Contact* con, const BoxGeom& ref, int k, const Polygon& poly
   return count;
 }
 
+// A quirk of the reference, measured: overlapping boxes whose faces are exactly parallel (all
+// incident corners at the same height), with margin > 0.005, also get the incident (-,-) corner
+// as a contact even where it lies outside the reference face.
+void AddParallelFaceCorner(Polygon& poly, const Polygon& corners, const mjtNum ref_size[2]) {
+  const mjtNum* first = corners.point[2];
+  for (int c = 0; c < 4; ++c) {
+    if (corners.point[c][2] != first[2]) return;  // not exactly parallel
+  }
+  if (std::abs(first[0]) <= ref_size[0] && std::abs(first[1]) <= ref_size[1]) return;  // in
+  if (poly.count < kMaxPolygon + 4) Copy3(poly.point[poly.count++], first);
+}
+
 // Face axis: the face of `ref` with outward normal face_normal is the reference face.
 int FaceContacts(Contact* con, const BoxGeom& ref, int k, const mjtNum face_normal[3],
-                 const BoxGeom& inc, const mjtNum contact_normal[3], mjtNum margin) {
+                 const BoxGeom& inc, const mjtNum contact_normal[3], bool overlapping,
+                 mjtNum margin) {
   mjtNum ref_center[3];
-  Polygon poly = ClippedIncidentFace(ref, k, face_normal, inc, face_normal, ref_center);
+  Polygon corners;
+  Polygon poly = ClippedIncidentFace(ref, k, face_normal, inc, face_normal, ref_center, &corners);
+  if (overlapping && margin > 0.005) {
+    const mjtNum ref_size[2] = {ref.size[(k + 1) % 3], ref.size[(k + 2) % 3]};
+    AddParallelFaceCorner(poly, corners, ref_size);
+  }
   // the polygon's heights are along face_normal, which is +-contact_normal
   int count = PolygonContacts(con, ref, k, poly, ref_center, face_normal, 0.5, margin);
   for (int c = 0; c < count; ++c) Copy3(con[c].frame, contact_normal);
@@ -457,10 +483,13 @@ int CollideBoxBox(const Model& m, const Data& d, Contact* con, int g1, int g2, m
   SeparatingAxis sat = BestAxis(A, B);
   if (!(sat.separation <= margin)) return 0;
   if (sat.kind == 2) return EdgeAxisContacts(con, A, B, sat, margin);
-  if (sat.kind == 0) return FaceContacts(con, A, sat.i, sat.normal, B, sat.normal, margin);
+  bool overlapping = sat.separation < 0;
+  if (sat.kind == 0) {
+    return FaceContacts(con, A, sat.i, sat.normal, B, sat.normal, overlapping, margin);
+  }
   mjtNum face_normal[3];  // B's face towards A
   Scale3(face_normal, sat.normal, -1);
-  return FaceContacts(con, B, sat.i, face_normal, A, sat.normal, margin);
+  return FaceContacts(con, B, sat.i, face_normal, A, sat.normal, overlapping, margin);
 }
 
 }  // namespace mjsim
