@@ -10,9 +10,11 @@ engines, and the contact sets compared.
       The unit quaternion of a rotation by `angle` about `axis`.
   random_quat(rng) -> np.ndarray
       A uniformly distributed unit quaternion.
-  collide(pair, qpos, sizes=None)
+  collide(pair, qpos, sizes=None, reference_poses=False)
       Sets qpos in both engines (and optionally overrides geom_size rows at run time:
-      {geom: size}), then runs mj_kinematics and mj_collision in both.
+      {geom: size}), then runs mj_kinematics and mj_collision in both; with reference_poses,
+      our geom_xpos and geom_xmat are the reference's before mj_collision (ill-conditioned
+      cases, where kinematics' last-bit rounding is amplified).
   assert_same_contacts(pair, context, tol, margin=None)
       compare_contacts with dist, pos, normal and the full frame to `tol`; the contact
       parameters exactly. With `margin`, a contact within 1e-12 of the margin may be present
@@ -77,12 +79,15 @@ def random_quat(rng: np.random.Generator) -> np.ndarray:
     return q / np.linalg.norm(q)
 
 
-def collide(pair, qpos, sizes: dict | None = None) -> None:
+def collide(pair, qpos, sizes: dict | None = None, reference_poses: bool = False) -> None:
     for model, data in ((pair.m, pair.d), (pair.ref_m, pair.ref_d)):
         for geom, size in (sizes or {}).items():
             model.geom_size[geom] = size
         data.qpos[:] = qpos
     pair.call("mj_kinematics")
+    if reference_poses:  # the narrow phase alone, on the very same geom poses
+        pair.d.geom_xpos[:] = pair.ref_d.geom_xpos
+        pair.d.geom_xmat[:] = pair.ref_d.geom_xmat
     pair.call("mj_collision")
 
 

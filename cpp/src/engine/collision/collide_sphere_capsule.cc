@@ -106,14 +106,19 @@ int ParallelCapsules(Contact* con, const GeomPair& geoms, const Segment& s1, mjt
 }
 
 // The nearest points of two non-parallel segments: minimize |c1 + s u - c2 - t v|^2 over
-// s, t in [-1, 1]; the free minimum, then s clamped, t from s, and if t must be clamped too,
-// s again from the clamped t (the minimum of a convex quadratic over a square).
+// s, t in [-1, 1]. The free minimum (both parameters by Cramer's rule, as the reference: its
+// rounding matters for nearly parallel segments) when inside the square; else s clamped, t
+// from s, and if t must be clamped too, s again from the clamped t (the minimum of a convex
+// quadratic over a square).
 void NearestParameters(const Segment& s1, const Segment& s2, mjtNum det, mjtNum* s, mjtNum* t) {
   mjtNum r[3];
   Sub3(r, s1.center, s2.center);
   mjtNum uu = Dot3(s1.half, s1.half), uv = Dot3(s1.half, s2.half), vv = Dot3(s2.half, s2.half);
   mjtNum ur = Dot3(s1.half, r), vr = Dot3(s2.half, r);
-  *s = std::clamp((uv * vr - vv * ur) / det, mjtNum(-1), mjtNum(1));
+  *s = (uv * vr - vv * ur) / det;
+  *t = (uu * vr - uv * ur) / det;
+  if (*s >= -1 && *s <= 1 && *t >= -1 && *t <= 1) return;
+  *s = std::clamp(*s, mjtNum(-1), mjtNum(1));
   *t = (*s * uv + vr) / vv;
   if (*t < -1 || *t > 1) {
     *t = std::clamp(*t, mjtNum(-1), mjtNum(1));
