@@ -11,10 +11,14 @@ of it also turned as a whole by a fixed rotation. Distances from deep penetratio
 touching to beyond the margin.
 
 Contact sets are compared with tests/contacts.py: count per pair, dist, pos and the whole frame
-to 1e-9; a contact within 1e-12 of the margin may be kept by one engine only. Degenerate inputs: capsule half-lengths and sphere radii zeroed at run time
-(compared with the reference, except where the reference returns NaN contacts: a capsule of
-zero length against a capsule, in its parallel branch), and NaN or infinite qpos, which must not crash nor give a non-finite
-contact.
+to 1e-9; a contact within 1e-12 of the margin may be kept by one engine only. Nearly parallel
+capsule axes (ill-conditioned nearest points) are compared on the reference's own geom poses
+to 1e-9, and through our kinematics to 1e-16 / angle^2.
+
+Degenerate inputs: capsule half-lengths and sphere radii zeroed at run time (compared with the
+reference, except where the reference returns NaN contacts: a capsule of zero length against
+a capsule, in its parallel branch), and NaN or infinite qpos, which must not crash nor give a
+non-finite contact.
 """
 
 import numpy as np
