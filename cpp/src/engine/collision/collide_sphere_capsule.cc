@@ -45,18 +45,21 @@ struct GeomPair {
   int g1, g2;
 };
 
-// two spheres: normal along c2 - c1 (CoincidentNormal when the centres coincide)
+// two spheres: normal along c2 - c1 (CoincidentNormal when the centres coincide); kept when
+// |c2 - c1| <= r1 + r2 + margin, the reference's test (its dist may exceed the margin by a
+// rounding)
 int SpheresContact(Contact* con, int count, const GeomPair& geoms, const mjtNum c1[3], mjtNum r1,
                    const mjtNum c2[3], mjtNum r2, mjtNum margin) {
   mjtNum normal[3];
   Sub3(normal, c2, c1);
   mjtNum distance = Norm3(normal);
+  if (!(distance <= r1 + r2 + margin)) return count;
   if (distance < mjMINVAL) {
     CoincidentNormal(normal, geoms.d, geoms.g1, geoms.g2);
   } else {
     Scale3(normal, normal, 1 / distance);
   }
-  return AddContact(con, count, c1, r1, normal, distance - r1 - r2, margin);
+  return AddContact(con, count, c1, r1, normal, distance - r1 - r2, INFINITY);
 }
 
 // A segment c + t h a, t in [-1, 1] (a unit, h the half-length), of geom g's z axis.
