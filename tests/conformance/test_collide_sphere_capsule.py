@@ -205,3 +205,31 @@ def test_bad_qpos_gives_no_bad_contact(shapes, bad):
         qpos[index] = bad
         collide(pair, qpos)
         assert_finite_contacts(pair.d)
+
+
+def test_scene_contacts_and_their_order():
+    """Six free spheres and capsules (some with margins) between a floor and a tilted ceiling
+    plane, dynamic pairs through the broadphase: every contact matches, in the reference's
+    order (the driver's order, and the colliders' order within a pair)."""
+    bodies = "".join(
+        f'<body><freejoint/><geom type="{kind}" size="{size}" margin="{margin}"/></body>'
+        for kind, size, margin in [("sphere", ".1", 0), ("capsule", ".08 .2", 0.02),
+                                   ("sphere", ".15", 0.01), ("capsule", ".1 .1", 0),
+                                   ("sphere", ".05", 0), ("capsule", ".05 .3", 0)])
+    xml = f"""<mujoco><worldbody><geom type="plane" size="5 5 .1"/>
+      <geom type="plane" size="1 1 .1" pos="0 0 0.5" euler="0 170 0"/>{bodies}
+      </worldbody></mujoco>"""
+    pair = load_pair(xml, seed=None)
+    rng = np.random.default_rng(0)
+    total = 0
+    for k in range(100):
+        qpos = np.concatenate([np.r_[rng.uniform([-0.25, -0.25, -0.05], [0.25, 0.25, 0.45]),
+                                     random_quat(rng)] for _ in range(6)])
+        collide(pair, qpos)
+        assert_same_contacts(pair, f"scene {k}")
+        for i in range(pair.ref_d.ncon):
+            ours, ref = pair.d.contact[i], pair.ref_d.contact[i]
+            assert tuple(ours.geom) == tuple(ref.geom), f"scene {k}, contact {i}"
+            assert np.allclose(ours.pos, ref.pos, atol=1e-9), f"scene {k}, contact {i}"
+        total += pair.ref_d.ncon
+    assert total > 100
