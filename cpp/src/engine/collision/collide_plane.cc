@@ -12,7 +12,8 @@
 //              and the two rim points of the lower cap at +-120 degrees from the first (four)
 //   box        the corners on the plane's side of the box centre, x fastest (up to four)
 //   ellipsoid  the deepest point (one)
-//   mesh       the deepest vertex and two of its convex-hull neighbours (up to three)
+//   mesh       the lowest convex-hull vertex and the first two of its hull neighbours that are
+//              below the margin and not too near the first contact (up to three)
 #include <cmath>
 #include <initializer_list>
 
@@ -38,7 +39,7 @@ Plane PlaneOf(const Data& d, int g) {
   return Plane{{R[2], R[5], R[8]}, d.geom_xpos + 3 * g};
 }
 
-// The contact of world point q with the plane, written to con[count] when its dist is below
+// The contact of world point q with the plane, written to con[count] when its dist is at most
 // the margin; returns the new count.
 int AddPointContact(Contact* con, int count, const Plane& plane, const mjtNum q[3],
                     mjtNum margin) {
@@ -61,10 +62,6 @@ void GeomPoint(mjtNum q[3], const Data& d, int g, const mjtNum v[3]) {
 void LocalNormal(mjtNum local[3], const Plane& plane, const Data& d, int g) {
   MulMatTVec3(local, d.geom_xmat + 9 * g, plane.normal);
 }
-
-}  // namespace
-
-namespace {
 
 // sphere of radius r at c: dist = n.(c - p) - r, pos halfway between the sphere's deepest point
 // and the plane; written to con[count] when within the margin, returns the new count

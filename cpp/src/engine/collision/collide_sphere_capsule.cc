@@ -28,18 +28,38 @@ int AddContact(Contact* con, int count, const mjtNum c1[3], mjtNum r1, const mjt
   return count + 1;
 }
 
-// two spheres: normal along c2 - c1; coincident centers take the reference's (1, 0, 0)
-int SpheresContact(Contact* con, int count, const mjtNum c1[3], mjtNum r1, const mjtNum c2[3],
-                   mjtNum r2, mjtNum margin) {
+// The normal the reference takes where two geoms' nearest points coincide (concentric spheres,
+// crossing capsule axes, a sphere centre on a cylinder's axis or rim): z1 x z2 of the two geom
+// frames, normalized, or (1, 0, 0) when they are parallel (measured).
+void CoincidentNormal(mjtNum normal[3], const Data& d, int g1, int g2) {
+  const mjtNum* R1 = d.geom_xmat + 9 * g1;
+  const mjtNum* R2 = d.geom_xmat + 9 * g2;
+  const mjtNum z1[3] = {R1[2], R1[5], R1[8]}, z2[3] = {R2[2], R2[5], R2[8]};
+  Cross3(normal, z1, z2);
+  Normalize3(normal);
+}
+
+// The two geoms g1, g2 whose contact is being computed.
+struct GeomPair {
+  const Data& d;
+  int g1, g2;
+};
+
+// two spheres: normal along c2 - c1 (CoincidentNormal when the centres coincide); kept when
+// |c2 - c1| <= r1 + r2 + margin, the reference's test (its dist may exceed the margin by a
+// rounding)
+int SpheresContact(Contact* con, int count, const GeomPair& geoms, const mjtNum c1[3], mjtNum r1,
+                   const mjtNum c2[3], mjtNum r2, mjtNum margin) {
   mjtNum normal[3];
   Sub3(normal, c2, c1);
   mjtNum distance = Norm3(normal);
+  if (!(distance <= r1 + r2 + margin)) return count;
   if (distance < mjMINVAL) {
-    normal[0] = 1, normal[1] = normal[2] = 0;
+    CoincidentNormal(normal, geoms.d, geoms.g1, geoms.g2);
   } else {
     Scale3(normal, normal, 1 / distance);
   }
-  return AddContact(con, count, c1, r1, normal, distance - r1 - r2, margin);
+  return AddContact(con, count, c1, r1, normal, distance - r1 - r2, INFINITY);
 }
 
 // A segment c + t h a, t in [-1, 1] (a unit, h the half-length), of geom g's z axis.
@@ -68,35 +88,40 @@ Segment SegmentOf(const Model& m, const Data& d, int g) {
 // Parallel capsules (|a1 x a2|^2 h1^2 h2^2 below mjMINVAL, the reference's test): the ends of
 // segment 1 against their nearest points of segment 2, then the ends of segment 2 against
 // theirs on segment 1, in that order; the first two within the margin are kept.
-int ParallelCapsules(Contact* con, const Segment& s1, mjtNum r1, const Segment& s2, mjtNum r2,
-                     mjtNum margin) {
+int ParallelCapsules(Contact* con, const GeomPair& geoms, const Segment& s1, mjtNum r1,
+                     const Segment& s2, mjtNum r2, mjtNum margin) {
   int count = 0;
   for (mjtNum end : {1.0, -1.0}) {
     if (count == 2) return count;
     mjtNum p1[3], p2[3];
     s1.Point(p1, end);
     s2.Point(p2, s2.Nearest(p1));
-    count = SpheresContact(con, count, p1, r1, p2, r2, margin);
+    count = SpheresContact(con, count, geoms, p1, r1, p2, r2, margin);
   }
   for (mjtNum end : {1.0, -1.0}) {
     if (count == 2) return count;
     mjtNum p1[3], p2[3];
     s2.Point(p2, end);
     s1.Point(p1, s1.Nearest(p2));
-    count = SpheresContact(con, count, p1, r1, p2, r2, margin);
+    count = SpheresContact(con, count, geoms, p1, r1, p2, r2, margin);
   }
   return count;
 }
 
 // The nearest points of two non-parallel segments: minimize |c1 + s u - c2 - t v|^2 over
-// s, t in [-1, 1]; the free minimum, then s clamped, t from s, and if t must be clamped too,
-// s again from the clamped t (the minimum of a convex quadratic over a square).
+// s, t in [-1, 1]. The free minimum (both parameters by Cramer's rule, as the reference: its
+// rounding matters for nearly parallel segments) when inside the square; else s clamped, t
+// from s, and if t must be clamped too, s again from the clamped t (the minimum of a convex
+// quadratic over a square).
 void NearestParameters(const Segment& s1, const Segment& s2, mjtNum det, mjtNum* s, mjtNum* t) {
   mjtNum r[3];
   Sub3(r, s1.center, s2.center);
   mjtNum uu = Dot3(s1.half, s1.half), uv = Dot3(s1.half, s2.half), vv = Dot3(s2.half, s2.half);
   mjtNum ur = Dot3(s1.half, r), vr = Dot3(s2.half, r);
-  *s = std::clamp((uv * vr - vv * ur) / det, mjtNum(-1), mjtNum(1));
+  *s = (uv * vr - vv * ur) / det;
+  *t = (uu * vr - uv * ur) / det;
+  if (*s >= -1 && *s <= 1 && *t >= -1 && *t <= 1) return;
+  *s = std::clamp(*s, mjtNum(-1), mjtNum(1));
   *t = (*s * uv + vr) / vv;
   if (*t < -1 || *t > 1) {
     *t = std::clamp(*t, mjtNum(-1), mjtNum(1));
@@ -104,58 +129,65 @@ void NearestParameters(const Segment& s1, const Segment& s2, mjtNum det, mjtNum*
   }
 }
 
-// Cylinder geometry of geom g, and the fallback normal the reference uses when a sphere centre
-// gives no direction (on the axis, or on the rim): z_world x axis, or (1, 0, 0) when that
-// vanishes.
-struct Cylinder {
-  const mjtNum* center;
-  mjtNum axis[3];
+// A sphere centre in a cylinder's frame (x, y across the axis at distance rho, z along it),
+// with the cylinder's radius R and half-height h; `fallback` (world) is the normal where the
+// centre gives no direction (on the axis, or exactly on the rim): CoincidentNormal of the
+// sphere and the cylinder.
+struct CylinderFrame {
+  const mjtNum* R;  // cylinder frame to world
+  mjtNum local[3], rho;
   mjtNum radius, half;
-  // the normal towards the axis for a centre at radial offset `radial` (length rho)
-  void RadialNormal(mjtNum n[3], const mjtNum radial[3], mjtNum rho) const {
-    if (rho < mjMINVAL) {
-      FallbackNormal(n);
-    } else {
-      Scale3(n, radial, -1 / rho);
-    }
+  mjtNum fallback[3];
+  // world normal pointing from the centre towards the axis
+  void InwardNormal(mjtNum n[3]) const {
+    if (rho < mjMINVAL) return Copy3(n, fallback);
+    const mjtNum inward[3] = {-local[0] / rho, -local[1] / rho, 0};
+    MulMatVec3(n, R, inward);
   }
-  void FallbackNormal(mjtNum n[3]) const {
-    n[0] = -axis[1], n[1] = axis[0], n[2] = 0;
-    mjtNum norm = std::sqrt(n[0] * n[0] + n[1] * n[1]);
-    if (norm < mjMINVAL) {
-      n[0] = 1, n[1] = 0;
-    } else {
-      n[0] /= norm, n[1] /= norm;
-    }
+  // world normal pointing from the centre to the nearer cap plane: -axis above the middle
+  void CapNormal(mjtNum n[3]) const {
+    mjtNum sign = local[2] > 0 ? -1 : 1;  // a centre on the mid-plane takes +axis (measured)
+    n[0] = sign * R[2], n[1] = sign * R[5], n[2] = sign * R[8];
   }
 };
 
-Cylinder CylinderOf(const Model& m, const Data& d, int g) {
-  const mjtNum* R = d.geom_xmat + 9 * g;
-  return Cylinder{d.geom_xpos + 3 * g, {R[2], R[5], R[8]}, m.geom_size[3 * g],
-                  m.geom_size[3 * g + 1]};
+CylinderFrame CylinderFrameOf(const Model& m, const Data& d, int sphere, int g) {
+  CylinderFrame f;
+  f.R = d.geom_xmat + 9 * g;
+  mjtNum offset[3];
+  Sub3(offset, d.geom_xpos + 3 * sphere, d.geom_xpos + 3 * g);
+  MulMatTVec3(f.local, f.R, offset);
+  f.rho = std::sqrt(f.local[0] * f.local[0] + f.local[1] * f.local[1]);
+  f.radius = m.geom_size[3 * g];
+  f.half = m.geom_size[3 * g + 1];
+  CoincidentNormal(f.fallback, d, sphere, g);
+  return f;
 }
 
-// A sphere centre strictly inside the cylinder leaves through the nearer of the cap (depth
-// h - |z|, preferred on ties) and the side (depth R - rho).
-int SphereInsideCylinder(Contact* con, const mjtNum c[3], mjtNum r, const Cylinder& cyl,
-                         mjtNum along, const mjtNum radial[3], mjtNum rho, mjtNum margin) {
-  mjtNum cap_depth = cyl.half - std::abs(along), side_depth = cyl.radius - rho;
-  mjtNum normal[3];
-  if (cap_depth <= side_depth) {
-    Scale3(normal, cyl.axis, along > 0 ? -1 : 1);  // mid-plane centre: +axis, as measured
-    return AddContact(con, 0, c, r, normal, -cap_depth - r, margin);
+// centre beyond both the side and a cap: against the nearest rim point
+int SphereAtRim(Contact* con, const mjtNum c[3], mjtNum r, const CylinderFrame& f,
+                mjtNum margin) {
+  mjtNum scale = f.radius / f.rho;
+  const mjtNum rim[3] = {f.local[0] * scale, f.local[1] * scale,
+                         f.local[2] > 0 ? f.half : -f.half};
+  mjtNum delta[3], normal[3];
+  Sub3(delta, rim, f.local);
+  mjtNum distance = Norm3(delta);
+  if (distance < mjMINVAL) {
+    Copy3(normal, f.fallback);
+  } else {
+    Scale3(delta, delta, 1 / distance);
+    MulMatVec3(normal, f.R, delta);
   }
-  cyl.RadialNormal(normal, radial, rho);
-  return AddContact(con, 0, c, r, normal, -side_depth - r, margin);
+  return AddContact(con, 0, c, r, normal, distance - r, margin);
 }
 
 }  // namespace
 
 int CollideSphereSphere(const Model& m, const Data& d, Contact* con, int g1, int g2,
                         mjtNum margin) {
-  return SpheresContact(con, 0, d.geom_xpos + 3 * g1, m.geom_size[3 * g1], d.geom_xpos + 3 * g2,
-                        m.geom_size[3 * g2], margin);
+  return SpheresContact(con, 0, GeomPair{d, g1, g2}, d.geom_xpos + 3 * g1, m.geom_size[3 * g1],
+                        d.geom_xpos + 3 * g2, m.geom_size[3 * g2], margin);
 }
 
 // sphere against the capsule's nearest segment point
@@ -165,8 +197,8 @@ int CollideSphereCapsule(const Model& m, const Data& d, Contact* con, int g1, in
   Segment segment = SegmentOf(m, d, g2);
   mjtNum nearest[3];
   segment.Point(nearest, segment.Nearest(center));
-  return SpheresContact(con, 0, center, m.geom_size[3 * g1], nearest, m.geom_size[3 * g2],
-                        margin);
+  return SpheresContact(con, 0, GeomPair{d, g1, g2}, center, m.geom_size[3 * g1], nearest,
+                        m.geom_size[3 * g2], margin);
 }
 
 // two capsules: the spheres at the segments' nearest points; parallel segments give up to two
@@ -179,56 +211,34 @@ int CollideCapsuleCapsule(const Model& m, const Data& d, Contact* con, int g1, i
   mjtNum det = Dot3(s1.half, s1.half) * Dot3(s2.half, s2.half) - uv * uv;
   if (!(det >= mjMINVAL)) {
     if (std::isnan(det)) return 0;
-    return ParallelCapsules(con, s1, r1, s2, r2, margin);
+    return ParallelCapsules(con, GeomPair{d, g1, g2}, s1, r1, s2, r2, margin);
   }
   mjtNum s, t, p1[3], p2[3];
   NearestParameters(s1, s2, det, &s, &t);
   s1.Point(p1, s);
   s2.Point(p2, t);
-  return SpheresContact(con, 0, p1, r1, p2, r2, margin);
+  return SpheresContact(con, 0, GeomPair{d, g1, g2}, p1, r1, p2, r2, margin);
 }
 
-// sphere against cylinder, by the region of the sphere centre in the cylinder frame (height z
-// along the axis, distance rho from it): side (rho >= R, |z| < h), cap (rho < R, |z| >= h),
-// rim (both beyond: against the nearest rim point), inside (SphereInsideCylinder)
+// sphere against cylinder, by where its centre lies in the cylinder frame: beyond both the
+// side (rho >= R) and a cap (|z| >= h), the nearest rim point; otherwise the side (dist
+// rho - R - r) or the cap (dist |z| - h - r), whichever dist is larger, the side on ties (the
+// reference's choice, also for a centre inside)
 int CollideSphereCylinder(const Model& m, const Data& d, Contact* con, int g1, int g2,
                           mjtNum margin) {
   const mjtNum* c = d.geom_xpos + 3 * g1;
   mjtNum r = m.geom_size[3 * g1];
-  Cylinder cyl = CylinderOf(m, d, g2);
-  mjtNum offset[3], radial[3];
-  Sub3(offset, c, cyl.center);
-  mjtNum along = Dot3(offset, cyl.axis);
-  for (int k = 0; k < 3; ++k) radial[k] = offset[k] - along * cyl.axis[k];
-  mjtNum rho = Norm3(radial);
-  bool beyond_side = rho >= cyl.radius, beyond_cap = std::abs(along) >= cyl.half;
+  CylinderFrame f = CylinderFrameOf(m, d, g1, g2);
+  mjtNum height = std::abs(f.local[2]);
+  if (f.rho >= f.radius && height >= f.half) return SphereAtRim(con, c, r, f, margin);
+  mjtNum side_dist = f.rho - f.radius - r, cap_dist = height - f.half - r;
   mjtNum normal[3];
-  if (beyond_side && !beyond_cap) {
-    cyl.RadialNormal(normal, radial, rho);
-    return AddContact(con, 0, c, r, normal, rho - cyl.radius - r, margin);
+  if (cap_dist > side_dist) {
+    f.CapNormal(normal);
+    return AddContact(con, 0, c, r, normal, cap_dist, margin);
   }
-  if (beyond_cap && !beyond_side) {
-    Scale3(normal, cyl.axis, along > 0 ? -1 : 1);
-    return AddContact(con, 0, c, r, normal, std::abs(along) - cyl.half - r, margin);
-  }
-  if (beyond_cap && beyond_side) {
-    mjtNum rim[3], inward[3];
-    mjtNum cap = along > 0 ? cyl.half : -cyl.half;
-    cyl.RadialNormal(inward, radial, rho);
-    for (int k = 0; k < 3; ++k) {
-      rim[k] = cyl.center[k] + cap * cyl.axis[k] - cyl.radius * inward[k];
-    }
-    Sub3(normal, rim, c);
-    mjtNum distance = Norm3(normal);
-    if (distance < mjMINVAL) {
-      cyl.FallbackNormal(normal);
-    } else {
-      Scale3(normal, normal, 1 / distance);
-    }
-    return AddContact(con, 0, c, r, normal, distance - r, margin);
-  }
-  if (!(rho < cyl.radius && std::abs(along) < cyl.half)) return 0;  // NaN pose
-  return SphereInsideCylinder(con, c, r, cyl, along, radial, rho, margin);
+  f.InwardNormal(normal);
+  return AddContact(con, 0, c, r, normal, side_dist, margin);
 }
 
 }  // namespace mjsim
