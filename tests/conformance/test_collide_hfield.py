@@ -113,8 +113,23 @@ def test_contacts_match_reference(shape, margin):
 
 
 @pytest.mark.parametrize("shape", ["ellipsoid", "cylinder", "box", "mesh"])
+def test_contact_counts_of_other_convex_geoms_match_reference(shape):
+    """Prisms against the general convex collider: which prisms touch the geom, as the
+    reference finds them (40 random poses, margin 0.05)."""
+    pair, rng = run_pair(shape, 0)
+    for _ in range(40):
+        place(pair, rng, [[0, 0, 0]], 0.05)
+        pair.call("mj_collision")
+        assert pair.d.ncon == pair.ref_d.ncon
+        assert np.isfinite(pair.d.contact.dist).all()
+
+
+@pytest.mark.parametrize("shape", ["ellipsoid", "cylinder", "box", "mesh"])
 @pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="needs the general convex collider (GJK/EPA), not in mjsim yet")
+                   reason="prism against ellipsoid/cylinder/box/mesh: counts match, but dist, "
+                          "pos and normal differ (ellipsoid, cylinder by ~5e-4 in pos; box and "
+                          "mesh by up to 0.03 in dist): the reference's penetration of a prism "
+                          "and a grown polytope is not reproduced")
 def test_contacts_of_other_convex_geoms_match_reference(shape):
     pair, rng = run_pair(shape, 0)
     for _ in range(5):

@@ -23,12 +23,13 @@
 //   capsule  exact, separating-axis form: the segment against the prism; the penetration is the
 //            smallest overlap over the prism's face normals and the crosses of the segment with
 //            the prism's edges; apart, the closest points of the segment and the prism.
-//   others   (ellipsoid, cylinder, box, mesh) need the general convex collider (GJK/EPA, being
-//            written in collide_convex.cc): no contacts yet.
+//   others   (ellipsoid, cylinder, box, mesh) the general convex collider (collide_convex.cc)
+//            between the prism's six vertices and the geom grown by half the margin.
 #include <algorithm>
 #include <cmath>
 
 #include "engine/collision/colliders.h"
+#include "engine/collision/collide_convex.h"
 #include "util/math3.h"
 
 namespace mjsim {
@@ -413,6 +414,32 @@ bool CellRange(mjtNum lo, mjtNum hi, mjtNum half, mjtNum step, int count, int* f
   return *first <= *last;
 }
 
+// A prism against a geom without an exact prism test: GJK/EPA between the prism's vertices
+// (hfield frame) and the geom's convex shape grown by `grow`; the contact in world coordinates.
+bool CollidePrismConvex(const Data& d, int hfield_geom, const Prism& prism, ConvexShape geom,
+                        mjtNum grow, Contact* con) {
+  mjtNum vertex[6][3];
+  PrismVertices(prism, vertex);
+  ConvexShape shape;
+  shape.type = kConvexPoints;
+  shape.pos = d.geom_xpos + 3 * hfield_geom;
+  shape.rot = d.geom_xmat + 9 * hfield_geom;
+  shape.size[0] = shape.size[1] = shape.size[2] = 0;
+  shape.radius = 0;
+  shape.vert = nullptr;
+  shape.nvert = 0;
+  shape.graph = nullptr;
+  shape.points = &vertex[0][0];
+  shape.npoints = 6;
+  geom.radius += grow;
+  ConvexContact contact;
+  if (!ConvexContactOf(shape, geom, 0, contact) || !(contact.dist < 0)) return false;
+  con->dist = contact.dist;
+  Copy3(con->frame, contact.normal);
+  for (int k = 0; k < 3; ++k) con->pos[k] = 0.5 * (contact.a[k] + contact.b[k]);
+  return true;
+}
+
 // the contact in world coordinates
 void WorldContact(const Data& d, int hfield_geom, const LocalContact& local, Contact* con) {
   const mjtNum* R = d.geom_xmat + 9 * hfield_geom;
@@ -444,6 +471,10 @@ int CollideHfieldConvex(const Model& m, const Data& d, Contact* con, int g1, int
     out[1] = -size[1] + r * dy;
     out[2] = data[r * ncol + c] * size[2] + margin;
   };
+  // geoms without an exact prism test go through the general convex collider
+  bool exact = geom.type == mjGEOM_SPHERE || geom.type == mjGEOM_CAPSULE;
+  ConvexShape convex;
+  if (!exact && !MakeConvexShape(m, d, g2, convex)) return 0;
   int count = 0;
   for (int r = r0; r <= r1; ++r) {
     for (int c = c0; c <= c1; ++c) {
@@ -458,9 +489,13 @@ int CollideHfieldConvex(const Model& m, const Data& d, Contact* con, int g1, int
       for (const Prism* prism : {&upper, &lower}) {  // the reference's order (observed)
         mjtNum top = std::max({prism->top[0][2], prism->top[1][2], prism->top[2][2]});
         if (geom.lo[2] > top) continue;  // the geom's box is above this (raised) prism
-        LocalContact local;
-        if (!CollidePrism(*prism, geom, 0.5 * margin, &local)) continue;
-        WorldContact(d, g1, local, con + count);
+        if (exact) {
+          LocalContact local;
+          if (!CollidePrism(*prism, geom, 0.5 * margin, &local)) continue;
+          WorldContact(d, g1, local, con + count);
+        } else if (!CollidePrismConvex(d, g1, *prism, convex, 0.5 * margin, con + count)) {
+          continue;
+        }
         if (++count == mjMAXCONPAIR) return count;
       }
     }

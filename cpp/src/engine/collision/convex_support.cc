@@ -9,6 +9,7 @@
 //              hill climbing on the hull graph when there is one (on a convex polytope a vertex
 //              no neighbour of which improves d.x is the maximum), else by scanning all
 //              vertices
+//   points     the point of largest d.x (kConvexPoints: height-field prisms)
 #include "engine/collision/convex_support.h"
 
 #include <cmath>
@@ -47,6 +48,17 @@ void MeshSupport(const float* vert, int nvert, const mjtNum d[3], mjtNum out[3])
     if (dot > best_dot) best_dot = dot, best = i;
   }
   for (int k = 0; k < 3; ++k) out[k] = nvert > 0 ? vert[3 * best + k] : 0;
+}
+
+// the vertex of a point set with the largest d.x
+void PointsSupport(const mjtNum* points, int npoints, const mjtNum d[3], mjtNum out[3]) {
+  int best = 0;
+  mjtNum best_dot = -INFINITY;
+  for (int i = 0; i < npoints; ++i) {
+    mjtNum dot = Dot3(d, points + 3 * i);
+    if (dot > best_dot) best_dot = dot, best = i;
+  }
+  for (int k = 0; k < 3; ++k) out[k] = npoints > 0 ? points[3 * best + k] : 0;
 }
 
 // mesh_graph: numvert, numface, vert_edgeadr[numvert], vert_globalid[numvert],
@@ -96,6 +108,9 @@ void LocalCoreSupport(const ConvexShape& s, const mjtNum d[3], mjtNum out[3]) {
       return;
     case mjGEOM_BOX:
       for (int k = 0; k < 3; ++k) out[k] = s.size[k] * SignOf(d[k]);
+      return;
+    case kConvexPoints:
+      PointsSupport(s.points, s.npoints, d, out);
       return;
     case mjGEOM_MESH:
       if (s.graph) {

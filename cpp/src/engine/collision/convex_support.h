@@ -10,8 +10,11 @@
 
 namespace mjsim {
 
+// ConvexShape::type of a shape given by its vertices (`points`), e.g. a height-field prism
+constexpr int kConvexPoints = -1;
+
 struct ConvexShape {
-  int type;            // mjtGeom
+  int type;            // mjtGeom, or kConvexPoints
   const mjtNum* pos;   // geom_xpos
   const mjtNum* rot;   // geom_xmat, row-major, geom to world
   mjtNum size[3];      // geom_size; for sphere and capsule the core's (radius moved out)
@@ -19,6 +22,8 @@ struct ConvexShape {
   const float* vert;   // mesh: vertices in the geom frame (mesh_vert)
   int nvert;           // mesh: number of vertices
   const int* graph;    // mesh: its convex hull graph (mesh_graph), or null
+  const mjtNum* points = nullptr;  // kConvexPoints: vertices in the shape frame
+  int npoints = 0;                 // kConvexPoints: number of vertices
 };
 
 // The shape of geom g; false when it has no convex description or a non-finite pose or size.
