@@ -42,6 +42,13 @@ void mj_transmission(const Model& m, Data& d);
 // mj_kinematics ---
 void mj_collision(const Model& m, Data& d);
 
+// --- constraints (engine/constraint.cc, engine/solver*.cc) ---
+// the constraint rows (efc_*) of equalities, friction loss, limits and contacts; needs the
+// position stages and mj_collision
+void mj_makeConstraint(const Model& m, Data& d);
+// efc_vel = J qvel and the reference acceleration efc_aref; needs mj_makeConstraint
+void mj_referenceConstraint(const Model& m, Data& d);
+
 // --- smooth dynamics (one file per stage; each file also holds its stage's derivative with
 // respect to qvel, which the implicit integrators need) ---
 

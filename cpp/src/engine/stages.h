@@ -51,4 +51,8 @@ void AddFluidVelocityDerivative(const Model& m, Data& d, mjtNum* qDeriv);
 // -d(qfrc_bias)/d(qvel), the Coriolis and centrifugal terms of RNE (engine/rne.cc)
 void AddBiasVelocityDerivative(const Model& m, Data& d, mjtNum* qDeriv);
 
+// points the efc arrays at Data::arena for nefc rows after the ncon contacts and sets
+// d.efc_end; false when the arena is too small (engine/constraint.cc)
+bool LayoutConstraintRows(const Model& m, Data& d, int nefc);
+
 }  // namespace mjsim
