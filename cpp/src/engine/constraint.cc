@@ -261,9 +261,21 @@ void AddTendonCoupling(RowWriter& w, int eq) {
   if (t2 >= 0) AddTendonRow(m, w.d, t2, slope, w.J(row));
 }
 
+// an equality whose rows have an all-zero Jacobian constrains nothing the dofs can change
+// (e.g. a connect at a hinge's own anchor): the reference leaves it out, and so do we
+void DropIfJacobianEmpty(RowWriter& w, int first) {
+  size_t count = static_cast<size_t>(w.d.nefc - first) * w.m.nv;
+  const mjtNum* J = w.J(first);
+  for (size_t k = 0; k < count; ++k) {
+    if (J[k] != 0) return;
+  }
+  w.d.nefc = first;
+}
+
 void AddEqualityRows(RowWriter& w) {
   for (int eq = 0; eq < w.m.neq; ++eq) {
     if (!w.d.eq_active[eq]) continue;
+    int first = w.d.nefc;
     switch (w.m.eq_type[eq]) {
       case mjEQ_CONNECT: AddConnect(w, eq); break;
       case mjEQ_WELD: AddWeld(w, eq); break;
@@ -271,6 +283,7 @@ void AddEqualityRows(RowWriter& w) {
       case mjEQ_TENDON: AddTendonCoupling(w, eq); break;
       default: break;
     }
+    DropIfJacobianEmpty(w, first);
   }
 }
 
