@@ -927,6 +927,24 @@ void BindSensorFunctions(py::module_& module) {
     CheckSameModel(m, d);
     mj_sensorAcc(*m.model, *d.data);
   }, py::arg("m"), py::arg("d"), "Evaluate acceleration and force-dependent sensors.");
+  module.def("mj_constraintUpdate", [](const PyModel& m, PyData& d, InputArray jar,
+                                       py::object cost, int flg_coneHessian) {
+    CheckSameModel(m, d);
+    CheckInputSize(jar, d.data->nefc, "jar");
+    mjtNum total = 0;
+    mj_constraintUpdate(*m.model, *d.data, jar.data(), &total, flg_coneHessian);
+    if (!cost.is_none()) {
+      py::array target = cost.cast<py::array>();
+      *OutputArray(target, 1, "cost") = total;
+    }
+  }, py::arg("m"), py::arg("d"), py::arg("jar"), py::arg("cost"), py::arg("flg_coneHessian"),
+     "Compute efc_state, efc_force, qfrc_constraint, and (optionally) cone Hessians.");
+  module.def("mj_contactForce", [](const PyModel& m, PyData& d, int id, py::array result) {
+    CheckSameModel(m, d);
+    mjtNum* out = OutputArray(result, 6, "result");
+    mj_contactForce(*m.model, *d.data, id, out);
+  }, py::arg("m"), py::arg("d"), py::arg("id"), py::arg("result"),
+     "Extract 6D force:torque given contact id, in the contact frame.");
   module.def("mj_objectVelocity", [](const PyModel& m, PyData& d, int objtype, int objid,
                                      py::array res, int flg_local) {
     CheckSameModel(m, d);

@@ -142,3 +142,20 @@ ZERO_MASS_CONTACT = """
                          ids=["overconstrained", "huge_stiffness", "tiny_mass"])
 def test_bad_constraints_never_crash_or_hang(xml, solver):
     run_without_crash(xml, solver)
+
+
+@pytest.mark.parametrize("model", corpus.params(corpus.corpus_models()))
+def test_corpus_trajectory_without_contacts(model):
+    """20 steps with random controls, the default solver, contacts disabled (most colliders
+    are pending): qpos within 1e-6 of the reference."""
+    pair = load_pair(model, seed=None)
+    configure(pair, pair.ref_m.opt.solver, pair.ref_m.opt.cone, disable=DSBL_CONTACT)
+    rng = np.random.default_rng(0)
+    for step in range(20):
+        ctrl = rng.uniform(-1, 1, pair.ref_m.nu)
+        pair.d.ctrl[:] = ctrl
+        pair.ref_d.ctrl[:] = ctrl
+        pair.call("mj_step")
+        scale = max(np.abs(pair.ref_d.qpos).max(initial=0.0), 1.0)
+        err = np.abs(pair.d.qpos - pair.ref_d.qpos).max(initial=0.0)
+        assert err <= 1e-6 * scale, f"{pair.name} step {step}: qpos error {err:.3g}"

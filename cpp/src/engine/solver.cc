@@ -10,6 +10,7 @@
 #include "engine/solver.h"
 #include "engine/stages.h"
 #include "mjsim/api.h"
+#include "util/scratch.h"
 
 namespace mjsim {
 namespace {
@@ -363,6 +364,21 @@ void GaussAlongLine(const Model& m, const Data& d, const mjtNum* x, const Primal
   gauss[0] = 0.5 * value;
   gauss[1] = slope;
   gauss[2] = curvature;
+}
+
+void mj_constraintUpdate(const Model& m, Data& d, const mjtNum* jar, mjtNum* cost,
+                         int flg_coneHessian) {
+  mjtNum total = ConstraintCost(m, d, jar, d.efc_force, d.efc_state);
+  if (cost) *cost = total;
+  MulJacobianTranspose(m, d, d.qfrc_constraint, d.efc_force);
+  if (!flg_coneHessian) return;
+  // cone Hessians (contact.H) of elliptic contacts in the middle zone, at jar
+  for (int c = 0; c < d.ncon; ++c) {
+    for (mjtNum& h : d.contact[c].H) h = 0;
+  }
+  ScratchFrame frame(d);
+  mjtNum* H = frame.Allocate<mjtNum>(static_cast<size_t>(m.nv) * m.nv);
+  AddConstraintHessian(m, d, jar, d.efc_state, H);
 }
 
 // efc_b = J qacc_smooth - aref; the solver; qfrc_constraint = J' efc_force

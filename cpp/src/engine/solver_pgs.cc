@@ -140,13 +140,8 @@ int SolvePGS(const Model& m, Data& d, ArenaWork& work) {
     ++iterations;
     if (stat.improvement < m.opt.tolerance) break;
   }
-  // states as the primal cost assigns them at the resulting acceleration
-  mjtNum* jar = work.Allocate<mjtNum>(d.nefc);
-  mjtNum* ignored = work.Allocate<mjtNum>(d.nefc);
-  if (jar && ignored) {
-    for (int i = 0; i < d.nefc; ++i) jar[i] = RowResidual(d, AR, i) - d.efc_R[i] * d.efc_force[i];
-    ConstraintCost(m, d, jar, ignored, d.efc_state);
-  }
+  // the reference's PGS leaves the states unset (zero): so does ours
+  std::memset(d.efc_state, 0, sizeof(int) * d.nefc);
   return iterations;
 }
 
