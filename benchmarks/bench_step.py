@@ -1,10 +1,14 @@
-"""Simulation speed with constraints disabled (smooth dynamics), mjsim against the reference
-(mujoco), in one process.
+"""Simulation speed, mjsim against the reference (mujoco), in one process; by default with
+constraints disabled (smooth dynamics).
 
     python benchmarks/bench_step.py [--repeats 5] [--seconds 0.1] [--filter TEXT]
                                     [--integrator euler|rk4|implicit|implicitfast|model]
+                                    [--constraints none|nocontact|all]
 
-For every model of the corpus (tests/corpus.py) both engines get mjDSBL_CONSTRAINT, the same
+--constraints: none sets mjDSBL_CONSTRAINT (the default); nocontact keeps equality, friction
+loss and limit rows and sets mjDSBL_CONTACT (most colliders are pending); all keeps everything.
+
+For every model of the corpus (tests/corpus.py) both engines get the disable flags, the same
 random configuration, velocities and controls (tests/support.py); after a warm-up, each
 repetition times a loop in mjsim and in mujoco, alternating which goes first. The table gives
 the median rate of each in simulation steps per second, the ratio mjsim/mujoco (above 1:
@@ -35,6 +39,7 @@ from bench_kinematics import Report, compare, header, load_both  # noqa: E402
 from support import random_motion  # noqa: E402
 
 RESULTS = REPO / "benchmarks" / "results" / "step.csv"
+DISABLE = {"none": 1, "nocontact": 1 << 4, "all": 0}  # mjDSBL_CONSTRAINT, mjDSBL_CONTACT
 NSTEP = 100
 INTEGRATORS = {"euler": 0, "rk4": 1, "implicit": 2, "implicitfast": 3}
 
@@ -64,12 +69,12 @@ GROUPS = [
 ]
 
 
-def prepare(pair, integrator: int | None, seed: int) -> None:
-    """Constraints off, the integrator set, the same random motion in both engines."""
+def prepare(pair, integrator: int | None, seed: int, disable: int = 1) -> None:
+    """Disable flags and the integrator set, the same random motion in both engines."""
     (_, m, d), (_, ref_m, ref_d) = pair
     motion = random_motion(ref_m, np.random.default_rng(seed))
     for model, data in ((m, d), (ref_m, ref_d)):
-        model.opt.disableflags = model.opt.disableflags | 1  # mjDSBL_CONSTRAINT
+        model.opt.disableflags = model.opt.disableflags | disable
         if integrator is not None:
             model.opt.integrator = integrator
         data.qvel[:] = motion.qvel
@@ -84,13 +89,19 @@ def main(argv=None) -> int:
     parser.add_argument("--filter", default="", help="only models whose label contains this")
     parser.add_argument("--integrator", default="model", choices=[*INTEGRATORS, "model"],
                         help="integrator for every model; 'model' keeps each model's own")
-    parser.add_argument("--csv", type=Path, default=RESULTS, help="where to write the results")
+    parser.add_argument("--constraints", default="none", choices=list(DISABLE),
+                        help="which constraints stay enabled")
+    parser.add_argument("--csv", type=Path, default=None, help="where to write the results")
     args = parser.parse_args(argv)
 
     import mjsim
     import mujoco
 
-    print(header(mjsim, mujoco, args.repeats), f"  integrator: {args.integrator}")
+    if args.csv is None:
+        suffix = "" if args.constraints == "none" else f"_constraints_{args.constraints}"
+        args.csv = RESULTS.with_name(f"step{suffix}.csv")
+    print(header(mjsim, mujoco, args.repeats), f"  integrator: {args.integrator}",
+          f"  constraints: {args.constraints}")
     integrator = INTEGRATORS.get(args.integrator)
     models = [p for p in corpus.corpus_models() if args.filter in corpus.label(p)]
     loaded = []
@@ -99,7 +110,7 @@ def main(argv=None) -> int:
         if pair is None:
             print(f"skip {corpus.label(path)}: {reason}")
             continue
-        prepare(pair, integrator, seed)
+        prepare(pair, integrator, seed, DISABLE[args.constraints])
         try:  # a model mjsim cannot simulate yet (the ellipsoid fluid model) is skipped
             mjsim.mj_step(pair[0][1], pair[0][2])
         except ValueError as error:

@@ -300,8 +300,56 @@ void BindWarnings(py::module_& module) {
       });
 }
 
+
+// d.efc_<name>: a view of the current nefc rows; a field of m.nv columns is flat (efc_J)
+template <typename T>
+py::object EfcView(const PyData& self, T* pointer, int cols, const char* cols_text) {
+  const Data& d = *self.data;
+  std::string text(cols_text);
+  if (text == "m.nv") return MakeView(pointer, d.nefc * cols, 1, "1", self.data);
+  return MakeView(pointer, d.nefc, cols, cols_text, self.data);
+}
+// the `m` the efc table's column expressions refer to
+#define MJSIM_EFC_COLUMNS_OF(self) \
+  const Model& m = *(self).model;   \
+  (void)m
+
+struct PySolverStat {
+  std::shared_ptr<Data> data;
+  int index;
+  SolverStat& stat() const { return data->solver[index]; }
+};
+struct PySolverStatList {
+  std::shared_ptr<Data> data;
+};
+
+void BindSolverStats(py::module_& module) {
+  py::class_<PySolverStat>(module, "MjSolverStat", "One solver iteration (d.solver[i]).")
+#define MJSIM_STAT(type, name, doc)                                                        \
+      .def_property(#name, [](const PySolverStat& s) { return s.stat().name; },            \
+                    [](PySolverStat& s, type v) { s.stat().name = v; }, doc)
+      MJSIM_STAT(mjtNum, improvement, "cost reduction, scaled")
+      MJSIM_STAT(mjtNum, gradient, "gradient norm (primal only), scaled")
+      MJSIM_STAT(mjtNum, lineslope, "slope in the line search")
+      MJSIM_STAT(int, nactive, "number of active constraints")
+      MJSIM_STAT(int, nchange, "number of constraint state changes")
+      MJSIM_STAT(int, neval, "number of cost evaluations in the line search")
+      MJSIM_STAT(int, nupdate, "number of Cholesky updates in the line search");
+#undef MJSIM_STAT
+  py::class_<PySolverStatList>(module, "MjSolverStatList", "d.solver, per island and iteration.")
+      .def("__len__", [](const PySolverStatList&) { return mjNISLAND * mjNSOLVER; })
+      .def("__getitem__", [](const PySolverStatList& list, int index) {
+        if (index < 0) index += mjNISLAND * mjNSOLVER;
+        if (index < 0 || index >= mjNISLAND * mjNSOLVER) {
+          throw py::index_error("solver index out of range");
+        }
+        return PySolverStat{list.data, index};
+      }, py::arg("index"));
+}
+
 void BindData(py::module_& module) {
   BindContacts(module);
+  BindSolverStats(module);
   BindWarnings(module);
   py::class_<PyData, std::shared_ptr<PyData>> data(module, "MjData", "Simulation state and results.");
   data.def_property_readonly(
@@ -361,6 +409,47 @@ void BindData(py::module_& module) {
       }));
   data.def_property_readonly(
       "ncon", [](const PyData& self) { return self.data->ncon; }, "number of detected contacts");
+  data.def_property_readonly(
+      "nefc", [](const PyData& self) { return self.data->nefc; }, "number of constraint rows");
+  data.def_property_readonly(
+      "ne", [](const PyData& self) { return self.data->ne; }, "number of equality rows");
+  data.def_property_readonly(
+      "nf", [](const PyData& self) { return self.data->nf; }, "number of friction rows");
+  data.def_property_readonly(
+      "nl", [](const PyData& self) { return self.data->nl; }, "number of limit rows");
+  data.def_property_readonly(
+      "nJ", [](const PyData& self) { return self.data->nefc * self.model->nv; },
+      "number of entries of efc_J (dense)");
+  // efc_*: views of this step's rows (nefc of them); efc_J is flat, nefc * nv, as mujoco's
+#define MJSIM_X(type, name, cols, doc)                                                        \
+  data.def_property(                                                                          \
+      #name,                                                                                  \
+      [](const PyData& self) {                                                                \
+        MJSIM_EFC_COLUMNS_OF(self);                                                           \
+        return EfcView(self, self.data->name, cols, #cols);                                   \
+      },                                                                                      \
+      [](PyData& self, py::handle value) {                                                    \
+        MJSIM_EFC_COLUMNS_OF(self);                                                           \
+        AssignToView(EfcView(self, self.data->name, cols, #cols), value, #name);              \
+      },                                                                                      \
+      doc);
+  MJSIM_EFC_FIELDS(MJSIM_X)
+#undef MJSIM_X
+  data.def_property_readonly(
+      "solver", [](const PyData& self) { return PySolverStatList{self.data}; },
+      "solver statistics per island and iteration (mjNISLAND * mjNSOLVER)");
+  data.def_property_readonly(
+      "solver_niter",
+      [](const PyData& self) { return MakeView(self.data->solver_niter, mjNISLAND, 1, "1", self.data); },
+      "solver iterations per island");
+  data.def_property_readonly(
+      "solver_nnz",
+      [](const PyData& self) { return MakeView(self.data->solver_nnz, mjNISLAND, 1, "1", self.data); },
+      "nonzeros of the solver's Hessian or efc_AR, per island");
+  data.def_property_readonly(
+      "solver_fwdinv",
+      [](const PyData& self) { return MakeView(self.data->solver_fwdinv, 2, 1, "1", self.data); },
+      "forward-inverse comparison: qfrc, efc");
   data.def_property_readonly(
       "contact", [](const PyData& self) { return ContactList(self); },
       "this step's contacts (mj_collision)");
@@ -540,7 +629,9 @@ void BindStepFunctions(py::module_& module) {
   DefModelData<mj_fwdPosition>(module, "mj_fwdPosition", "Run the position-dependent computations.");
   DefModelData<mj_fwdVelocity>(module, "mj_fwdVelocity", "Run the velocity-dependent computations.");
   DefModelData<mj_fwdAcceleration>(module, "mj_fwdAcceleration", "Add up all non-constraint forces, compute qacc_smooth.");
-  DefModelData<mj_fwdConstraint>(module, "mj_fwdConstraint", "Run the constraint solver (no constraints yet: qacc = qacc_smooth).");
+  DefModelData<mj_fwdConstraint>(module, "mj_fwdConstraint", "Run the constraint solver: qacc, qfrc_constraint, efc_force, efc_state.");
+  DefModelData<mj_makeConstraint>(module, "mj_makeConstraint", "Construct the constraint rows (efc_J, efc_pos, impedances, R).");
+  DefModelData<mj_referenceConstraint>(module, "mj_referenceConstraint", "Compute efc_vel and efc_aref.");
   DefModelData<mj_Euler>(module, "mj_Euler", "Euler integrator, semi-implicit in velocity.");
   DefModelData<mj_implicit>(module, "mj_implicit", "Implicit-in-velocity integrators (implicit, implicitfast).");
   DefModelData<mj_checkPos>(module, "mj_checkPos", "Check qpos, reset if any element is too big or nan.");
@@ -673,6 +764,24 @@ void BindSensorFunctions(py::module_& module) {
     CheckSameModel(m, d);
     mj_sensorAcc(*m.model, *d.data);
   }, py::arg("m"), py::arg("d"), "Evaluate acceleration and force-dependent sensors.");
+  module.def("mj_constraintUpdate", [](const PyModel& m, PyData& d, InputArray jar,
+                                       py::object cost, int flg_coneHessian) {
+    CheckSameModel(m, d);
+    CheckInputSize(jar, d.data->nefc, "jar");
+    mjtNum total = 0;
+    mj_constraintUpdate(*m.model, *d.data, jar.data(), &total, flg_coneHessian);
+    if (!cost.is_none()) {
+      py::array target = cost.cast<py::array>();
+      *OutputArray(target, 1, "cost") = total;
+    }
+  }, py::arg("m"), py::arg("d"), py::arg("jar"), py::arg("cost"), py::arg("flg_coneHessian"),
+     "Compute efc_state, efc_force, qfrc_constraint, and (optionally) cone Hessians.");
+  module.def("mj_contactForce", [](const PyModel& m, PyData& d, int id, py::array result) {
+    CheckSameModel(m, d);
+    mjtNum* out = OutputArray(result, 6, "result");
+    mj_contactForce(*m.model, *d.data, id, out);
+  }, py::arg("m"), py::arg("d"), py::arg("id"), py::arg("result"),
+     "Extract 6D force:torque given contact id, in the contact frame.");
   module.def("mj_objectVelocity", [](const PyModel& m, PyData& d, int objtype, int objid,
                                      py::array res, int flg_local) {
     CheckSameModel(m, d);

@@ -68,6 +68,21 @@ mjtNum mj_rayMesh(const Model& m, const Data& d, int geomid, const mjtNum pnt[3]
 mjtNum mju_rayGeom(const mjtNum pos[3], const mjtNum mat[9], const mjtNum size[3],
                    const mjtNum pnt[3], const mjtNum vec[3], int geomtype);
 
+// --- constraints (engine/constraint.cc, engine/solver*.cc) ---
+// the constraint rows (efc_*) of equalities, friction loss, limits and contacts; needs the
+// position stages and mj_collision
+void mj_makeConstraint(const Model& m, Data& d);
+// efc_vel = J qvel and the reference acceleration efc_aref; needs mj_makeConstraint
+void mj_referenceConstraint(const Model& m, Data& d);
+// the 6-d force (normal, tangents, torsion, rolls) of contact id in its frame, from efc_force
+// (engine/constraint_force.cc)
+void mj_contactForce(const Model& m, const Data& d, int id, mjtNum result[6]);
+// efc_force, efc_state and qfrc_constraint at jar = J qacc - aref (nefc values), the total
+// constraint cost in *cost (if given), and with flg_coneHessian the cones' Hessians
+// (contact.H) (engine/solver.cc)
+void mj_constraintUpdate(const Model& m, Data& d, const mjtNum* jar, mjtNum* cost,
+                         int flg_coneHessian);
+
 // --- smooth dynamics (one file per stage; each file also holds its stage's derivative with
 // respect to qvel, which the implicit integrators need) ---
 

@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "mjsim/contact.h"
+#include "mjsim/efc.h"
 #include "mjsim/model.h"
 
 namespace mjsim {
@@ -33,6 +34,21 @@ struct Data {
   Contact* contact = nullptr;  // = arena start, ncon entries
   // capacity in contacts of the whole arena
   int MaxContacts() const { return static_cast<int>(arena.size() / sizeof(Contact)); }
+
+  // Constraint rows (engine/constraint.cc): ne equality, nf friction, nl limit rows, then the
+  // contact rows; nefc in all. Their arrays (efc.h) follow the contacts in the arena, and
+  // efc_end is the arena offset where free space starts after them (the solvers' work memory).
+  int ne = 0, nf = 0, nl = 0, nefc = 0;
+  size_t efc_end = 0;
+#define MJSIM_X(type, name, cols, doc) type* name = nullptr;
+  MJSIM_EFC_FIELDS(MJSIM_X)
+#undef MJSIM_X
+
+  // solver statistics (engine/solver.cc), per island (one island: index 0)
+  SolverStat solver[mjNISLAND * mjNSOLVER];
+  int solver_niter[mjNISLAND] = {};
+  int solver_nnz[mjNISLAND] = {};
+  mjtNum solver_fwdinv[2] = {0, 0};
 
   // Scratch memory for engine stages, sized once from the model in MakeData, so that mj_step
   // never touches the heap. Taken and given back through util/scratch.h (ScratchFrame).

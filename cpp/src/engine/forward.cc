@@ -2,11 +2,10 @@
 // position stages, velocity stages, actuation, acceleration, constraint (sensors after the
 // position, velocity and constraint stages), then the integrator.
 //   reads   the state (qpos qvel act time), inputs (ctrl qfrc_applied xfrc_applied mocap_*)
-//   writes  every stage's outputs; qfrc_smooth qacc_smooth qacc qfrc_constraint here
+//   writes  every stage's outputs; qfrc_smooth qacc_smooth here
 //
-// Constraints (contacts, limits, equality, friction loss) are produced by nobody yet: until
-// the collision and solver stages exist, qacc = qacc_smooth and qfrc_constraint = 0, which is
-// the reference's physics with mjDSBL_CONSTRAINT.
+// Constraint rows are made after collision (constraint.cc, mj_makeConstraint), their reference
+// accelerations at the end of the velocity stages, and solved in mj_fwdConstraint (solver.cc).
 #include "engine/stages.h"
 #include "mjsim/api.h"
 #include "util/math3.h"
@@ -36,6 +35,7 @@ void mj_fwdPosition(const Model& m, Data& d) {
   mj_makeM(m, d);
   mj_factorM(m, d);
   mj_collision(m, d);
+  mj_makeConstraint(m, d);
   mj_transmission(m, d);
 }
 
@@ -44,6 +44,7 @@ void mj_fwdVelocity(const Model& m, Data& d) {
   mj_comVel(m, d);
   mj_passive(m, d);
   mj_rne(m, d, 0, d.qfrc_bias);
+  mj_referenceConstraint(m, d);
 }
 
 // qfrc_smooth = qfrc_passive - qfrc_bias + qfrc_applied + qfrc_actuator + J' xfrc_applied,
@@ -54,13 +55,6 @@ void mj_fwdAcceleration(const Model& m, Data& d) {
   }
   AccumulateAppliedWrenches(m, d, d.qfrc_smooth);
   mj_solveM(m, d, d.qacc_smooth, d.qfrc_smooth, 1);
-}
-
-void mj_fwdConstraint(const Model& m, Data& d) {
-  for (int i = 0; i < m.nv; ++i) {
-    d.qfrc_constraint[i] = 0;
-    d.qacc[i] = d.qacc_smooth[i];
-  }
 }
 
 // skipstage: mjSTAGE_POS reuses the position stages' results, mjSTAGE_VEL also the velocity

@@ -4,6 +4,7 @@
 //           the mocap poses and eq_active = eq_active0
 #include <cstring>
 
+#include "engine/stages.h"
 #include "mjsim/api.h"
 #include "util/math3.h"
 
@@ -13,6 +14,11 @@ void mj_resetData(const Model& m, Data& d) {
   std::memset(d.buffer.bytes(), 0, d.buffer.size());
   d.time = 0;
   d.ncon = 0;
+  d.ne = d.nf = d.nl = d.nefc = 0;
+  LayoutConstraintRows(m, d, 0);
+  for (SolverStat& stat : d.solver) stat = SolverStat();
+  for (int i = 0; i < mjNISLAND; ++i) d.solver_niter[i] = d.solver_nnz[i] = 0;
+  d.solver_fwdinv[0] = d.solver_fwdinv[1] = 0;
   d.energy[0] = d.energy[1] = 0;
   for (WarningStat& warning : d.warning) warning = WarningStat();
   std::memcpy(d.qpos, m.qpos0, sizeof(mjtNum) * m.nq);

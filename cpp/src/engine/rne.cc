@@ -21,8 +21,8 @@
 // After the constraint solve (mj_rnePostConstraint) the same passes give, with the solved
 // qacc, cacc = a, cfrc_ext = the applied wrench xfrc_applied of each body (force at xipos,
 // moved to the c-frame origin: torque + (xipos - origin) x force; the world's stays zero), and
-// cfrc_int[b] = F[b] with f[b] - cfrc_ext[b] in place of f[b]. mjsim has no contacts yet, so
-// contact forces are not part of cfrc_ext.
+// cfrc_int[b] = F[b] with f[b] - cfrc_ext[b] in place of f[b]. cfrc_ext also holds the
+// wrenches of contacts, connect and weld constraints (constraint_force.cc).
 //
 // Velocity derivative of the bias force, one column j (dof j on body bj, motion S = cdof_j)
 // at a time, differentiating the passes (qacc = 0, gravity constant):
@@ -179,6 +179,7 @@ void mj_rne(const Model& m, Data& d, int flg_acc, mjtNum* result) {
 
 void mj_rnePostConstraint(const Model& m, Data& d) {
   ComputeExternalForces(m, d);
+  AddConstraintWrenches(m, d, d.cfrc_ext);
   ComputeAccelerations(m, d, d.qacc, d.cacc);
   Zero6(d.cfrc_int);
   for (int b = 1; b < m.nbody; ++b) {

@@ -51,4 +51,11 @@ void AddFluidVelocityDerivative(const Model& m, Data& d, mjtNum* qDeriv);
 // -d(qfrc_bias)/d(qvel), the Coriolis and centrifugal terms of RNE (engine/rne.cc)
 void AddBiasVelocityDerivative(const Model& m, Data& d, mjtNum* qDeriv);
 
+// points the efc arrays at Data::arena for nefc rows after the ncon contacts and sets
+// d.efc_end; false when the arena is too small (engine/constraint.cc)
+bool LayoutConstraintRows(const Model& m, Data& d, int nefc);
+// cfrc += the com-based wrenches of contacts, connect and weld constraints on their bodies,
+// from efc_force (engine/constraint_force.cc)
+void AddConstraintWrenches(const Model& m, const Data& d, mjtNum* cfrc);
+
 }  // namespace mjsim

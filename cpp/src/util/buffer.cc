@@ -6,6 +6,7 @@
 #include "mjsim/api.h"
 #include "mjsim/data.h"
 #include "mjsim/model.h"
+#include "engine/stages.h"
 #include "util/scratch.h"
 
 namespace mjsim {
@@ -107,6 +108,19 @@ void CopyData(const Model& m, const Data& src, Data& dst) {
   std::memcpy(dst.buffer.bytes(), src.buffer.bytes(), src.buffer.size());
   dst.ncon = src.ncon;
   std::memcpy(dst.contact, src.contact, sizeof(Contact) * src.ncon);
+  dst.ne = src.ne;
+  dst.nf = src.nf;
+  dst.nl = src.nl;
+  dst.nefc = src.nefc;
+  LayoutConstraintRows(m, dst, src.nefc);
+#define MJSIM_X(type, name, cols, doc) \
+  std::memcpy(dst.name, src.name, sizeof(type) * static_cast<size_t>(src.nefc) * (cols));
+  MJSIM_EFC_FIELDS(MJSIM_X)
+#undef MJSIM_X
+  std::memcpy(dst.solver, src.solver, sizeof(src.solver));
+  std::memcpy(dst.solver_niter, src.solver_niter, sizeof(src.solver_niter));
+  std::memcpy(dst.solver_nnz, src.solver_nnz, sizeof(src.solver_nnz));
+  std::memcpy(dst.solver_fwdinv, src.solver_fwdinv, sizeof(src.solver_fwdinv));
 }
 
 }  // namespace mjsim

@@ -1,0 +1,53 @@
+// efc.h: the constraint rows of one step (mjData's efc_* arrays) and the solver statistics.
+// The rows live in Data::arena after the ncon contacts; their number nefc changes every step,
+// so they are listed here rather than in fields.h (whose rows are model sizes).
+#pragma once
+#include "mjsim/types.h"
+
+namespace mjsim {
+
+constexpr int mjNISLAND = 20;   // islands with solver statistics
+constexpr int mjNSOLVER = 200;  // iterations with solver statistics, per island
+
+// mjtConstraint: the kind of one constraint row
+enum mjtConstraint : int {
+  mjCNSTR_EQUALITY = 0, mjCNSTR_FRICTION_DOF, mjCNSTR_FRICTION_TENDON, mjCNSTR_LIMIT_JOINT,
+  mjCNSTR_LIMIT_TENDON, mjCNSTR_CONTACT_FRICTIONLESS, mjCNSTR_CONTACT_PYRAMIDAL,
+  mjCNSTR_CONTACT_ELLIPTIC
+};
+// mjtConstraintState: which piece of its cost a row is on at the solution
+enum mjtConstraintState : int {
+  mjCNSTRSTATE_SATISFIED = 0, mjCNSTRSTATE_QUADRATIC, mjCNSTRSTATE_LINEARNEG,
+  mjCNSTRSTATE_LINEARPOS, mjCNSTRSTATE_CONE
+};
+
+// mjSolverStat: one solver iteration
+struct SolverStat {
+  mjtNum improvement = 0;  // cost reduction, scaled by 1/(meaninertia * max(1, nv))
+  mjtNum gradient = 0;     // gradient norm (primal solvers), scaled the same way
+  mjtNum lineslope = 0;    // slope of the line search at its start, scaled
+  int nactive = 0;         // number of active constraints
+  int nchange = 0;         // number of constraint state changes
+  int neval = 0;           // number of cost evaluations in the line search
+  int nupdate = 0;         // number of Cholesky updates in the line search
+};
+
+//     type    name              columns (per row)                 doc
+#define MJSIM_EFC_FIELDS(X)                                                                    \
+  X(int,    efc_type,         1,    "constraint type (mjtConstraint)")                        \
+  X(int,    efc_id,           1,    "id of the equality, joint, tendon or contact")           \
+  X(mjtNum, efc_J,            m.nv, "constraint Jacobian, dense nefc x nv")                   \
+  X(mjtNum, efc_pos,          1,    "constraint position (equality: violation)")              \
+  X(mjtNum, efc_margin,       1,    "inclusion margin (contacts and limits)")                 \
+  X(mjtNum, efc_frictionloss, 1,    "friction loss (friction rows)")                          \
+  X(mjtNum, efc_diagApprox,   1,    "approximation of the diagonal of J M^-1 J'")             \
+  X(mjtNum, efc_KBIP,         4,    "stiffness, damping, impedance, impedance derivative")    \
+  X(mjtNum, efc_D,            1,    "constraint mass: 1 / R")                                 \
+  X(mjtNum, efc_R,            1,    "regularizer: inverse constraint mass")                   \
+  X(mjtNum, efc_vel,          1,    "velocity in constraint space: J qvel")                   \
+  X(mjtNum, efc_aref,         1,    "reference pseudo-acceleration")                          \
+  X(mjtNum, efc_b,            1,    "linear cost term: J qacc_smooth - aref")                 \
+  X(mjtNum, efc_force,        1,    "constraint force in constraint space")                   \
+  X(int,    efc_state,        1,    "constraint state (mjtConstraintState)")
+
+}  // namespace mjsim

@@ -1,0 +1,421 @@
+// solver.cc: the constraint solve, forward pipeline stage 22 (checklist C.14, C.15), and the
+// primal cost shared by the CG and Newton solvers (solver_newton.cc, solver_cg.cc).
+//   reads   m.opt (solver cone iterations tolerance ls_* disableflags) d.efc_* qacc_smooth
+//           qfrc_smooth qacc_warmstart qM
+//   writes  d.qacc qfrc_constraint efc_b efc_force efc_state solver solver_niter
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "engine/solver.h"
+#include "engine/stages.h"
+#include "mjsim/api.h"
+#include "util/scratch.h"
+
+namespace mjsim {
+namespace {
+
+bool Disabled(const Model& m, int flag) { return (m.opt.disableflags & flag) != 0; }
+
+// ---- one elliptic contact's cone cost (three zones) ---------------------------------------------
+
+// U = (mu jar_0, mu_1 jar_1, ...), N = U_0, T = |U_1..|: top zone N >= mu T costs nothing;
+// bottom zone mu N + T <= 0 is quadratic in every row; between them the cost is
+// 1/2 Dm (N - mu T)^2 with Dm = D_0 / (mu^2 (1 + mu^2))
+struct ConeGeometry {
+  int first, dim;
+  mjtNum mu, Dm, N, T;
+  mjtNum U[6];
+  int zone;  // mjCNSTRSTATE_SATISFIED, _QUADRATIC or _CONE
+};
+
+// window[j] = jar of row first + j
+ConeGeometry ClassifyCone(const Data& d, int first, const mjtNum* window) {
+  const Contact& con = d.contact[d.efc_id[first]];
+  ConeGeometry g;
+  g.first = first;
+  g.dim = con.dim;
+  g.mu = con.mu;
+  g.Dm = d.efc_D[first] / (g.mu * g.mu * (1 + g.mu * g.mu));
+  g.U[0] = g.mu * window[0];
+  mjtNum t2 = 0;
+  for (int j = 1; j < g.dim; ++j) {
+    g.U[j] = con.friction[j - 1] * window[j];
+    t2 += g.U[j] * g.U[j];
+  }
+  g.N = g.U[0];
+  g.T = std::sqrt(t2);
+  if (g.N >= g.mu * g.T || (g.T <= 0 && g.N >= 0)) {
+    g.zone = mjCNSTRSTATE_SATISFIED;
+  } else if (g.mu * g.N + g.T <= 0 || (g.T <= 0 && g.N < 0)) {
+    g.zone = mjCNSTRSTATE_QUADRATIC;
+  } else {
+    g.zone = mjCNSTRSTATE_CONE;
+  }
+  return g;
+}
+
+// cost of one elliptic contact; forces and states of its rows
+mjtNum EllipticCost(const Data& d, const ConeGeometry& g, const mjtNum* jar, mjtNum* force,
+                    int* state) {
+  const Contact& con = d.contact[d.efc_id[g.first]];
+  mjtNum cost = 0;
+  for (int j = 0; j < g.dim; ++j) {
+    int i = g.first + j;
+    mjtNum f = 0;
+    if (g.zone == mjCNSTRSTATE_QUADRATIC) {
+      f = -d.efc_D[i] * jar[i];
+      cost += 0.5 * d.efc_D[i] * jar[i] * jar[i];
+    } else if (g.zone == mjCNSTRSTATE_CONE) {
+      mjtNum gap = g.N - g.mu * g.T;
+      mjtNum f0 = -g.Dm * gap * g.mu;
+      f = j == 0 ? f0 : -f0 * g.U[j] * con.friction[j - 1] / g.T;
+    }
+    if (force) force[i] = f;
+    if (state) state[i] = g.zone;
+  }
+  if (g.zone == mjCNSTRSTATE_CONE) {
+    mjtNum gap = g.N - g.mu * g.T;
+    cost = 0.5 * g.Dm * gap * gap;
+  }
+  return cost;
+}
+
+// ---- scalar rows --------------------------------------------------------------------------------
+
+// cost of one scalar row at jar; force and state
+mjtNum ScalarCost(const Data& d, int i, mjtNum jar, mjtNum* force, int* state) {
+  mjtNum D = d.efc_D[i], R = d.efc_R[i];
+  int type = d.efc_type[i];
+  if (type == mjCNSTR_FRICTION_DOF || type == mjCNSTR_FRICTION_TENDON) {
+    mjtNum eta = d.efc_frictionloss[i];
+    if (jar <= -R * eta) {
+      *force = eta;
+      *state = mjCNSTRSTATE_LINEARNEG;
+      return -0.5 * R * eta * eta - eta * jar;
+    }
+    if (jar >= R * eta) {
+      *force = -eta;
+      *state = mjCNSTRSTATE_LINEARPOS;
+      return -0.5 * R * eta * eta + eta * jar;
+    }
+  } else if (type != mjCNSTR_EQUALITY && jar >= 0) {
+    *force = 0;
+    *state = mjCNSTRSTATE_SATISFIED;
+    return 0;
+  }
+  *force = -D * jar;
+  *state = mjCNSTRSTATE_QUADRATIC;
+  return 0.5 * D * jar * jar;
+}
+
+// cost of a row or cone along the line, with derivatives in alpha
+void ScalarAlongLine(const Data& d, int i, mjtNum jar, mjtNum rate, LineCost* total) {
+  mjtNum force;
+  int state;
+  mjtNum value = ScalarCost(d, i, jar, &force, &state);
+  total->value += value;
+  total->slope += -force * rate;  // ds/djar = -f
+  if (state == mjCNSTRSTATE_QUADRATIC) total->curvature += d.efc_D[i] * rate * rate;
+}
+
+// window: the contact's rows of jar at alpha
+void ConeAlongLine(const Data& d, int first, const mjtNum* window, const mjtNum* Jp,
+                   LineCost* total) {
+  ConeGeometry g = ClassifyCone(d, first, window);
+  const Contact& con = d.contact[d.efc_id[first]];
+  if (g.zone == mjCNSTRSTATE_SATISFIED) return;
+  if (g.zone == mjCNSTRSTATE_QUADRATIC) {
+    for (int j = 0; j < g.dim; ++j) {
+      int i = first + j;
+      total->value += 0.5 * d.efc_D[i] * window[j] * window[j];
+      total->slope += d.efc_D[i] * window[j] * Jp[i];
+      total->curvature += d.efc_D[i] * Jp[i] * Jp[i];
+    }
+    return;
+  }
+  // middle zone: gap = N - mu T; N' = V_0, T' = U.V / T, T'' = (|V|^2 - T'^2) / T (tangents)
+  mjtNum V[6];
+  V[0] = g.mu * Jp[first];
+  mjtNum uv = 0, vv = 0;
+  for (int j = 1; j < g.dim; ++j) {
+    V[j] = con.friction[j - 1] * Jp[first + j];
+    uv += g.U[j] * V[j];
+    vv += V[j] * V[j];
+  }
+  mjtNum dT = uv / g.T, ddT = (vv - dT * dT) / g.T;
+  mjtNum gap = g.N - g.mu * g.T, dgap = V[0] - g.mu * dT, ddgap = -g.mu * ddT;
+  total->value += 0.5 * g.Dm * gap * gap;
+  total->slope += g.Dm * gap * dgap;
+  total->curvature += g.Dm * (dgap * dgap + gap * ddgap);
+}
+
+}  // namespace
+
+mjtNum SolverScale(const Model& m) {
+  return 1 / (std::max(m.stat.meaninertia, mjMINVAL) * std::max(1, m.nv));
+}
+
+void MulJacobian(const Model& m, const Data& d, mjtNum* res, const mjtNum* vec) {
+  for (int i = 0; i < d.nefc; ++i) {
+    const mjtNum* row = d.efc_J + static_cast<size_t>(i) * m.nv;
+    mjtNum sum = 0;
+    for (int k = 0; k < m.nv; ++k) sum += row[k] * vec[k];
+    res[i] = sum;
+  }
+}
+
+void MulJacobianTranspose(const Model& m, const Data& d, mjtNum* res, const mjtNum* vec) {
+  std::memset(res, 0, sizeof(mjtNum) * m.nv);
+  for (int i = 0; i < d.nefc; ++i) {
+    if (vec[i] == 0) continue;
+    const mjtNum* row = d.efc_J + static_cast<size_t>(i) * m.nv;
+    for (int k = 0; k < m.nv; ++k) res[k] += row[k] * vec[i];
+  }
+}
+
+mjtNum ConstraintCost(const Model& m, Data& d, const mjtNum* jar, mjtNum* force, int* state) {
+  (void)m;
+  mjtNum cost = 0;
+  for (int i = 0; i < d.nefc;) {
+    if (d.efc_type[i] == mjCNSTR_CONTACT_ELLIPTIC) {
+      ConeGeometry g = ClassifyCone(d, i, jar + i);
+      cost += EllipticCost(d, g, jar, force, state);
+      i += g.dim;
+      continue;
+    }
+    mjtNum f;
+    int s;
+    cost += ScalarCost(d, i, jar[i], &f, &s);
+    if (force) force[i] = f;
+    if (state) state[i] = s;
+    ++i;
+  }
+  return cost;
+}
+
+LineCost CostAlongLine(const Model& m, const Data& d, const mjtNum gauss[3], const mjtNum* jar,
+                       const mjtNum* Jp, mjtNum alpha) {
+  (void)m;
+  LineCost total{gauss[0] + alpha * gauss[1] + 0.5 * alpha * alpha * gauss[2],
+                 gauss[1] + alpha * gauss[2], gauss[2]};
+  for (int i = 0; i < d.nefc;) {
+    if (d.efc_type[i] == mjCNSTR_CONTACT_ELLIPTIC) {
+      int dim = d.contact[d.efc_id[i]].dim;
+      mjtNum moved[6];
+      for (int j = 0; j < dim; ++j) moved[j] = jar[i + j] + alpha * Jp[i + j];
+      ConeAlongLine(d, i, moved, Jp, &total);
+      i += dim;
+      continue;
+    }
+    ScalarAlongLine(d, i, jar[i] + alpha * Jp[i], Jp[i], &total);
+    ++i;
+  }
+  return total;
+}
+
+// Safeguarded Newton on the slope: the cost is convex in alpha, so the minimizer is where the
+// slope changes sign; Newton steps from the current point, bisection when they leave the
+// bracket [lo, hi]. Stops when |slope| < tolerance * ls_tolerance * |p| / scale.
+mjtNum LineSearch(const Model& m, const Data& d, const mjtNum gauss[3], const mjtNum* jar,
+                  const mjtNum* Jp, mjtNum pnorm, int* evaluations) {
+  LineCost at = CostAlongLine(m, d, gauss, jar, Jp, 0);
+  *evaluations = 1;
+  if (!(at.slope < 0)) return 0;
+  mjtNum gtol = m.opt.tolerance * m.opt.ls_tolerance * pnorm / SolverScale(m);
+  gtol = std::max(gtol, 1e-15 * std::fabs(at.slope));
+  mjtNum lo = 0, hi = -1, alpha = 0;  // hi < 0: no upper bracket yet
+  int limit = std::max(1, m.opt.ls_iterations);
+  for (int it = 0; it < limit; ++it) {
+    mjtNum next = at.curvature > 0 ? alpha - at.slope / at.curvature : -1;
+    bool inside = next > lo && (hi < 0 || next < hi);
+    if (!inside) next = hi < 0 ? std::max(2 * alpha, mjtNum(1)) : 0.5 * (lo + hi);
+    if (!std::isfinite(next)) break;
+    alpha = next;
+    at = CostAlongLine(m, d, gauss, jar, Jp, alpha);
+    ++*evaluations;
+    if (std::fabs(at.slope) < gtol) break;
+    if (at.slope < 0) lo = alpha; else hi = alpha;
+    if (hi >= 0 && hi - lo <= 1e-15 * hi) break;
+  }
+  if (at.slope > 0 && hi >= 0 && std::fabs(at.slope) >= gtol) alpha = lo;  // ran out: stay safe
+  return alpha;
+}
+
+// H += D_i J_i' J_i
+void AddQuadraticRow(const Model& m, const Data& d, int i, mjtNum* H) {
+  int nv = m.nv;
+  const mjtNum* Ji = d.efc_J + static_cast<size_t>(i) * nv;
+  mjtNum D = d.efc_D[i];
+  for (int r = 0; r < nv; ++r) {
+    if (Ji[r] == 0) continue;
+    mjtNum scaled = D * Ji[r];
+    for (int c = 0; c < nv; ++c) H[r * nv + c] += scaled * Ji[c];
+  }
+}
+
+void AddConstraintHessian(const Model& m, Data& d, const mjtNum* jar, const int* state,
+                          mjtNum* H) {
+  int nv = m.nv;
+  for (int i = 0; i < d.nefc;) {
+    if (d.efc_type[i] == mjCNSTR_CONTACT_ELLIPTIC) {
+      ConeGeometry g = ClassifyCone(d, i, jar + i);
+      if (g.zone == mjCNSTRSTATE_CONE) {
+        // cone Hessian in jar: S Hu S, Hu = Dm (grad grad' + gap hess), S = diag(mu, mu_j)
+        const Contact& con = d.contact[d.efc_id[i]];
+        mjtNum scale[6], grad[6], local[36];
+        scale[0] = g.mu;
+        grad[0] = 1;
+        for (int j = 1; j < g.dim; ++j) {
+          scale[j] = con.friction[j - 1];
+          grad[j] = -g.mu * g.U[j] / g.T;
+        }
+        mjtNum gap = g.N - g.mu * g.T;
+        for (int a = 0; a < g.dim; ++a) {
+          for (int b = 0; b < g.dim; ++b) {
+            mjtNum hess = 0;
+            if (a > 0 && b > 0) {
+              hess = -g.mu * ((a == b ? 1 : 0) - g.U[a] * g.U[b] / (g.T * g.T)) / g.T;
+            }
+            local[a * g.dim + b] = g.Dm * (grad[a] * grad[b] + gap * hess) * scale[a] * scale[b];
+          }
+        }
+        Contact& writable = d.contact[d.efc_id[i]];
+        for (int k = 0; k < 36; ++k) writable.H[k] = k < g.dim * g.dim ? local[k] : 0;
+        for (int a = 0; a < g.dim; ++a) {
+          const mjtNum* Ja = d.efc_J + static_cast<size_t>(i + a) * nv;
+          for (int b = 0; b < g.dim; ++b) {
+            const mjtNum* Jb = d.efc_J + static_cast<size_t>(i + b) * nv;
+            mjtNum h = local[a * g.dim + b];
+            if (h == 0) continue;
+            for (int r = 0; r < nv; ++r) {
+              if (Ja[r] == 0) continue;
+              for (int c = 0; c < nv; ++c) H[r * nv + c] += h * Ja[r] * Jb[c];
+            }
+          }
+        }
+        i += g.dim;
+        continue;
+      }
+      if (g.zone == mjCNSTRSTATE_QUADRATIC) {
+        for (int j = 0; j < g.dim; ++j) AddQuadraticRow(m, d, i + j, H);
+      }
+      i += g.dim;
+      continue;
+    }
+    if (state[i] == mjCNSTRSTATE_QUADRATIC) AddQuadraticRow(m, d, i, H);
+    ++i;
+  }
+}
+
+PrimalPoint AllocatePrimalPoint(const Model& m, Data& d, ArenaWork& work) {
+  PrimalPoint point;
+  point.Mx = work.Allocate<mjtNum>(m.nv);
+  point.jar = work.Allocate<mjtNum>(d.nefc);
+  point.grad = work.Allocate<mjtNum>(m.nv);
+  point.state = d.efc_state;  // the states at the last point evaluated are the result
+  point.cost = 0;
+  return point;
+}
+
+bool Allocated(const PrimalPoint& point) {
+  return point.Mx && point.jar && point.grad && point.state;
+}
+
+void EvaluatePrimal(const Model& m, Data& d, const mjtNum* x, PrimalPoint& point) {
+  mj_mulM(m, d, point.Mx, x);
+  MulJacobian(m, d, point.jar, x);
+  for (int i = 0; i < d.nefc; ++i) point.jar[i] -= d.efc_aref[i];
+  mjtNum cost = ConstraintCost(m, d, point.jar, d.efc_force, point.state);
+  // Gauss term 1/2 (x - a0)' M (x - a0) = 1/2 (x - a0)' (M x - qfrc_smooth)
+  mjtNum gauss = 0;
+  for (int k = 0; k < m.nv; ++k) {
+    gauss += (x[k] - d.qacc_smooth[k]) * (point.Mx[k] - d.qfrc_smooth[k]);
+  }
+  point.cost = cost + 0.5 * gauss;
+  MulJacobianTranspose(m, d, point.grad, d.efc_force);
+  for (int k = 0; k < m.nv; ++k) point.grad[k] = point.Mx[k] - d.qfrc_smooth[k] - point.grad[k];
+}
+
+void PrimalStart(const Model& m, Data& d, mjtNum* x, PrimalPoint& point) {
+  std::memcpy(x, d.qacc_smooth, sizeof(mjtNum) * m.nv);
+  if (Disabled(m, mjDSBL_WARMSTART)) {
+    EvaluatePrimal(m, d, x, point);
+    return;
+  }
+  EvaluatePrimal(m, d, d.qacc_warmstart, point);
+  mjtNum warm_cost = point.cost;
+  EvaluatePrimal(m, d, x, point);
+  if (warm_cost < point.cost) {
+    std::memcpy(x, d.qacc_warmstart, sizeof(mjtNum) * m.nv);
+    EvaluatePrimal(m, d, x, point);
+  }
+}
+
+void GaussAlongLine(const Model& m, const Data& d, const mjtNum* x, const PrimalPoint& point,
+                    const mjtNum* p, const mjtNum* Mp, mjtNum gauss[3]) {
+  mjtNum value = 0, slope = 0, curvature = 0;
+  for (int k = 0; k < m.nv; ++k) {
+    mjtNum residual = point.Mx[k] - d.qfrc_smooth[k];
+    value += (x[k] - d.qacc_smooth[k]) * residual;
+    slope += residual * p[k];
+    curvature += p[k] * Mp[k];
+  }
+  gauss[0] = 0.5 * value;
+  gauss[1] = slope;
+  gauss[2] = curvature;
+}
+
+void mj_constraintUpdate(const Model& m, Data& d, const mjtNum* jar, mjtNum* cost,
+                         int flg_coneHessian) {
+  mjtNum total = ConstraintCost(m, d, jar, d.efc_force, d.efc_state);
+  if (cost) *cost = total;
+  MulJacobianTranspose(m, d, d.qfrc_constraint, d.efc_force);
+  if (!flg_coneHessian) return;
+  // cone Hessians (contact.H) of elliptic contacts in the middle zone, at jar
+  for (int c = 0; c < d.ncon; ++c) {
+    for (mjtNum& h : d.contact[c].H) h = 0;
+  }
+  ScratchFrame frame(d);
+  mjtNum* H = frame.Allocate<mjtNum>(static_cast<size_t>(m.nv) * m.nv);
+  AddConstraintHessian(m, d, jar, d.efc_state, H);
+}
+
+// efc_b = J qacc_smooth - aref; the solver; qfrc_constraint = J' efc_force
+void mj_fwdConstraint(const Model& m, Data& d) {
+  std::memcpy(d.qacc, d.qacc_smooth, sizeof(mjtNum) * m.nv);
+  std::memset(d.qfrc_constraint, 0, sizeof(mjtNum) * m.nv);
+  for (int i = 0; i < mjNISLAND; ++i) d.solver_niter[i] = d.solver_nnz[i] = 0;
+  if (d.nefc == 0 || Disabled(m, mjDSBL_CONSTRAINT)) return;
+  MulJacobian(m, d, d.efc_b, d.qacc_smooth);
+  for (int i = 0; i < d.nefc; ++i) d.efc_b[i] -= d.efc_aref[i];
+  ArenaWork work(d);
+  mjtNum* x = work.Allocate<mjtNum>(m.nv);
+  if (!x) {
+    mj_warning(d, mjWARN_CNSTRFULL, d.nefc);
+    return;
+  }
+  int iterations = 0;
+  if (m.opt.solver == mjSOL_PGS) {
+    iterations = SolvePGS(m, d, work);
+  } else {
+    iterations = m.opt.solver == mjSOL_CG ? SolveCG(m, d, work, x) : SolveNewton(m, d, work, x);
+    if (iterations >= 0) std::memcpy(d.qacc, x, sizeof(mjtNum) * m.nv);
+  }
+  if (iterations < 0) {  // out of arena: the smooth acceleration stands, forces are zero
+    mj_warning(d, mjWARN_CNSTRFULL, d.nefc);
+    std::memset(d.efc_force, 0, sizeof(mjtNum) * d.nefc);
+    return;
+  }
+  d.solver_niter[0] = iterations;
+  MulJacobianTranspose(m, d, d.qfrc_constraint, d.efc_force);
+  if (m.opt.solver == mjSOL_PGS) {
+    // qacc = qacc_smooth + M^-1 qfrc_constraint
+    mjtNum* delta = work.Allocate<mjtNum>(m.nv);
+    if (!delta) return;
+    mj_solveM(m, d, delta, d.qfrc_constraint, 1);
+    for (int k = 0; k < m.nv; ++k) d.qacc[k] = d.qacc_smooth[k] + delta[k];
+  }
+}
+
+}  // namespace mjsim

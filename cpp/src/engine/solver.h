@@ -1,0 +1,90 @@
+// solver.h: shared parts of the constraint solvers (engine/solver*.cc): work memory from the
+// arena, and the reduced primal problem of the chapter (checklist C.14) that CG and Newton
+// minimize over the acceleration x:
+//   cost(x) = 1/2 (x - qacc_smooth)' M (x - qacc_smooth) + sum_i s_i(J_i x - aref_i)
+// with s_i per row type: equality 1/2 D jar^2; friction loss the Huber function with
+// threshold R eta; limits, frictionless and pyramidal rows 1/2 D min(jar, 0)^2; elliptic
+// contacts the three-zone cone cost. The constraint force is f = -ds/djar.
+#pragma once
+#include <cstddef>
+
+#include "mjsim/data.h"
+#include "mjsim/model.h"
+
+namespace mjsim {
+
+// bump allocation from the arena's free space after the efc rows (no heap inside mj_step)
+class ArenaWork {
+ public:
+  explicit ArenaWork(Data& d) : d_(d), top_(d.efc_end) {}
+  // nullptr when the arena is full
+  template <typename T>
+  T* Allocate(size_t count) {
+    size_t start = (top_ + 63) / 64 * 64;
+    size_t end = start + count * sizeof(T);
+    if (end > d_.arena.size()) return nullptr;
+    top_ = end;
+    return reinterpret_cast<T*>(d_.arena.bytes() + start);
+  }
+
+ private:
+  Data& d_;
+  size_t top_;
+};
+
+// the constraint cost at jar = J x - aref: writes force and state per row (either may be null)
+// and returns the total
+mjtNum ConstraintCost(const Model& m, Data& d, const mjtNum* jar, mjtNum* force, int* state);
+
+// Work vectors of a primal solver at its current point x.
+struct PrimalPoint {
+  mjtNum* Mx;     // M x (nv)
+  mjtNum* jar;    // J x - aref (nefc)
+  mjtNum* grad;   // M x - qfrc_smooth - J' f (nv)
+  int* state;     // row states (nefc); forces go to d.efc_force
+  mjtNum cost;    // Gauss term plus constraint cost
+};
+// nullptr members when the arena is full
+PrimalPoint AllocatePrimalPoint(const Model& m, Data& d, ArenaWork& work);
+bool Allocated(const PrimalPoint& point);
+// evaluates everything at x
+void EvaluatePrimal(const Model& m, Data& d, const mjtNum* x, PrimalPoint& point);
+// the start: qacc_warmstart when warmstart is enabled and it costs less than qacc_smooth
+void PrimalStart(const Model& m, Data& d, mjtNum* x, PrimalPoint& point);
+// the Gauss term along x + alpha p: value, slope and curvature at alpha = 0; Mp = M p
+void GaussAlongLine(const Model& m, const Data& d, const mjtNum* x, const PrimalPoint& point,
+                    const mjtNum* p, const mjtNum* Mp, mjtNum gauss[3]);
+
+// The cost along a line x + alpha p, for the line search: value and first and second
+// derivatives in alpha. gauss[3] holds the Gauss term's polynomial coefficients (value at 0,
+// slope, curvature), jar and Jp the rows at alpha = 0 and their rate.
+struct LineCost {
+  mjtNum value, slope, curvature;
+};
+LineCost CostAlongLine(const Model& m, const Data& d, const mjtNum gauss[3], const mjtNum* jar,
+                       const mjtNum* Jp, mjtNum alpha);
+
+// minimizes CostAlongLine over alpha >= 0 by safeguarded 1-D Newton steps; returns alpha (0 when
+// p is not a descent direction) and counts evaluations in *evaluations
+mjtNum LineSearch(const Model& m, const Data& d, const mjtNum gauss[3], const mjtNum* jar,
+                  const mjtNum* Jp, mjtNum pnorm, int* evaluations);
+
+// res = J vec (nefc) and res = J' vec (nv), dense J
+void MulJacobian(const Model& m, const Data& d, mjtNum* res, const mjtNum* vec);
+void MulJacobianTranspose(const Model& m, const Data& d, mjtNum* res, const mjtNum* vec);
+
+// adds the constraint part of the Newton Hessian, J' diag(D on quadratic rows) J plus the cone
+// Hessians of elliptic contacts in the middle zone, to H (nv x nv, dense), at jar
+void AddConstraintHessian(const Model& m, Data& d, const mjtNum* jar, const int* state,
+                          mjtNum* H);
+
+// 1 / (meaninertia * max(1, nv)): the chapter's scale of improvement and gradient
+mjtNum SolverScale(const Model& m);
+
+// the primal solvers: write qacc (the minimizer) and the statistics; return the iterations
+int SolveNewton(const Model& m, Data& d, ArenaWork& work, mjtNum* x);
+int SolveCG(const Model& m, Data& d, ArenaWork& work, mjtNum* x);
+// the dual solver: efc_force from projected Gauss-Seidel; returns the iterations
+int SolvePGS(const Model& m, Data& d, ArenaWork& work);
+
+}  // namespace mjsim

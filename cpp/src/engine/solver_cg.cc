@@ -1,0 +1,82 @@
+// solver_cg.cc: the conjugate-gradient solver of the reduced primal problem (checklist C.15):
+// nonlinear CG preconditioned by M (Mgrad = M^-1 grad) with Polak-Ribiere-plus,
+//   beta = max(0, grad' (Mgrad - Mgrad_old) / (grad_old' Mgrad_old)),  p = -Mgrad + beta p,
+// and the same exact line search and termination as Newton.
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "engine/solver.h"
+#include "mjsim/api.h"
+
+namespace mjsim {
+namespace {
+
+mjtNum Dot(const mjtNum* a, const mjtNum* b, int n) {
+  mjtNum sum = 0;
+  for (int k = 0; k < n; ++k) sum += a[k] * b[k];
+  return sum;
+}
+
+}  // namespace
+
+int SolveCG(const Model& m, Data& d, ArenaWork& work, mjtNum* x) {
+  int nv = m.nv;
+  PrimalPoint point = AllocatePrimalPoint(m, d, work);
+  mjtNum* p = work.Allocate<mjtNum>(nv);
+  mjtNum* Mp = work.Allocate<mjtNum>(nv);
+  mjtNum* Mgrad = work.Allocate<mjtNum>(nv);
+  mjtNum* old_grad = work.Allocate<mjtNum>(nv);
+  mjtNum* old_Mgrad = work.Allocate<mjtNum>(nv);
+  mjtNum* Jp = work.Allocate<mjtNum>(d.nefc);
+  int* old_state = work.Allocate<int>(d.nefc);
+  if (!Allocated(point) || !p || !Mp || !Mgrad || !old_grad || !old_Mgrad || !Jp || !old_state) {
+    return -1;
+  }
+  PrimalStart(m, d, x, point);
+  mj_solveM(m, d, Mgrad, point.grad, 1);
+  for (int k = 0; k < nv; ++k) p[k] = -Mgrad[k];
+  mjtNum scale = SolverScale(m);
+  int iterations = 0;
+  while (iterations < m.opt.iterations) {
+    mj_mulM(m, d, Mp, p);
+    MulJacobian(m, d, Jp, p);
+    mjtNum gauss[3];
+    GaussAlongLine(m, d, x, point, p, Mp, gauss);
+    mjtNum pnorm = std::sqrt(Dot(p, p, nv));
+    int evaluations = 0;
+    mjtNum alpha = LineSearch(m, d, gauss, point.jar, Jp, pnorm, &evaluations);
+    for (int k = 0; k < nv; ++k) x[k] += alpha * p[k];
+    std::memcpy(old_state, point.state, sizeof(int) * d.nefc);
+    std::memcpy(old_grad, point.grad, sizeof(mjtNum) * nv);
+    std::memcpy(old_Mgrad, Mgrad, sizeof(mjtNum) * nv);
+    mjtNum old_cost = point.cost;
+    EvaluatePrimal(m, d, x, point);
+    mj_solveM(m, d, Mgrad, point.grad, 1);
+    SolverStat& stat = d.solver[iterations < mjNSOLVER ? iterations : mjNSOLVER - 1];
+    stat.improvement = scale * (old_cost - point.cost);
+    stat.gradient = scale * std::sqrt(Dot(point.grad, point.grad, nv));
+    stat.lineslope = scale * gauss[1] / std::max(pnorm, mjMINVAL);
+    stat.neval = evaluations;
+    stat.nupdate = 0;
+    stat.nactive = stat.nchange = 0;
+    for (int i = 0; i < d.nefc; ++i) {
+      stat.nactive += point.state[i] != mjCNSTRSTATE_SATISFIED;
+      stat.nchange += point.state[i] != old_state[i];
+    }
+    ++iterations;
+    if (stat.improvement < m.opt.tolerance || stat.gradient < m.opt.tolerance) break;
+    // Polak-Ribiere-plus
+    mjtNum denominator = Dot(old_grad, old_Mgrad, nv);
+    mjtNum beta = 0;
+    if (denominator > mjMINVAL) {
+      mjtNum numerator = 0;
+      for (int k = 0; k < nv; ++k) numerator += point.grad[k] * (Mgrad[k] - old_Mgrad[k]);
+      beta = std::max(mjtNum(0), numerator / denominator);
+    }
+    for (int k = 0; k < nv; ++k) p[k] = -Mgrad[k] + beta * p[k];
+  }
+  return iterations;
+}
+
+}  // namespace mjsim
