@@ -159,3 +159,30 @@ def test_corpus_trajectory_without_contacts(model):
         scale = max(np.abs(pair.ref_d.qpos).max(initial=0.0), 1.0)
         err = np.abs(pair.d.qpos - pair.ref_d.qpos).max(initial=0.0)
         assert err <= 1e-6 * scale, f"{pair.name} step {step}: qpos error {err:.3g}"
+
+
+@pytest.mark.parametrize("cone", ["pyramidal", "elliptic"])
+def test_constraint_update_matches_reference(cone):
+    """mj_constraintUpdate at an arbitrary jar: cost, efc_force, efc_state, qfrc_constraint
+    and the cone Hessians of elliptic contacts."""
+    import mjsim
+    import mujoco
+
+    pair = load_pair(sphere_contacts(cone, 6), seed=None)
+    velocity = np.random.default_rng(3).standard_normal(pair.ref_m.nv)
+    pair.d.qvel[:] = velocity
+    pair.ref_d.qvel[:] = velocity
+    pair.call("mj_forward")
+    jar = 5 * np.random.default_rng(1).standard_normal(pair.ref_d.nefc)
+    cost, ref_cost = np.zeros(1), np.zeros(1)
+    mjsim.mj_constraintUpdate(pair.m, pair.d, jar, cost, 1)
+    mujoco.mj_constraintUpdate(pair.ref_m, pair.ref_d, jar, ref_cost, 1)
+    np.testing.assert_allclose(cost, ref_cost, rtol=1e-12)
+    np.testing.assert_allclose(pair.d.efc_force, pair.ref_d.efc_force, rtol=1e-10, atol=1e-10)
+    np.testing.assert_array_equal(pair.d.efc_state, pair.ref_d.efc_state)
+    np.testing.assert_allclose(pair.d.qfrc_constraint, pair.ref_d.qfrc_constraint,
+                               rtol=1e-10, atol=1e-10)
+    if cone == "elliptic":
+        dim = pair.ref_d.contact.dim[0]
+        np.testing.assert_allclose(pair.d.contact.H[0][:dim * dim],
+                                   pair.ref_d.contact.H[0][:dim * dim], rtol=1e-9, atol=1e-9)

@@ -10,7 +10,6 @@
 #include "engine/solver.h"
 #include "engine/stages.h"
 #include "mjsim/api.h"
-#include "util/scratch.h"
 
 namespace mjsim {
 namespace {
@@ -244,6 +243,7 @@ mjtNum LineSearch(const Model& m, const Data& d, const mjtNum gauss[3], const mj
 
 // H += D_i J_i' J_i
 void AddQuadraticRow(const Model& m, const Data& d, int i, mjtNum* H) {
+  if (!H) return;
   int nv = m.nv;
   const mjtNum* Ji = d.efc_J + static_cast<size_t>(i) * nv;
   mjtNum D = d.efc_D[i];
@@ -282,6 +282,10 @@ void AddConstraintHessian(const Model& m, Data& d, const mjtNum* jar, const int*
         }
         Contact& writable = d.contact[d.efc_id[i]];
         for (int k = 0; k < 36; ++k) writable.H[k] = k < g.dim * g.dim ? local[k] : 0;
+        if (!H) {
+          i += g.dim;
+          continue;
+        }
         for (int a = 0; a < g.dim; ++a) {
           const mjtNum* Ja = d.efc_J + static_cast<size_t>(i + a) * nv;
           for (int b = 0; b < g.dim; ++b) {
@@ -376,9 +380,7 @@ void mj_constraintUpdate(const Model& m, Data& d, const mjtNum* jar, mjtNum* cos
   for (int c = 0; c < d.ncon; ++c) {
     for (mjtNum& h : d.contact[c].H) h = 0;
   }
-  ScratchFrame frame(d);
-  mjtNum* H = frame.Allocate<mjtNum>(static_cast<size_t>(m.nv) * m.nv);
-  AddConstraintHessian(m, d, jar, d.efc_state, H);
+  AddConstraintHessian(m, d, jar, d.efc_state, nullptr);
 }
 
 // efc_b = J qacc_smooth - aref; the solver; qfrc_constraint = J' efc_force

@@ -74,7 +74,8 @@ void MulJacobian(const Model& m, const Data& d, mjtNum* res, const mjtNum* vec);
 void MulJacobianTranspose(const Model& m, const Data& d, mjtNum* res, const mjtNum* vec);
 
 // adds the constraint part of the Newton Hessian, J' diag(D on quadratic rows) J plus the cone
-// Hessians of elliptic contacts in the middle zone, to H (nv x nv, dense), at jar
+// Hessians of elliptic contacts in the middle zone, to H (nv x nv, dense), at jar; the cone
+// Hessians also go to contact.H (dim x dim); H may be null (contact.H only)
 void AddConstraintHessian(const Model& m, Data& d, const mjtNum* jar, const int* state,
                           mjtNum* H);
 
