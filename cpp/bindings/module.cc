@@ -13,33 +13,12 @@
 #include <string>
 #include <vector>
 
+#include "bindings.h"
 #include "engine/stages.h"
 #include "mjsim/api.h"
 #include "mjsim/errors.h"
 
-namespace py = pybind11;
-
 namespace mjsim {
-namespace {
-
-// A NumPy view of rows x cols values at `pointer`, kept alive by `owner`.
-// `cols_text` is the column expression as written in fields.h: only a literal 1 gives a vector.
-template <typename T>
-py::object MakeView(T* pointer, int rows, int cols, const char* cols_text,
-                    const std::shared_ptr<void>& owner) {
-  auto* keeper = new std::shared_ptr<void>(owner);
-  py::capsule base(keeper, [](void* p) { delete static_cast<std::shared_ptr<void>*>(p); });
-  std::vector<py::ssize_t> shape = {rows};
-  if (std::string(cols_text) != "1") shape.push_back(cols);
-  return py::array_t<T>(shape, pointer, base);
-}
-
-// names are exposed as one bytes object, as the mujoco package does
-template <>
-py::object MakeView<char>(char* pointer, int rows, int cols, const char*,
-                          const std::shared_ptr<void>&) {
-  return py::bytes(pointer, static_cast<size_t>(rows) * cols);
-}
 
 // Copies `value` into the view's memory after checking its shape; a partial write never happens.
 void AssignToView(py::object view, py::handle value, const char* name) {
@@ -57,46 +36,32 @@ void AssignToView(py::object view, py::handle value, const char* name) {
   }
 }
 
-struct PyModel {
-  std::shared_ptr<Model> model;
-  std::vector<py::object> views;  // one per MJSIM_MODEL_FIELDS entry, in table order
+void CheckSameModel(const PyModel& m, const PyData& d) {
+  if (m.model != d.model) throw py::value_error("d was made for a different MjModel than m");
+}
 
-  explicit PyModel(std::shared_ptr<Model> compiled) : model(std::move(compiled)) {
-    Model& m = *model;
-    views.reserve(64);
-#define MJSIM_X(type, name, rows, cols, doc) views.push_back(MakeView(m.name, m.rows, cols, #cols, model));
-    MJSIM_MODEL_FIELDS(MJSIM_X)
-#undef MJSIM_X
+// The float64 C-contiguous writable array `array` of exactly `size` values, for output.
+mjtNum* OutputArray(py::array& array, py::ssize_t size, const char* name) {
+  if (!array.dtype().is(py::dtype::of<mjtNum>()) || !(array.flags() & py::array::c_style) ||
+      !array.writeable()) {
+    throw py::type_error(std::string(name) + " must be a writable C-contiguous float64 array");
   }
-};
-
-struct PyData {
-  std::shared_ptr<PyModel> owner;  // d.model: the MjModel this Data was made for
-  std::shared_ptr<Model> model;
-  std::shared_ptr<Data> data;
-  std::vector<py::object> views;  // one per MJSIM_DATA_FIELDS entry, in table order
-
-  explicit PyData(std::shared_ptr<PyModel> made_for)
-      : owner(std::move(made_for)), model(owner->model), data(MakeData(*model)) {
-    const Model& m = *model;
-    Data& d = *data;
-#define MJSIM_X(type, name, rows, cols, doc) views.push_back(MakeView(d.name, m.rows, cols, #cols, data));
-    MJSIM_DATA_FIELDS(MJSIM_X)
-#undef MJSIM_X
+  if (array.size() != size) {
+    throw py::value_error(std::string(name) + " must have " + std::to_string(size) +
+                          " values, got " + std::to_string(array.size()));
   }
-};
+  return static_cast<mjtNum*>(array.mutable_data());
+}
 
-// index of each field in the views vectors
-enum ModelFieldIndex {
-#define MJSIM_X(type, name, rows, cols, doc) kModelField_##name,
-  MJSIM_MODEL_FIELDS(MJSIM_X)
-#undef MJSIM_X
-};
-enum DataFieldIndex {
-#define MJSIM_X(type, name, rows, cols, doc) kDataField_##name,
-  MJSIM_DATA_FIELDS(MJSIM_X)
-#undef MJSIM_X
-};
+void CheckInputSize(const InputArray& array, py::ssize_t size, const char* name) {
+  if (array.size() != size) {
+    throw py::value_error(std::string(name) + " must have " + std::to_string(size) +
+                          " values, got " + std::to_string(array.size()));
+  }
+}
+
+namespace {
+
 
 // m.opt: a handle on the Model's options; array options are views into the Model
 struct PyOption {
@@ -176,10 +141,6 @@ void BindVisual(py::module_& module) {
       doc);
   MJSIM_STATISTIC_FIELDS(MJSIM_STATISTIC_BIND)
 #undef MJSIM_STATISTIC_BIND
-}
-
-void CheckSameModel(const PyModel& m, const PyData& d) {
-  if (m.model != d.model) throw py::value_error("d was made for a different MjModel than m");
 }
 
 AssetMap ToAssetMap(const py::object& assets) {
@@ -337,102 +298,6 @@ void BindWarnings(py::module_& module) {
       });
 }
 
-// d.contact: mujoco's contact list. Each member is a strided NumPy view over the ncon contacts
-// in the arena (d.contact.dist has shape (ncon,), d.contact.frame (ncon, 9)); d.contact[i] is
-// one MjContact whose array members are views too.
-template <typename T>
-py::object ContactMemberView(const std::shared_ptr<Data>& data, size_t offset, int first, int rows,
-                             int cols, bool vector) {
-  auto* keeper = new std::shared_ptr<void>(data);
-  py::capsule base(keeper, [](void* p) { delete static_cast<std::shared_ptr<void>*>(p); });
-  auto* pointer = reinterpret_cast<T*>(reinterpret_cast<unsigned char*>(data->contact + first) +
-                                       offset);
-  std::vector<py::ssize_t> shape, strides;
-  if (rows >= 0) {
-    shape.push_back(rows);
-    strides.push_back(sizeof(Contact));
-  }
-  if (vector) {
-    shape.push_back(cols);
-    strides.push_back(sizeof(T));
-  }
-  return py::array_t<T>(shape, strides, pointer, base);
-}
-
-struct PyContactList {
-  std::shared_ptr<Data> data;
-};
-struct PyContact {
-  std::shared_ptr<Data> data;
-  int index;
-};
-
-#define MJSIM_CONTACT_MEMBERS(X)                                                              \
-  X(mjtNum, dist, 1, "distance between the surfaces; negative: penetration")                  \
-  X(mjtNum, pos, 3, "position of the contact point, midway between the surfaces")              \
-  X(mjtNum, frame, 9, "normal (geom1 to geom2), tangent1, tangent2")                           \
-  X(mjtNum, includemargin, 1, "include in the solver if dist < includemargin")                  \
-  X(mjtNum, friction, 5, "tangent1, tangent2, spin, roll1, roll2")                             \
-  X(mjtNum, solref, 2, "constraint solver reference, normal direction")                        \
-  X(mjtNum, solreffriction, 2, "constraint solver reference, friction directions")             \
-  X(mjtNum, solimp, 5, "constraint solver impedance")                                          \
-  X(mjtNum, mu, 1, "friction of the regularized cone")                                         \
-  X(mjtNum, H, 36, "cone Hessian")                                                             \
-  X(int, dim, 1, "contact space dimensionality: 1, 3, 4 or 6")                                 \
-  X(int, geom1, 1, "id of geom 1")                                                            \
-  X(int, geom2, 1, "id of geom 2")                                                            \
-  X(int, geom, 2, "geom ids")                                                                 \
-  X(int, flex, 2, "flex ids; -1 for geoms")                                                   \
-  X(int, elem, 2, "element ids; -1 for geoms")                                                \
-  X(int, vert, 2, "vertex ids; -1 for geoms")                                                 \
-  X(int, exclude, 1, "0: include, 1: in gap, 2: fused, 3: no dofs")                          \
-  X(int, efc_address, 1, "address in the efc arrays; -1: not included")
-
-void BindContacts(py::module_& module) {
-  py::class_<PyContactList> list(module, "MjContactList", "d.contact: this step's contacts.");
-  list.def("__len__", [](const PyContactList& self) { return self.data->ncon; });
-  list.def("__getitem__", [](const PyContactList& self, int index) {
-    int ncon = self.data->ncon;
-    if (index < 0) index += ncon;
-    if (index < 0 || index >= ncon) {
-      throw py::index_error("contact index out of range [0, " + std::to_string(ncon) + ")");
-    }
-    return PyContact{self.data, index};
-  }, py::arg("index"));
-  py::class_<PyContact> contact(module, "MjContact", "One contact (d.contact[i]).");
-#define MJSIM_X(type, name, count, doc)                                                        \
-  list.def_property(                                                                          \
-      #name,                                                                                  \
-      [](const PyContactList& self) {                                                         \
-        return ContactMemberView<type>(self.data, offsetof(Contact, name), 0, self.data->ncon, \
-                                       count, count > 1);                                     \
-      },                                                                                      \
-      [](PyContactList& self, py::handle value) {                                             \
-        AssignToView(ContactMemberView<type>(self.data, offsetof(Contact, name), 0,           \
-                                             self.data->ncon, count, count > 1),              \
-                     value, #name);                                                           \
-      },                                                                                      \
-      doc);                                                                                   \
-  contact.def_property(                                                                       \
-      #name,                                                                                  \
-      [](const PyContact& self) -> py::object {                                               \
-        if (self.index >= self.data->ncon) throw py::index_error("contact no longer exists");  \
-        const Contact& c = self.data->contact[self.index];                                    \
-        if (count == 1) return py::cast(*reinterpret_cast<const type*>(&c.name));             \
-        return ContactMemberView<type>(self.data, offsetof(Contact, name), self.index, -1,    \
-                                       count, true);                                          \
-      },                                                                                      \
-      [](PyContact& self, py::handle value) {                                                 \
-        if (self.index >= self.data->ncon) throw py::index_error("contact no longer exists");  \
-        AssignToView(ContactMemberView<type>(self.data, offsetof(Contact, name), self.index,  \
-                                             1, count, count > 1),                            \
-                     value, #name);                                                           \
-      },                                                                                      \
-      doc);
-  MJSIM_CONTACT_MEMBERS(MJSIM_X)
-#undef MJSIM_X
-}
-
 void BindData(py::module_& module) {
   BindContacts(module);
   BindWarnings(module);
@@ -495,7 +360,7 @@ void BindData(py::module_& module) {
   data.def_property_readonly(
       "ncon", [](const PyData& self) { return self.data->ncon; }, "number of detected contacts");
   data.def_property_readonly(
-      "contact", [](const PyData& self) { return PyContactList{self.data}; },
+      "contact", [](const PyData& self) { return ContactList(self); },
       "this step's contacts (mj_collision)");
   data.def_property(
       "time", [](const PyData& self) { return self.data->time; },
@@ -606,28 +471,6 @@ void BindEnums(py::module_& module) {
       .value("mjSTAGE_VEL", mjSTAGE_VEL).value("mjSTAGE_ACC", mjSTAGE_ACC);
 }
 
-// The float64 C-contiguous writable array `array` of exactly `size` values, for output.
-mjtNum* OutputArray(py::array& array, py::ssize_t size, const char* name) {
-  if (!array.dtype().is(py::dtype::of<mjtNum>()) || !(array.flags() & py::array::c_style) ||
-      !array.writeable()) {
-    throw py::type_error(std::string(name) + " must be a writable C-contiguous float64 array");
-  }
-  if (array.size() != size) {
-    throw py::value_error(std::string(name) + " must have " + std::to_string(size) +
-                          " values, got " + std::to_string(array.size()));
-  }
-  return static_cast<mjtNum*>(array.mutable_data());
-}
-
-using InputArray = py::array_t<mjtNum, py::array::c_style | py::array::forcecast>;
-
-void CheckInputSize(const InputArray& array, py::ssize_t size, const char* name) {
-  if (array.size() != size) {
-    throw py::value_error(std::string(name) + " must have " + std::to_string(size) +
-                          " values, got " + std::to_string(array.size()));
-  }
-}
-
 // mj_crb, mj_makeM, mj_factorM, mj_solveM, mj_fullM, mj_mulM (engine/inertia.cc, engine/factorization.cc)
 void BindInertiaFunctions(py::module_& module) {
   module.def("mj_crb", [](const PyModel& m, PyData& d) {
@@ -664,15 +507,6 @@ void BindInertiaFunctions(py::module_& module) {
     mjtNum* out = OutputArray(res, m.model->nv, "res");
     mj_mulM(*m.model, *d.data, out, vec.data());
   }, py::arg("m"), py::arg("d"), py::arg("res"), py::arg("vec"), "res = M * vec.");
-}
-
-// a (m, d) engine function as a Python function with mujoco's signature and a docstring
-template <void (*function)(const Model&, Data&)>
-void DefModelData(py::module_& module, const char* name, const char* doc) {
-  module.def(name, [](const PyModel& m, PyData& d) {
-    CheckSameModel(m, d);
-    function(*m.model, *d.data);
-  }, py::arg("m"), py::arg("d"), doc);
 }
 
 // mj_forward, mj_step and their parts (engine/forward.cc, integrate.cc, check.cc). Stepping
@@ -926,6 +760,7 @@ void BindPassiveFunctions(py::module_& module) {
 
 void BindFunctions(py::module_& module) {
   BindFieldTables(module);
+  BindCollisionFunctions(module);
   BindStepFunctions(module);
   BindInertiaFunctions(module);
   BindActuationFunctions(module);
@@ -937,35 +772,6 @@ void BindFunctions(py::module_& module) {
     CheckSameModel(m, d);
     mj_resetData(*m.model, *d.data);
   }, py::arg("m"), py::arg("d"), "Resets d to the model's default state.");
-  module.def("mj_collision", [](const PyModel& m, PyData& d) {
-    CheckSameModel(m, d);
-    py::gil_scoped_release release;
-    mj_collision(*m.model, *d.data);
-  }, py::arg("m"), py::arg("d"), "Collision detection: d.contact and d.ncon.");
-  module.def("mj_geomDistance", [](const PyModel& m, PyData& d, int geom1, int geom2,
-                                   mjtNum distmax, const py::object& fromto) {
-    CheckSameModel(m, d);
-    const Model& model = *m.model;
-    for (int g : {geom1, geom2}) {
-      if (g < 0 || g >= model.ngeom) {
-        throw py::value_error("geom id " + std::to_string(g) + " out of range [0, " +
-                              std::to_string(model.ngeom) + ")");
-      }
-    }
-    py::array array;
-    mjtNum* out = nullptr;
-    if (!fromto.is_none()) {
-      if (!py::isinstance<py::array>(fromto)) {
-        throw py::type_error("fromto must be a writable C-contiguous float64 array or None");
-      }
-      array = fromto.cast<py::array>();
-      out = OutputArray(array, 6, "fromto");
-    }
-    return mj_geomDistance(model, *d.data, geom1, geom2, distmax, out);
-  }, py::arg("m"), py::arg("d"), py::arg("geom1"), py::arg("geom2"), py::arg("distmax"),
-     py::arg("fromto") = py::none(),
-     "Smallest signed distance between two geoms, up to distmax; fromto (6 float64, or None) "
-     "receives the closest points on geom1 and geom2.");
   module.def("mj_kinematics", [](const PyModel& m, PyData& d) {
     CheckSameModel(m, d);
     mj_kinematics(*m.model, *d.data);

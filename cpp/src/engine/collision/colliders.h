@@ -2,8 +2,9 @@
 // g2, mjtGeom order), called by mj_collision (collision.cc) through its dispatch table.
 //
 // A collider writes up to mjMAXCONPAIR contacts between geoms g1 and g2 into `con` and returns
-// how many it wrote. It reports every contact whose dist is below `margin` (the larger of the two
-// geoms' margins, or the pair's). For each contact it sets only:
+// how many it wrote. It reports every contact whose dist is at most `margin` (the larger of the
+// two geoms' margins, or the pair's; the reference keeps dist == margin). For each contact it
+// sets only:
 //   dist      signed distance between the surfaces (negative: penetration)
 //   pos       the point midway between the two surfaces, world frame
 //   frame     frame[0:3] the unit normal pointing from g1 towards g2; frame[3:6] may be left

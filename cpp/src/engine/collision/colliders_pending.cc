@@ -7,16 +7,6 @@ namespace mjsim {
 
 #define MJSIM_PENDING(name)                                                                    \
   int name(const Model&, const Data&, Contact*, int, int, mjtNum) { return 0; }
-MJSIM_PENDING(CollidePlaneCapsule)
-MJSIM_PENDING(CollidePlaneCylinder)
-MJSIM_PENDING(CollidePlaneBox)
-MJSIM_PENDING(CollidePlaneConvex)
-MJSIM_PENDING(CollideSphereCapsule)
-MJSIM_PENDING(CollideSphereCylinder)
-MJSIM_PENDING(CollideCapsuleCapsule)
-MJSIM_PENDING(CollideSphereBox)
-MJSIM_PENDING(CollideCapsuleBox)
-MJSIM_PENDING(CollideBoxBox)
 MJSIM_PENDING(CollideHfieldConvex)
 #undef MJSIM_PENDING
 

@@ -4,9 +4,9 @@
 //           d.geom_xpos geom_xmat (kinematics.cc)
 //   writes  d.contact, d.ncon
 //
-// Order of the contacts, as the reference produces them: the explicit <pair>s first, in model
-// order, then the dynamic pairs, body pair by body pair in increasing (body1, body2), and within a
-// body pair geom by geom in model order. Dynamic candidates pass, in turn: the body filters (same
+// Order of the contacts, as the reference produces them: body pair by body pair in increasing
+// (body1, body2); within a body pair first its explicit <pair>s (in pair_signature order), then
+// the dynamic geom pairs geom by geom in model order. Dynamic candidates pass, in turn: the body filters (same
 // weld, parent-child unless filterparent is disabled, <exclude>), overlap of the bodies' world
 // boxes (sweep and prune), the geom filters (contype/conaffinity, no explicit pair for the same
 // two geoms), overlap of the geoms' world boxes and bounding spheres, and the narrow phase.
@@ -125,12 +125,12 @@ ContactParameters PairParameters(const Model& m, int pair) {
   return p;
 }
 
-// mjENBL_OVERRIDE: margin, solref, solimp and friction from the options
+// mjENBL_OVERRIDE: margin, solref (normal and friction), solimp and friction from the options
 void ApplyOverride(const Model& m, ContactParameters& p) {
   if (!Enabled(m, mjENBL_OVERRIDE)) return;
   p.margin = m.opt.o_margin;
   p.gap = 0;
-  for (int k = 0; k < 2; ++k) p.solref[k] = m.opt.o_solref[k];
+  for (int k = 0; k < 2; ++k) p.solref[k] = p.solreffriction[k] = m.opt.o_solref[k];
   for (int k = 0; k < 5; ++k) p.solimp[k] = m.opt.o_solimp[k];
   for (int k = 0; k < 5; ++k) p.friction[k] = m.opt.o_friction[k];
 }
@@ -151,11 +151,18 @@ void CompleteContact(Contact& con, int g1, int g2, const ContactParameters& p) {
   con.flex[0] = con.flex[1] = -1;
   con.elem[0] = con.elem[1] = -1;
   con.vert[0] = con.vert[1] = -1;
-  con.exclude = 0;
+  con.exclude = con.dist < con.includemargin ? 0 : 1;  // 1: within the gap, not in the solver
   con.efc_address = -1;
 }
 
 // ---- narrow phase -----------------------------------------------------------------------------
+
+// dist, pos and normal are finite numbers (not so when a pose holds NaN or infinity)
+bool FiniteContact(const Contact& con) {
+  mjtNum sum = con.dist;
+  for (int k = 0; k < 3; ++k) sum += con.pos[k] + con.frame[k];
+  return std::isfinite(sum);
+}
 
 // The contacts of one geom pair, appended to d.contact; the geom of lower type goes first.
 // `limit` is the number of contacts the arena can still take.
@@ -168,7 +175,9 @@ void CollideGeomPair(const Model& m, Data& d, int g1, int g2, ContactParameters 
   for (Contact& con : buffer) Zero3(con.frame + 3);
   int count = collide(m, d, buffer, g1, g2, p.margin);
   for (int i = 0; i < count; ++i) {
-    if (!(buffer[i].dist < p.margin)) continue;  // also drops a NaN distance
+    // the colliders apply the margin, each with the reference's own rounding (its plane-capsule
+    // keeps a dist a rounding above the margin); here only bad poses are dropped
+    if (!FiniteContact(buffer[i])) continue;
     if (d.ncon >= limit) {
       mj_warning(d, mjWARN_CONTACTFULL, d.ncon);
       return;
@@ -279,8 +288,16 @@ struct BodyBox {
   bool unbounded;
 };
 
+// World boxes of the collidable, bounded geoms, each grown by its own margin (two geoms within
+// the larger of their margins have overlapping boxes).
+void GeomBoxes(const Model& m, const Data& d, Box* boxes) {
+  for (int g = 0; g < m.ngeom; ++g) {
+    if (CanCollide(m, g) && !Unbounded(m, g)) boxes[g] = GeomWorldBox(m, d, g, m.geom_margin[g]);
+  }
+}
+
 // Boxes of the bodies that have collidable geoms; returns how many.
-int BodyBoxes(const Model& m, const Data& d, BodyBox* boxes) {
+int BodyBoxes(const Model& m, const Box* geom_boxes, BodyBox* boxes) {
   int count = 0;
   for (int b = 0; b < m.nbody; ++b) {
     int first = m.body_geomadr[b], n = m.body_geomnum[b];
@@ -293,13 +310,16 @@ int BodyBoxes(const Model& m, const Data& d, BodyBox* boxes) {
         entry.unbounded = true;
         continue;
       }
-      Box box = GeomWorldBox(m, d, g, m.geom_margin[g]);
+      const Box& box = geom_boxes[g];
       for (int k = 0; k < 3; ++k) {
         entry.box.lo[k] = std::min(entry.box.lo[k], box.lo[k]);
         entry.box.hi[k] = std::max(entry.box.hi[k], box.hi[k]);
       }
     }
-    if (any) boxes[count++] = entry;
+    // a body at a NaN pose collides with nothing (and would break the sort's ordering)
+    bool nan_pose = false;
+    for (int k = 0; k < 3; ++k) nan_pose |= std::isnan(entry.box.lo[k]) || std::isnan(entry.box.hi[k]);
+    if (any && !nan_pose) boxes[count++] = entry;
   }
   return count;
 }
@@ -361,16 +381,15 @@ int BroadphasePairs(const Model& m, BodyBox* boxes, int count, uint64_t* top,
 
 // ---- the two passes ---------------------------------------------------------------------------
 
-void CollideExplicitPairs(const Model& m, Data& d, int limit) {
-  for (int p = 0; p < m.npair; ++p) {
-    int g1 = m.pair_geom1[p], g2 = m.pair_geom2[p];
-    ContactParameters parameters = PairParameters(m, p);
-    if (!SpheresOverlap(m, d, g1, g2, parameters.margin)) continue;
-    CollideGeomPair(m, d, g1, g2, parameters, limit);
-  }
+void CollideExplicitPair(const Model& m, Data& d, int p, int limit) {
+  int g1 = m.pair_geom1[p], g2 = m.pair_geom2[p];
+  ContactParameters parameters = PairParameters(m, p);
+  if (!SpheresOverlap(m, d, g1, g2, parameters.margin)) return;
+  CollideGeomPair(m, d, g1, g2, parameters, limit);
 }
 
-void CollideBodyPair(const Model& m, Data& d, int b1, int b2, int limit) {
+void CollideBodyPair(const Model& m, Data& d, const Box* geom_boxes, int b1, int b2,
+                     int limit) {
   int first1 = m.body_geomadr[b1], end1 = first1 + m.body_geomnum[b1];
   int first2 = m.body_geomadr[b2], end2 = first2 + m.body_geomnum[b2];
   for (int g1 = first1; g1 < end1; ++g1) {
@@ -379,8 +398,7 @@ void CollideBodyPair(const Model& m, Data& d, int b1, int b2, int limit) {
       if (!Compatible(m, g1, g2)) continue;
       if (m.npair > 0 && HasExplicitPair(m, g1, g2)) continue;
       mjtNum margin = std::max(m.geom_margin[g1], m.geom_margin[g2]);
-      if (!Unbounded(m, g1) && !Unbounded(m, g2) &&
-          !Overlap(GeomWorldBox(m, d, g1, margin), GeomWorldBox(m, d, g2, 0))) {
+      if (!Unbounded(m, g1) && !Unbounded(m, g2) && !Overlap(geom_boxes[g1], geom_boxes[g2])) {
         continue;
       }
       if (!SpheresOverlap(m, d, g1, g2, margin)) continue;
@@ -389,25 +407,35 @@ void CollideBodyPair(const Model& m, Data& d, int b1, int b2, int limit) {
   }
 }
 
-void CollideDynamicPairs(const Model& m, Data& d) {
+// The explicit pairs (sorted by pair_signature, the compiler's order) merge into the sorted
+// body pairs: all contacts of a body pair come together, its explicit pairs first.
+void CollideAllPairs(const Model& m, Data& d) {
   ScratchFrame frame(d);
+  Box* geom_boxes = frame.Allocate<Box>(m.ngeom);
+  GeomBoxes(m, d, geom_boxes);
   BodyBox* boxes = frame.Allocate<BodyBox>(m.nbody);
-  int count = BodyBoxes(m, d, boxes);
+  int count = BodyBoxes(m, geom_boxes, boxes);
   // broadphase pairs live at the arena's far end while the contacts grow from its start
   unsigned char* end = d.arena.bytes() + d.arena.size() / sizeof(uint64_t) * sizeof(uint64_t);
   uint64_t* top = reinterpret_cast<uint64_t*>(end);
-  int npairs = BroadphasePairs(m, boxes, count, top, d.contact + d.ncon);
+  int npairs = BroadphasePairs(m, boxes, count, top, d.contact);
   if (npairs < 0) {
     mj_warning(d, mjWARN_CONTACTFULL, d.ncon);
-    return;
+    npairs = 0;
   }
   const unsigned char* pairs_start = reinterpret_cast<const unsigned char*>(top - npairs);
   int limit = static_cast<int>((pairs_start - d.arena.bytes()) / sizeof(Contact));
+  int next_explicit = 0;
   for (int i = 0; i < npairs; ++i) {
     uint64_t signature = top[i - npairs];
-    CollideBodyPair(m, d, static_cast<int>(signature >> 32),
-                    static_cast<int>(signature & 0xffffffffu), limit);
+    int b1 = static_cast<int>(signature >> 32), b2 = static_cast<int>(signature & 0xffffffffu);
+    int64_t pair_signature = (static_cast<int64_t>(b1) << 16) + b2;
+    while (next_explicit < m.npair && m.pair_signature[next_explicit] <= pair_signature) {
+      CollideExplicitPair(m, d, next_explicit++, limit);
+    }
+    CollideBodyPair(m, d, geom_boxes, b1, b2, limit);
   }
+  while (next_explicit < m.npair) CollideExplicitPair(m, d, next_explicit++, limit);
 }
 
 }  // namespace
@@ -451,8 +479,7 @@ mjtNum mj_geomDistance(const Model& m, const Data& d, int geom1, int geom2, mjtN
 void mj_collision(const Model& m, Data& d) {
   d.ncon = 0;
   if (Disabled(m, mjDSBL_CONSTRAINT) || Disabled(m, mjDSBL_CONTACT) || m.ngeom == 0) return;
-  CollideExplicitPairs(m, d, d.MaxContacts());
-  CollideDynamicPairs(m, d);
+  CollideAllPairs(m, d);
 }
 
 }  // namespace mjsim

@@ -1,0 +1,108 @@
+// bindings.h: what the binding files share: the Python-side MjModel and MjData (PyModel, PyData)
+// with their cached field views, NumPy views into engine memory, and argument checks.
+// module.cc defines the module; other files bind groups of engine functions (Bind* functions,
+// called from module.cc's PYBIND11_MODULE).
+#pragma once
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "mjsim/api.h"
+
+namespace py = pybind11;
+
+namespace mjsim {
+
+// A NumPy view of rows x cols values at `pointer`, kept alive by `owner`.
+// `cols_text` is the column expression as written in fields.h: only a literal 1 gives a vector.
+template <typename T>
+inline py::object MakeView(T* pointer, int rows, int cols, const char* cols_text,
+                    const std::shared_ptr<void>& owner) {
+  auto* keeper = new std::shared_ptr<void>(owner);
+  py::capsule base(keeper, [](void* p) { delete static_cast<std::shared_ptr<void>*>(p); });
+  std::vector<py::ssize_t> shape = {rows};
+  if (std::string(cols_text) != "1") shape.push_back(cols);
+  return py::array_t<T>(shape, pointer, base);
+}
+
+// names are exposed as one bytes object, as the mujoco package does
+template <>
+inline py::object MakeView<char>(char* pointer, int rows, int cols, const char*,
+                          const std::shared_ptr<void>&) {
+  return py::bytes(pointer, static_cast<size_t>(rows) * cols);
+}
+
+void AssignToView(py::object view, py::handle value, const char* name);
+
+struct PyModel {
+  std::shared_ptr<Model> model;
+  std::vector<py::object> views;  // one per MJSIM_MODEL_FIELDS entry, in table order
+
+  explicit PyModel(std::shared_ptr<Model> compiled) : model(std::move(compiled)) {
+    Model& m = *model;
+    views.reserve(64);
+#define MJSIM_X(type, name, rows, cols, doc) views.push_back(MakeView(m.name, m.rows, cols, #cols, model));
+    MJSIM_MODEL_FIELDS(MJSIM_X)
+#undef MJSIM_X
+  }
+};
+
+struct PyData {
+  std::shared_ptr<PyModel> owner;  // d.model: the MjModel this Data was made for
+  std::shared_ptr<Model> model;
+  std::shared_ptr<Data> data;
+  std::vector<py::object> views;  // one per MJSIM_DATA_FIELDS entry, in table order
+
+  explicit PyData(std::shared_ptr<PyModel> made_for)
+      : owner(std::move(made_for)), model(owner->model), data(MakeData(*model)) {
+    const Model& m = *model;
+    Data& d = *data;
+#define MJSIM_X(type, name, rows, cols, doc) views.push_back(MakeView(d.name, m.rows, cols, #cols, data));
+    MJSIM_DATA_FIELDS(MJSIM_X)
+#undef MJSIM_X
+  }
+};
+
+// index of each field in the views vectors
+enum ModelFieldIndex {
+#define MJSIM_X(type, name, rows, cols, doc) kModelField_##name,
+  MJSIM_MODEL_FIELDS(MJSIM_X)
+#undef MJSIM_X
+};
+enum DataFieldIndex {
+#define MJSIM_X(type, name, rows, cols, doc) kDataField_##name,
+  MJSIM_DATA_FIELDS(MJSIM_X)
+#undef MJSIM_X
+};
+
+// a ValueError unless d was made for m
+void CheckSameModel(const PyModel& m, const PyData& d);
+
+// The float64 C-contiguous writable array `array` of exactly `size` values, for output.
+mjtNum* OutputArray(py::array& array, py::ssize_t size, const char* name);
+
+using InputArray = py::array_t<mjtNum, py::array::c_style | py::array::forcecast>;
+
+// a ValueError naming the argument unless `array` has exactly `size` values
+void CheckInputSize(const InputArray& array, py::ssize_t size, const char* name);
+
+// a (m, d) engine function as a Python function with mujoco's signature and a docstring
+template <void (*function)(const Model&, Data&)>
+void DefModelData(py::module_& module, const char* name, const char* doc) {
+  module.def(name, [](const PyModel& m, PyData& d) {
+    CheckSameModel(m, d);
+    function(*m.model, *d.data);
+  }, py::arg("m"), py::arg("d"), doc);
+}
+
+// d.contact's classes (MjContactList, MjContact) and mj_collision (contacts.cc)
+void BindContacts(py::module_& module);
+void BindCollisionFunctions(py::module_& module);
+// d.contact: the contact list of d, a view of its current contacts
+py::object ContactList(const PyData& d);
+
+}  // namespace mjsim

@@ -1,0 +1,497 @@
+// collide_box.cc: boxes against spheres, capsules and boxes (Computation chapter, "Collision
+// detection"). A box is the set |x_i| <= size_i in its geom frame. Geometry is done in the box's
+// frame (of g2 for sphere/capsule-box, of g1 for box-box) and mapped back to world.
+// The contact sets were fitted by experiment against the reference (see
+// tests/conformance/test_collide_box.py).
+#include <algorithm>
+#include <cmath>
+
+#include "engine/collision/colliders.h"
+#include "util/math3.h"
+
+namespace mjsim {
+namespace {
+
+// A geom's pose: world position and row-major rotation (geom to world).
+struct Pose {
+  const mjtNum* pos;
+  const mjtNum* mat;
+};
+
+Pose PoseOf(const Data& d, int g) { return Pose{d.geom_xpos + 3 * g, d.geom_xmat + 9 * g}; }
+
+// world point -> pose frame, and back
+void ToLocal(mjtNum local[3], const Pose& pose, const mjtNum world[3]) {
+  mjtNum delta[3];
+  Sub3(delta, world, pose.pos);
+  MulMatTVec3(local, pose.mat, delta);
+}
+void ToWorld(mjtNum world[3], const Pose& pose, const mjtNum local[3]) {
+  MulMatVec3(world, pose.mat, local);
+  AddTo3(world, pose.pos);
+}
+
+bool Finite3(const mjtNum v[3]) {
+  return std::isfinite(v[0]) && std::isfinite(v[1]) && std::isfinite(v[2]);
+}
+
+// A contact of a sphere (center c, radius r, box frame) with the box of half-sizes `size`:
+// dist, and the unit normal from the sphere towards the box, in the box frame.
+struct SphereBoxContact {
+  mjtNum dist;
+  mjtNum normal[3];
+};
+
+// Outside the box (center farther than mjMINVAL from it): the normal runs from the center to
+// its nearest box point. Inside: the face with the least penetration size_i - |c_i| (first axis
+// on ties), on the side with the smaller face distance (the -face when they round equal); the
+// normal is the inward face normal, dist = -(size_i - |c_i|) - r.
+SphereBoxContact SphereInBoxFrame(const mjtNum c[3], mjtNum r, const mjtNum size[3]) {
+  SphereBoxContact out;
+  mjtNum away[3];  // center minus its nearest box point
+  for (int i = 0; i < 3; ++i) away[i] = c[i] - std::clamp(c[i], -size[i], size[i]);
+  mjtNum distance = Norm3(away);
+  if (distance >= mjMINVAL) {
+    Scale3(out.normal, away, -1 / distance);
+    out.dist = distance - r;
+    return out;
+  }
+  int axis = 0;
+  mjtNum least = size[0] - std::abs(c[0]);
+  for (int i = 1; i < 3; ++i) {
+    mjtNum penetration = size[i] - std::abs(c[i]);
+    if (penetration < least) least = penetration, axis = i;
+  }
+  Zero3(out.normal);
+  out.normal[axis] = (size[axis] - c[axis] < size[axis] + c[axis]) ? -1 : 1;
+  out.dist = -least - r;
+  return out;
+}
+
+// Writes the contact of a sphere (center in the box frame) with a box if within margin:
+// pos halfway between the sphere's deepest point and the box surface, c + n (r + dist/2).
+int WriteSphereBox(Contact* con, const Pose& box, const mjtNum size[3], const mjtNum c[3],
+                   mjtNum r, mjtNum margin) {
+  SphereBoxContact hit = SphereInBoxFrame(c, r, size);
+  if (!(hit.dist <= margin)) return 0;
+  mjtNum pos[3];
+  for (int k = 0; k < 3; ++k) pos[k] = c[k] + hit.normal[k] * (r + 0.5 * hit.dist);
+  con->dist = hit.dist;
+  ToWorld(con->pos, box, pos);
+  MulMatVec3(con->frame, box.mat, hit.normal);
+  return 1;
+}
+
+
+// ---- capsule against box ---------------------------------------------------------------------
+// Every contact is the sphere-box contact of one point of the capsule's segment a + t (b - a),
+// t in [0, 1] (box frame). The points were fitted to the reference by experiment:
+//   - an end inside the box (a first): that end alone;
+//   - else t* = the segment point nearest the box (least signed box distance over the finitely
+//     many places where it can be least: the ends, the crossings of the face planes, the points
+//     nearest the edge lines and the corners; the smallest t on ties), and possibly a second
+//     point: where the segment leaves the rectangle of the box face most facing the capsule
+//     (the face of the largest normal component), at the end of that stretch farther from t*.
+//     Over a face the second point needs t* inside the rectangle and differs from it; over an
+//     edge or corner the stretch is taken as is (it may repeat t*, as the reference does), or,
+//     if the segment never passes over that face, the stretch along the edge.
+
+struct Segment {
+  mjtNum a[3], b[3];
+  void At(mjtNum p[3], mjtNum t) const {
+    if (t == 0) return Copy3(p, a);
+    if (t == 1) return Copy3(p, b);
+    for (int k = 0; k < 3; ++k) p[k] = a[k] + (b[k] - a[k]) * t;
+  }
+};
+
+bool InsideBox(const mjtNum p[3], const mjtNum size[3]) {
+  return std::abs(p[0]) <= size[0] && std::abs(p[1]) <= size[1] && std::abs(p[2]) <= size[2];
+}
+
+// signed distance from the box: outside the Euclidean distance, inside minus the least depth
+mjtNum SignedBoxDistance(const mjtNum p[3], const mjtNum size[3]) {
+  mjtNum outside[3], deepest = -INFINITY;
+  for (int k = 0; k < 3; ++k) {
+    mjtNum q = std::abs(p[k]) - size[k];
+    outside[k] = std::max(q, mjtNum(0));
+    deepest = std::max(deepest, q);
+  }
+  mjtNum distance = Norm3(outside);
+  return distance > 0 ? distance : deepest;
+}
+
+// The segment parameter nearest the box (see above).
+mjtNum NearestParameter(const Segment& s, const mjtNum size[3]) {
+  mjtNum d[3], t[32];
+  Sub3(d, s.b, s.a);
+  int n = 0;
+  t[n++] = 0, t[n++] = 1;
+  for (int i = 0; i < 3; ++i) {
+    if (d[i] == 0) continue;
+    t[n++] = (size[i] - s.a[i]) / d[i];
+    t[n++] = (-size[i] - s.a[i]) / d[i];
+  }
+  for (int i = 0; i < 3; ++i) {  // edges along axis i
+    int j = (i + 1) % 3, k = (i + 2) % 3;
+    mjtNum norm2 = d[j] * d[j] + d[k] * d[k];
+    if (norm2 == 0) continue;
+    for (int sj = -1; sj <= 1; sj += 2) {
+      for (int sk = -1; sk <= 1; sk += 2) {
+        mjtNum offset_j = s.a[j] - sj * size[j], offset_k = s.a[k] - sk * size[k];
+        t[n++] = -(offset_j * d[j] + offset_k * d[k]) / norm2;
+      }
+    }
+  }
+  mjtNum dd = Dot3(d, d);
+  for (int corner = 0; corner < 8 && dd > 0; ++corner) {
+    mjtNum offset[3];
+    for (int k = 0; k < 3; ++k) offset[k] = ((corner >> k) & 1 ? size[k] : -size[k]) - s.a[k];
+    t[n++] = Dot3(offset, d) / dd;
+  }
+  mjtNum best_t = 0, best = INFINITY;
+  for (int c = 0; c < n; ++c) {
+    mjtNum tc = std::clamp(t[c], mjtNum(0), mjtNum(1));
+    if (!(tc == tc)) continue;  // NaN
+    mjtNum p[3];
+    s.At(p, tc);
+    mjtNum value = SignedBoxDistance(p, size);
+    if (value < best || (value == best && tc < best_t)) best = value, best_t = tc;
+  }
+  return best_t;
+}
+
+// The stretch [lo, hi] of the segment over the rectangle of face axis k (the other two
+// coordinates within the box); false if empty.
+bool StretchOverFace(const Segment& s, const mjtNum size[3], int k, mjtNum* lo, mjtNum* hi) {
+  *lo = 0, *hi = 1;
+  for (int i = 0; i < 3; ++i) {
+    if (i == k) continue;
+    mjtNum d = s.b[i] - s.a[i];
+    if (d == 0) {
+      if (std::abs(s.a[i]) > size[i]) return false;
+      continue;
+    }
+    mjtNum t1 = (-size[i] - s.a[i]) / d, t2 = (size[i] - s.a[i]) / d;
+    *lo = std::max(*lo, std::min(t1, t2));
+    *hi = std::min(*hi, std::max(t1, t2));
+  }
+  return *lo <= *hi;
+}
+
+// The stretch [lo, hi] where the coordinates that are inside the box at p stay inside.
+bool StretchInside(const Segment& s, const mjtNum size[3], const mjtNum p[3], mjtNum* lo,
+                   mjtNum* hi) {
+  *lo = 0, *hi = 1;
+  for (int i = 0; i < 3; ++i) {
+    mjtNum d = s.b[i] - s.a[i];
+    if (std::abs(p[i]) > size[i] || d == 0) continue;
+    mjtNum t1 = (-size[i] - s.a[i]) / d, t2 = (size[i] - s.a[i]) / d;
+    *lo = std::max(*lo, std::min(t1, t2));
+    *hi = std::min(*hi, std::max(t1, t2));
+  }
+  return *lo <= *hi;
+}
+
+int CapsuleSecondParameter(const Segment& s, const mjtNum size[3], mjtNum t_near,
+                           const mjtNum normal[3], mjtNum* t_second) {
+  mjtNum p[3];
+  s.At(p, t_near);
+  int outside = 0;
+  for (int k = 0; k < 3; ++k) outside += std::abs(p[k]) > size[k];
+  int k = 0;
+  for (int i = 1; i < 3; ++i) {
+    if (std::abs(normal[i]) > std::abs(normal[k])) k = i;
+  }
+  mjtNum lo, hi;
+  if (!StretchOverFace(s, size, k, &lo, &hi)) {
+    // over an edge and never over that face (e.g. parallel to the edge): the stretch along the
+    // edge, where the coordinates inside the box stay inside
+    if (outside < 2 || !StretchInside(s, size, p, &lo, &hi)) return 0;
+  }
+  *t_second = std::abs(hi - t_near) >= std::abs(lo - t_near) ? hi : lo;
+  if (outside >= 2) return 1;  // over an edge or a corner
+  for (int i = 0; i < 3; ++i) {
+    if (i != k && !(std::abs(p[i]) <= size[i] + 1e-12)) return 0;
+  }
+  return *t_second != t_near;
+}
+
+// ---- box against box -------------------------------------------------------------------------
+
+// A box in world frame: center, axes (columns of the row-major rotation) and half-sizes.
+struct BoxGeom {
+  mjtNum center[3];
+  mjtNum axis[3][3];
+  const mjtNum* size;
+};
+
+BoxGeom BoxOf(const Model& m, const Data& d, int g) {
+  BoxGeom box;
+  Copy3(box.center, d.geom_xpos + 3 * g);
+  const mjtNum* R = d.geom_xmat + 9 * g;
+  for (int i = 0; i < 3; ++i) {
+    for (int k = 0; k < 3; ++k) box.axis[i][k] = R[3 * k + i];
+  }
+  box.size = m.geom_size + 3 * g;
+  return box;
+}
+
+// half-extent of a box's projection onto the unit direction L
+mjtNum ProjectedRadius(const BoxGeom& box, const mjtNum L[3]) {
+  mjtNum r = 0;
+  for (int i = 0; i < 3; ++i) r += box.size[i] * std::abs(Dot3(box.axis[i], L));
+  return r;
+}
+
+// The separating-axis test over the 15 candidate axes: the 3 face normals of each box and the
+// 9 cross products of their edges (skipped when nearly parallel). The chosen axis has the
+// largest separation |L.(cB - cA)| - rA(L) - rB(L). Ties, as the reference resolves them: while
+// the boxes overlap the first candidate wins (A's faces, then B's, then edges A_i x B_j in
+// order); when apart, the last (so an edge pair equal to a face axis wins, as for aligned boxes).
+// kind: 0 a face of A, 1 a face of B, 2 an edge pair.
+struct SeparatingAxis {
+  mjtNum separation;
+  mjtNum normal[3];  // unit, pointing from A towards B
+  int kind, i, j;
+};
+
+SeparatingAxis BestAxis(const BoxGeom& A, const BoxGeom& B) {
+  mjtNum delta[3];
+  Sub3(delta, B.center, A.center);
+  SeparatingAxis best{-INFINITY, {0, 0, 1}, 0, 0, 0};
+  auto consider = [&](const mjtNum L[3], int kind, int i, int j) {
+    mjtNum along = Dot3(L, delta);
+    mjtNum separation = std::abs(along) - ProjectedRadius(A, L) - ProjectedRadius(B, L);
+    bool better = separation > best.separation ||
+                  (separation == best.separation && separation > 0);
+    if (!better) return;
+    best = SeparatingAxis{separation, {L[0], L[1], L[2]}, kind, i, j};
+    if (along < 0) Scale3(best.normal, best.normal, -1);
+  };
+  for (int i = 0; i < 3; ++i) consider(A.axis[i], 0, i, 0);
+  for (int j = 0; j < 3; ++j) consider(B.axis[j], 1, j, 0);
+  for (int i = 0; i < 3; ++i) {
+    for (int j = 0; j < 3; ++j) {
+      mjtNum L[3];
+      Cross3(L, A.axis[i], B.axis[j]);
+      mjtNum norm = Norm3(L);
+      if (norm < 1e-6) continue;  // parallel edges: covered by the face axes
+      Scale3(L, L, 1 / norm);
+      consider(L, 2, i, j);
+    }
+  }
+  return best;
+}
+
+// A convex polygon in the reference face's 2-d coordinates (u, v) plus a height along the normal.
+constexpr int kMaxPolygon = 8;  // a quadrilateral clipped by 4 lines
+struct Polygon {
+  int count = 0;
+  mjtNum point[kMaxPolygon + 4][3];
+};
+
+// Sutherland-Hodgman: keeps the part of `in` with sign * point[k] <= limit; the height is
+// interpolated along the clipped edges.
+void ClipPolygon(Polygon& out, const Polygon& in, int k, mjtNum sign, mjtNum limit) {
+  out.count = 0;
+  for (int p = 0; p < in.count; ++p) {
+    const mjtNum* P = in.point[p];
+    const mjtNum* Q = in.point[(p + 1) % in.count];
+    mjtNum dp = sign * P[k] - limit, dq = sign * Q[k] - limit;
+    if (dp <= 0 && out.count < kMaxPolygon + 4) Copy3(out.point[out.count++], P);
+    if (((dp < 0 && dq > 0) || (dq < 0 && dp > 0)) && out.count < kMaxPolygon + 4) {
+      mjtNum t = dp / (dp - dq);
+      for (int c = 0; c < 3; ++c) out.point[out.count][c] = P[c] + (Q[c] - P[c]) * t;
+      ++out.count;
+    }
+  }
+}
+
+// The reference face (axis k of `ref`, outward normal face_normal) and the incident face of
+// `inc` (its face most opposed to face_normal). The incident corners are carried along the
+// contact normal onto the reference plane (height = distance travelled, negative below) and the
+// polygon is clipped to the reference rectangle. Returns the clipped polygon.
+Polygon ClippedIncidentFace(const BoxGeom& ref, int k, const mjtNum face_normal[3],
+                            const BoxGeom& inc, const mjtNum normal[3], mjtNum ref_center[3]) {
+  int face = 0;
+  mjtNum most = -1;
+  for (int j = 0; j < 3; ++j) {
+    mjtNum c = std::abs(Dot3(inc.axis[j], face_normal));
+    if (c > most) most = c, face = j;
+  }
+  mjtNum side = Dot3(inc.axis[face], face_normal) > 0 ? -1 : 1;
+  int o1 = (face + 1) % 3, o2 = (face + 2) % 3;
+  int u = (k + 1) % 3, v = (k + 2) % 3;
+  for (int c = 0; c < 3; ++c) ref_center[c] = ref.center[c] + face_normal[c] * ref.size[k];
+  mjtNum slant = Dot3(normal, face_normal);  // 1 for a face axis
+  Polygon poly, clipped;
+  const mjtNum signs[4][2] = {{1, 1}, {-1, 1}, {-1, -1}, {1, -1}};
+  for (const auto& s : signs) {
+    mjtNum rel[3];
+    for (int c = 0; c < 3; ++c) {
+      rel[c] = inc.center[c] + inc.axis[face][c] * side * inc.size[face] +
+               inc.axis[o1][c] * s[0] * inc.size[o1] + inc.axis[o2][c] * s[1] * inc.size[o2] -
+               ref_center[c];
+    }
+    mjtNum height = Dot3(rel, face_normal) / slant;
+    AddScaledTo3(rel, normal, -height);  // onto the reference plane along the normal
+    mjtNum* p = poly.point[poly.count++];
+    p[0] = Dot3(rel, ref.axis[u]), p[1] = Dot3(rel, ref.axis[v]), p[2] = height;
+  }
+  ClipPolygon(clipped, poly, 0, 1, ref.size[u]);
+  ClipPolygon(poly, clipped, 0, -1, ref.size[u]);
+  ClipPolygon(clipped, poly, 1, 1, ref.size[v]);
+  ClipPolygon(poly, clipped, 1, -1, ref.size[v]);
+  return poly;
+}
+
+// Contacts of a face polygon: each vertex at height h <= margin gives a contact halfway along
+// the normal between the reference plane and the incident face. The reference reports h/2 as
+// dist when the axis is a face normal and h when it is an edge pair.
+int PolygonContacts(Contact* con, const BoxGeom& ref, int k, const Polygon& poly,
+                    const mjtNum ref_center[3], const mjtNum normal[3], mjtNum dist_scale,
+                    mjtNum margin) {
+  int u = (k + 1) % 3, v = (k + 2) % 3;
+  int count = 0;
+  for (int p = 0; p < poly.count && count < mjMAXCONPAIR; ++p) {
+    const mjtNum* q = poly.point[p];
+    if (!(q[2] <= margin)) continue;
+    Contact& c = con[count++];
+    for (int a = 0; a < 3; ++a) {
+      c.pos[a] = ref_center[a] + ref.axis[u][a] * q[0] + ref.axis[v][a] * q[1] +
+                 normal[a] * (0.5 * q[2]);
+    }
+    c.dist = dist_scale * q[2];
+    Copy3(c.frame, normal);
+  }
+  return count;
+}
+
+// Face axis: the face of `ref` with outward normal face_normal is the reference face.
+int FaceContacts(Contact* con, const BoxGeom& ref, int k, const mjtNum face_normal[3],
+                 const BoxGeom& inc, const mjtNum contact_normal[3], mjtNum margin) {
+  mjtNum ref_center[3];
+  Polygon poly = ClippedIncidentFace(ref, k, face_normal, inc, face_normal, ref_center);
+  // the polygon's heights are along face_normal, which is +-contact_normal
+  int count = PolygonContacts(con, ref, k, poly, ref_center, face_normal, 0.5, margin);
+  for (int c = 0; c < count; ++c) Copy3(con[c].frame, contact_normal);
+  return count;
+}
+
+// Edge contact: the edge of A along axis i and the edge of B along axis j that are extreme
+// along the normal; one contact midway between their closest points, dist = the separation.
+int EdgeContact(Contact* con, const BoxGeom& A, const BoxGeom& B, const SeparatingAxis& sat) {
+  mjtNum onA[3], onB[3];
+  Copy3(onA, A.center);
+  Copy3(onB, B.center);
+  for (int k = 0; k < 3; ++k) {
+    if (k != sat.i) {
+      mjtNum s = Dot3(A.axis[k], sat.normal) > 0 ? 1 : -1;
+      AddScaledTo3(onA, A.axis[k], s * A.size[k]);
+    }
+    if (k != sat.j) {
+      mjtNum s = Dot3(B.axis[k], sat.normal) > 0 ? -1 : 1;
+      AddScaledTo3(onB, B.axis[k], s * B.size[k]);
+    }
+  }
+  // closest points of the lines onA + s u and onB + t v (u, v unit)
+  const mjtNum* u = A.axis[sat.i];
+  const mjtNum* v = B.axis[sat.j];
+  mjtNum w[3];
+  Sub3(w, onA, onB);
+  mjtNum uv = Dot3(u, v), uw = Dot3(u, w), vw = Dot3(v, w);
+  mjtNum denominator = 1 - uv * uv;
+  if (denominator < mjMINVAL) return 0;
+  mjtNum s = (uv * vw - uw) / denominator, t = (vw - uv * uw) / denominator;
+  for (int k = 0; k < 3; ++k) con->pos[k] = 0.5 * (onA[k] + s * u[k] + onB[k] + t * v[k]);
+  con->dist = sat.separation;
+  Copy3(con->frame, sat.normal);
+  return 1;
+}
+
+// Edge axis: the reference clips B's face most opposed to the normal against A's face most
+// aligned with it, carrying points along the normal (full heights); when that leaves nothing
+// within margin, the single contact between the two edges.
+int EdgeAxisContacts(Contact* con, const BoxGeom& A, const BoxGeom& B, const SeparatingAxis& sat,
+                     mjtNum margin) {
+  int k = 0;
+  mjtNum most = -1;
+  for (int i = 0; i < 3; ++i) {
+    mjtNum c = std::abs(Dot3(A.axis[i], sat.normal));
+    if (c > most) most = c, k = i;
+  }
+  mjtNum face_normal[3];
+  Scale3(face_normal, A.axis[k], Dot3(A.axis[k], sat.normal) > 0 ? 1 : -1);
+  mjtNum ref_center[3];
+  Polygon poly = ClippedIncidentFace(A, k, face_normal, B, sat.normal, ref_center);
+  int count = PolygonContacts(con, A, k, poly, ref_center, sat.normal, 1, margin);
+  return count > 0 ? count : EdgeContact(con, A, B, sat);
+}
+
+bool FiniteBox(const BoxGeom& box) {
+  bool finite = Finite3(box.center);
+  for (int i = 0; i < 3; ++i) finite = finite && Finite3(box.axis[i]);
+  return finite;
+}
+}  // namespace
+
+int CollideSphereBox(const Model& m, const Data& d, Contact* con, int g1, int g2,
+                     mjtNum margin) {
+  Pose box = PoseOf(d, g2);
+  mjtNum center[3];
+  ToLocal(center, box, d.geom_xpos + 3 * g1);
+  if (!Finite3(center)) return 0;
+  return WriteSphereBox(con, box, m.geom_size + 3 * g2, center, m.geom_size[3 * g1], margin);
+}
+
+}  // namespace mjsim
+
+namespace mjsim {
+
+// Box against box by the separating-axis test: a face axis gives the clipped face polygon
+// (several contacts), an edge axis one contact between the two edges. Normal from g1 to g2.
+int CollideBoxBox(const Model& m, const Data& d, Contact* con, int g1, int g2, mjtNum margin) {
+  BoxGeom A = BoxOf(m, d, g1), B = BoxOf(m, d, g2);
+  if (!FiniteBox(A) || !FiniteBox(B)) return 0;
+  SeparatingAxis sat = BestAxis(A, B);
+  if (!(sat.separation <= margin)) return 0;
+  if (sat.kind == 2) return EdgeAxisContacts(con, A, B, sat, margin);
+  if (sat.kind == 0) return FaceContacts(con, A, sat.i, sat.normal, B, sat.normal, margin);
+  mjtNum face_normal[3];  // B's face towards A
+  Scale3(face_normal, sat.normal, -1);
+  return FaceContacts(con, B, sat.i, face_normal, A, sat.normal, margin);
+}
+
+}  // namespace mjsim
+
+namespace mjsim {
+
+int CollideCapsuleBox(const Model& m, const Data& d, Contact* con, int g1, int g2,
+                      mjtNum margin) {
+  Pose box = PoseOf(d, g2);
+  const mjtNum* size = m.geom_size + 3 * g2;
+  mjtNum radius = m.geom_size[3 * g1], half_length = m.geom_size[3 * g1 + 1];
+  const mjtNum* R = d.geom_xmat + 9 * g1;
+  const mjtNum axis[3] = {R[2], R[5], R[8]};
+  mjtNum end[3];
+  Segment s;
+  Copy3(end, d.geom_xpos + 3 * g1);
+  AddScaledTo3(end, axis, -half_length);
+  ToLocal(s.a, box, end);
+  AddScaledTo3(end, axis, 2 * half_length);
+  ToLocal(s.b, box, end);
+  if (!Finite3(s.a) || !Finite3(s.b)) return 0;
+  if (InsideBox(s.a, size)) return WriteSphereBox(con, box, size, s.a, radius, margin);
+  if (InsideBox(s.b, size)) return WriteSphereBox(con, box, size, s.b, radius, margin);
+  mjtNum t_near = NearestParameter(s, size), p[3];
+  s.At(p, t_near);
+  if (!WriteSphereBox(con, box, size, p, radius, margin)) return 0;
+  mjtNum normal[3], t_second;
+  MulMatTVec3(normal, box.mat, con->frame);
+  if (!CapsuleSecondParameter(s, size, t_near, normal, &t_second)) return 1;
+  s.At(p, t_second);
+  return 1 + WriteSphereBox(con + 1, box, size, p, radius, margin);
+}
+
+}  // namespace mjsim
