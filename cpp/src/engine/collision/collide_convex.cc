@@ -59,12 +59,15 @@ bool SeparatedContact(const ConvexShape& s1, const ConvexShape& s2, const GjkRes
   return true;
 }
 
-// overlapping shapes: EPA on the full shapes
+// overlapping shapes: EPA on the full shapes. `core`: the cores' GJK result; when neither shape
+// has a radius the cores are the full shapes and its intersecting simplex starts the EPA.
 bool PenetratingContact(const ConvexShape& s1, const ConvexShape& s2, const mjtNum start[3],
-                        const ConvexAccuracy& accuracy, ConvexContact& out) {
+                        const GjkResult& core, const ConvexAccuracy& accuracy,
+                        ConvexContact& out) {
   SupportFunction A{&s1, FullSupportOf}, B{&s2, FullSupportOf};
+  bool reuse = core.intersect && s1.radius == 0 && s2.radius == 0;
   GjkResult gjk =
-      GjkDistance(A, B, start, INFINITY, accuracy.iterations, accuracy.tolerance);
+      reuse ? core : GjkDistance(A, B, start, INFINITY, accuracy.iterations, accuracy.tolerance);
   if (!gjk.intersect) {
     // the full shapes barely separate (rounding): their GJK answer stands
     Sub3(out.normal, gjk.b, gjk.a);
@@ -107,7 +110,7 @@ bool ConvexContactOf(const ConvexShape& s1, const ConvexShape& s2, mjtNum cutoff
   if (core.beyond_cutoff) return false;
   bool found = (!core.intersect && (core.dist > kCoreTouch || radii <= kCoreTouch))
                    ? SeparatedContact(s1, s2, core, out)
-                   : PenetratingContact(s1, s2, start, accuracy, out);
+                   : PenetratingContact(s1, s2, start, core, accuracy, out);
   return found && Finite(out);
 }
 
