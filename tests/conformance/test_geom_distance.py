@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 
 from support import load_pair
-from conformance.test_collide_convex import CONVEX_PAIRS, core_truth, pair_xml, random_poses, truth_for
+from conformance.test_collide_convex import (CONVEX_PAIRS, core_truth, pair_xml, random_poses,
+                                             truth_for)
 
 import mjsim
 

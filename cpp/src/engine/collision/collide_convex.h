@@ -11,9 +11,16 @@ struct ConvexContact {
   mjtNum a[3], b[3]; // witness points on the surfaces of shape 1 and shape 2
 };
 
+// How far GJK and EPA iterate (opt.ccd_tolerance, opt.ccd_iterations); the default runs both
+// to their own tight limits.
+struct ConvexAccuracy {
+  mjtNum tolerance = 0;   // length: stop when the answer is known to within it
+  int iterations = 1000;  // for each of GJK (twice at most) and EPA
+};
+
 // The contact of two convex shapes; false when their distance exceeds `cutoff` (then `out` is
 // unset) or no finite contact was found.
 bool ConvexContactOf(const ConvexShape& s1, const ConvexShape& s2, mjtNum cutoff,
-                     ConvexContact& out);
+                     ConvexContact& out, const ConvexAccuracy& accuracy = ConvexAccuracy());
 
 }  // namespace mjsim

@@ -388,13 +388,30 @@ void CollideExplicitPair(const Model& m, Data& d, int p, int limit) {
   CollideGeomPair(m, d, g1, g2, parameters, limit);
 }
 
-void CollideBodyPair(const Model& m, Data& d, const Box* geom_boxes, int b1, int b2,
-                     int limit) {
-  int first1 = m.body_geomadr[b1], end1 = first1 + m.body_geomnum[b1];
-  int first2 = m.body_geomadr[b2], end2 = first2 + m.body_geomnum[b2];
-  for (int g1 = first1; g1 < end1; ++g1) {
-    if (!CanCollide(m, g1)) continue;
-    for (int g2 = first2; g2 < end2; ++g2) {
+// The geoms of body b that can collide and reach the box `other` (every one when either is
+// unbounded), in model order; returns how many.
+int GeomsReaching(const Model& m, const Box* geom_boxes, int b, const BodyBox& other,
+                  int* out) {
+  int count = 0;
+  for (int g = m.body_geomadr[b], end = g + m.body_geomnum[b]; g < end; ++g) {
+    if (!CanCollide(m, g)) continue;
+    if (other.unbounded || Unbounded(m, g) || Overlap(geom_boxes[g], other.box)) out[count++] = g;
+  }
+  return count;
+}
+
+// Geom pairs of two bodies in model order. Only geoms whose box reaches the other body's box
+// can pass the box test below, so each body's list is cut to those first (O(n1 + n2) before
+// the O(n1 n2) loop).
+void CollideBodyPair(const Model& m, Data& d, const Box* geom_boxes, const BodyBox* body_boxes,
+                     int* list1, int* list2, int b1, int b2, int limit) {
+  int n1 = GeomsReaching(m, geom_boxes, b1, body_boxes[b2], list1);
+  if (n1 == 0) return;
+  int n2 = GeomsReaching(m, geom_boxes, b2, body_boxes[b1], list2);
+  for (int i = 0; i < n1; ++i) {
+    int g1 = list1[i];
+    for (int j = 0; j < n2; ++j) {
+      int g2 = list2[j];
       if (!Compatible(m, g1, g2)) continue;
       if (m.npair > 0 && HasExplicitPair(m, g1, g2)) continue;
       mjtNum margin = std::max(m.geom_margin[g1], m.geom_margin[g2]);
@@ -415,6 +432,13 @@ void CollideAllPairs(const Model& m, Data& d) {
   GeomBoxes(m, d, geom_boxes);
   BodyBox* boxes = frame.Allocate<BodyBox>(m.nbody);
   int count = BodyBoxes(m, geom_boxes, boxes);
+  // the boxes by body id (the broadphase sorts `boxes`), and room for two bodies' geom lists
+  BodyBox* body_boxes = frame.Allocate<BodyBox>(m.nbody);
+  for (int i = 0; i < count; ++i) body_boxes[boxes[i].body] = boxes[i];
+  int most_geoms = 0;
+  for (int b = 0; b < m.nbody; ++b) most_geoms = std::max(most_geoms, m.body_geomnum[b]);
+  int* list1 = frame.Allocate<int>(most_geoms);
+  int* list2 = frame.Allocate<int>(most_geoms);
   // broadphase pairs live at the arena's far end while the contacts grow from its start
   unsigned char* end = d.arena.bytes() + d.arena.size() / sizeof(uint64_t) * sizeof(uint64_t);
   uint64_t* top = reinterpret_cast<uint64_t*>(end);
@@ -433,7 +457,7 @@ void CollideAllPairs(const Model& m, Data& d) {
     while (next_explicit < m.npair && m.pair_signature[next_explicit] <= pair_signature) {
       CollideExplicitPair(m, d, next_explicit++, limit);
     }
-    CollideBodyPair(m, d, geom_boxes, b1, b2, limit);
+    CollideBodyPair(m, d, geom_boxes, body_boxes, list1, list2, b1, b2, limit);
   }
   while (next_explicit < m.npair) CollideExplicitPair(m, d, next_explicit++, limit);
 }

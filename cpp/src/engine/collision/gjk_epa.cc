@@ -80,36 +80,57 @@ bool AffineProjection(const MinkowskiPoint* p, const int* idx, int k, mjtNum lam
   return true;
 }
 
-// The point of the simplex's convex hull closest to the origin: the smallest-norm projection
-// over the faces whose projection has nonnegative barycentric coordinates (the closest point
-// lies in the relative interior of one face, and every candidate lies in the hull). The simplex
-// is reduced to that face; returns |v|^2.
-mjtNum ClosestOnSimplex(MinkowskiPoint* s, int& n, mjtNum v[3], mjtNum lambda_out[4]) {
-  mjtNum best = INFINITY;
-  int best_idx[4] = {0, 0, 0, 0}, best_k = 0;
-  mjtNum best_lambda[4] = {1, 0, 0, 0};
-  for (int k = 1; k <= n; ++k) {  // smaller faces first: ties keep the smaller face
-    for (int mask = 1; mask < (1 << n); ++mask) {
-      if (__builtin_popcount(mask) != k) continue;
-      int idx[4], count = 0;
-      for (int i = 0; i < n; ++i) {
-        if (mask & (1 << i)) idx[count++] = i;
-      }
-      mjtNum lambda[4];
-      if (!AffineProjection(s, idx, k, lambda)) continue;
-      bool inside = true;
-      for (int i = 0; i < k; ++i) inside = inside && lambda[i] >= 0;
-      if (!inside) continue;
-      mjtNum point[3] = {0, 0, 0};
-      for (int i = 0; i < k; ++i) AddScaledTo3(point, s[idx[i]].w, lambda[i]);
-      mjtNum norm2 = Dot3(point, point);
-      if (norm2 < best) {
-        best = norm2, best_k = k;
-        for (int i = 0; i < k; ++i) best_idx[i] = idx[i], best_lambda[i] = lambda[i];
-        Copy3(v, point);
-      }
+// The faces of a simplex of n points as bit masks, smaller faces first (ties keep the smaller
+// face): kFaceMasks[n - 1][0 .. 2^n - 1).
+constexpr int kFaceMasks[4][15] = {
+    {1},
+    {1, 2, 3},
+    {1, 2, 4, 3, 5, 6, 7},
+    {1, 2, 4, 8, 3, 5, 6, 9, 10, 12, 7, 11, 13, 14, 15},
+};
+
+// The smallest-norm projection of the origin with nonnegative barycentric coordinates over the
+// faces of s[0..n) in `masks` whose mask includes `required`; returns its face size (0: none).
+int BestFace(const MinkowskiPoint* s, int n, int required, mjtNum v[3], int best_idx[4],
+             mjtNum best_lambda[4], mjtNum& best) {
+  int best_k = 0;
+  const int* masks = kFaceMasks[n - 1];
+  for (int m = 0; m < (1 << n) - 1; ++m) {
+    int mask = masks[m];
+    if ((mask & required) != required) continue;
+    int idx[4], k = 0;
+    for (int i = 0; i < n; ++i) {
+      if (mask & (1 << i)) idx[k++] = i;
+    }
+    mjtNum lambda[4];
+    if (!AffineProjection(s, idx, k, lambda)) continue;
+    bool inside = true;
+    for (int i = 0; i < k; ++i) inside = inside && lambda[i] >= 0;
+    if (!inside) continue;
+    mjtNum point[3] = {0, 0, 0};
+    for (int i = 0; i < k; ++i) AddScaledTo3(point, s[idx[i]].w, lambda[i]);
+    mjtNum norm2 = Dot3(point, point);
+    if (norm2 < best) {
+      best = norm2, best_k = k;
+      for (int i = 0; i < k; ++i) best_idx[i] = idx[i], best_lambda[i] = lambda[i];
+      Copy3(v, point);
     }
   }
+  return best_k;
+}
+
+// The point of the simplex's convex hull closest to the origin: the smallest-norm projection
+// over the faces whose projection has nonnegative barycentric coordinates (the closest point
+// lies in the relative interior of one face, and every candidate lies in the hull). The newest
+// point s[n-1] improved on the closest point of the others, so the answer lies on a face that
+// contains it; the other faces are searched only when rounding leaves none of those. The
+// simplex is reduced to that face; returns |v|^2.
+mjtNum ClosestOnSimplex(MinkowskiPoint* s, int& n, mjtNum v[3], mjtNum lambda_out[4]) {
+  mjtNum best = INFINITY;
+  int best_idx[4] = {0, 0, 0, 0};
+  mjtNum best_lambda[4] = {1, 0, 0, 0};
+  int best_k = BestFace(s, n, 1 << (n - 1), v, best_idx, best_lambda, best);
+  if (best_k == 0) best_k = BestFace(s, n, 0, v, best_idx, best_lambda, best);
   if (best_k == 0) {  // numerically hopeless: keep the newest point alone
     s[0] = s[n - 1];
     n = 1;
@@ -145,7 +166,7 @@ void Witnesses(const MinkowskiPoint* s, const mjtNum* lambda, int n, mjtNum a[3]
 }  // namespace
 
 GjkResult GjkDistance(const SupportFunction& A, const SupportFunction& B, const mjtNum start[3],
-                      mjtNum cutoff, int max_iterations) {
+                      mjtNum cutoff, int max_iterations, mjtNum tolerance) {
   GjkResult result{};
   mjtNum dir[3] = {start[0], start[1], start[2]};
   if (!(Dot3(dir, dir) > 0)) dir[0] = 1;
@@ -166,7 +187,12 @@ GjkResult GjkDistance(const SupportFunction& A, const SupportFunction& B, const 
       result.beyond_cutoff = true;
       break;
     }
-    if (vv - vw <= kGjkRelativeGap * vv || Duplicate(result.simplex, n, w)) break;
+    // upper bound |v| minus lower bound v.w/|v| on the distance, times |v|
+    mjtNum gap = vv - vw;
+    if (gap <= kGjkRelativeGap * vv || gap * gap <= tolerance * tolerance * vv ||
+        Duplicate(result.simplex, n, w)) {
+      break;
+    }
     result.simplex[n++] = w;
     mjtNum candidate[3], candidate_lambda[4];
     MinkowskiPoint saved[4];
@@ -376,8 +402,9 @@ bool Expand(Polytope& P, const MinkowskiPoint& w, int nearest) {
 }  // namespace
 
 EpaResult EpaPenetration(const SupportFunction& A, const SupportFunction& B,
-                         const GjkResult& gjk, int max_iterations) {
+                         const GjkResult& gjk, int max_iterations, mjtNum tolerance) {
   EpaResult result{};
+  const mjtNum gap = std::fmax(kEpaGap, tolerance);
   static thread_local Polytope P;  // 40 kB: too large for some thread stacks
   P.nvert = P.nface = 0;
   if (!InitialTetrahedron(A, B, gjk, P)) return result;
@@ -386,7 +413,7 @@ EpaResult EpaPenetration(const SupportFunction& A, const SupportFunction& B,
     const Face& f = P.face[nearest];
     MinkowskiPoint w;
     SupportOfDifference(A, B, f.normal, w);
-    if (Dot3(f.normal, w.w) - f.dist <= kEpaGap) break;
+    if (Dot3(f.normal, w.w) - f.dist <= gap) break;
     if (!Expand(P, w, nearest)) break;
     nearest = NearestFace(P);
   }

@@ -36,8 +36,10 @@ struct GjkResult {
 
 // GJK distance between A and B. `cutoff`: stop as soon as the distance is known to exceed it.
 // `start`: first search direction (any nonzero vector, e.g. center of B minus center of A).
+// `tolerance`: stop when the distance is known to within this length (opt.ccd_tolerance); the
+// iteration stops anyway at a relative accuracy of 1e-10.
 GjkResult GjkDistance(const SupportFunction& A, const SupportFunction& B, const mjtNum start[3],
-                      mjtNum cutoff, int max_iterations);
+                      mjtNum cutoff, int max_iterations, mjtNum tolerance = 0);
 
 struct EpaResult {
   bool valid;        // false: D is flat or the polytope could not be built (no depth found)
@@ -46,8 +48,9 @@ struct EpaResult {
   mjtNum a[3], b[3]; // witness points on A and B: a - b = depth * normal
 };
 
-// EPA from a GJK result that found intersection.
+// EPA from a GJK result that found intersection. `tolerance`: stop when the boundary of D in
+// the nearest face's normal lies within this length of the face (at least 1e-10).
 EpaResult EpaPenetration(const SupportFunction& A, const SupportFunction& B,
-                         const GjkResult& gjk, int max_iterations);
+                         const GjkResult& gjk, int max_iterations, mjtNum tolerance = 0);
 
 }  // namespace mjsim
