@@ -1,6 +1,7 @@
 """Release the triple pendulum of models/pendulum_chain.xml from a bent pose and simulate two
 seconds, printing the tip's height and the total energy (which RK4 keeps nearly constant,
-the joints being frictionless).
+the joints being frictionless and the links passing through each other: contacts between the
+links, which would dissipate energy, are disabled).
 
     python examples/pendulum_simulation.py
 
@@ -18,6 +19,7 @@ MODEL = Path(__file__).resolve().parent.parent / "models" / "pendulum_chain.xml"
 model = mjsim.MjModel.from_xml_path(str(MODEL))
 model.opt.integrator = mjsim.mjtIntegrator.mjINT_RK4
 model.opt.enableflags |= mjsim.mjtEnableBit.mjENBL_ENERGY
+model.opt.disableflags |= mjsim.mjtDisableBit.mjDSBL_CONTACT  # links would collide
 data = mjsim.MjData(model)
 data.qpos[:] = np.radians([60, -30, 45])
 mjsim.mj_forward(model, data)
