@@ -183,7 +183,8 @@ void BindQuaternions(py::module_& module) {
     mjtNum q[4];
     ZAxisToQuat(q, v.data());
     Copy4(OutputArray(quat, 4, "quat"), q);
-  }, py::arg("quat"), py::arg("vec"), "Construct quaternion performing rotation from z-axis to given vector.");
+  }, py::arg("quat"), py::arg("vec"),
+       "Construct quaternion performing rotation from z-axis to given vector.");
   module.def("mju_unit4", [](py::array res) {
     mjtNum* r = OutputArray(res, 4, "res");
     r[0] = 1;
@@ -264,6 +265,26 @@ void BindVectors(py::module_& module) {
     InputArray a = Input(vec, 3, "vec");
     Scale3(OutputArray(res, 3, "res"), a.data(), scl);
   }, py::arg("res"), py::arg("vec"), py::arg("scl"), "Set res = vec*scl.");
+  module.def("mju_addTo3", [](py::array res, py::object vec) {
+    InputArray a = Input(vec, 3, "vec");
+    AddTo3(OutputArray(res, 3, "res"), a.data());
+  }, py::arg("res"), py::arg("vec"), "Set res = res + vec.");
+  module.def("mju_subFrom3", [](py::array res, py::object vec) {
+    InputArray a = Input(vec, 3, "vec");
+    AddScaledTo3(OutputArray(res, 3, "res"), a.data(), -1);
+  }, py::arg("res"), py::arg("vec"), "Set res = res - vec.");
+  module.def("mju_addToScl3", [](py::array res, py::object vec, mjtNum scl) {
+    InputArray a = Input(vec, 3, "vec");
+    AddScaledTo3(OutputArray(res, 3, "res"), a.data(), scl);
+  }, py::arg("res"), py::arg("vec"), py::arg("scl"), "Set res = res + vec*scl.");
+  module.def("mju_addScl3", [](py::array res, py::object vec1, py::object vec2, mjtNum scl) {
+    InputArray a = Input(vec1, 3, "vec1"), b = Input(vec2, 3, "vec2");
+    mjtNum r[3];
+    Copy3(r, a.data());
+    AddScaledTo3(r, b.data(), scl);
+    Copy3(OutputArray(res, 3, "res"), r);
+  }, py::arg("res"), py::arg("vec1"), py::arg("vec2"), py::arg("scl"),
+       "Set res = vec1 + vec2*scl.");
   module.def("mju_cross", [](py::array res, py::object a, py::object b) {
     InputArray x = Input(a, 3, "a"), y = Input(b, 3, "b");
     mjtNum r[3];
@@ -279,7 +300,8 @@ void BindVectors(py::module_& module) {
     mjtNum d[3];
     Sub3(d, a.data(), b.data());
     return Norm3(d);
-  }, py::arg("pos1"), py::arg("pos2"), "Return Cartesian distance between 3D vectors pos1 and pos2.");
+  }, py::arg("pos1"), py::arg("pos2"),
+       "Return Cartesian distance between 3D vectors pos1 and pos2.");
   module.def("mju_norm3", [](py::object vec) { return Norm3(Input(vec, 3, "vec").data()); },
              py::arg("vec"), "Return vector length (without normalizing the vector).");
   module.def("mju_normalize3", [](py::array vec) {
@@ -293,16 +315,19 @@ void BindVectors(py::module_& module) {
     mjtNum r[3];
     MulMatVec3(r, M.data(), v.data());
     Copy3(OutputArray(res, 3, "res"), r);
-  }, py::arg("res"), py::arg("mat"), py::arg("vec"), "Multiply 3-by-3 matrix by vector: res = mat * vec.");
+  }, py::arg("res"), py::arg("mat"), py::arg("vec"),
+       "Multiply 3-by-3 matrix by vector: res = mat * vec.");
   module.def("mju_mulMatTVec3", [](py::array res, py::object mat, py::object vec) {
     InputArray M = Input(mat, 9, "mat"), v = Input(vec, 3, "vec");
     mjtNum r[3];
     MulMatTVec3(r, M.data(), v.data());
     Copy3(OutputArray(res, 3, "res"), r);
-  }, py::arg("res"), py::arg("mat"), py::arg("vec"), "Multiply transposed 3-by-3 matrix by vector: res = mat' * vec.");
+  }, py::arg("res"), py::arg("mat"), py::arg("vec"),
+       "Multiply transposed 3-by-3 matrix by vector: res = mat' * vec.");
 
   // vectors of any length n = size of res (or of the input)
-  module.def("mju_zero", [](py::array res) { Elementwise(res, "res", [](py::ssize_t) { return 0.0; }); },
+  module.def("mju_zero", [](py::array res) { Elementwise(res,
+       "res", [](py::ssize_t) { return 0.0; }); },
              py::arg("res"), "Set res = 0.");
   module.def("mju_fill", [](py::array res, mjtNum val) {
     Elementwise(res, "res", [val](py::ssize_t) { return val; });
@@ -344,7 +369,8 @@ void BindVectors(py::module_& module) {
   module.def("mju_addScl", [](py::array res, py::object vec1, py::object vec2, mjtNum scl) {
     InputArray a = Input(vec1, res.size(), "vec1"), b = Input(vec2, res.size(), "vec2");
     Elementwise(res, "res", [&](py::ssize_t i) { return a.data()[i] + scl * b.data()[i]; });
-  }, py::arg("res"), py::arg("vec1"), py::arg("vec2"), py::arg("scl"), "Set res = vec1 + vec2*scl.");
+  }, py::arg("res"), py::arg("vec1"), py::arg("vec2"), py::arg("scl"),
+       "Set res = vec1 + vec2*scl.");
   module.def("mju_dot", [](py::object vec1, py::object vec2) {
     InputArray a = Input(vec1, "vec1");
     InputArray b = Input(vec2, a.size(), "vec2");
@@ -395,7 +421,8 @@ void BindMatrices(py::module_& module) {
       for (py::ssize_t c = 0; c < cols; ++c) sum += M.data()[r * cols + c] * v.data()[c];
       return sum;
     });
-  }, py::arg("res"), py::arg("mat"), py::arg("vec"), "Multiply matrix and vector: res = mat * vec.");
+  }, py::arg("res"), py::arg("mat"), py::arg("vec"),
+       "Multiply matrix and vector: res = mat * vec.");
   module.def("mju_mulMatTVec", [](py::array res, py::object mat, py::object vec) {
     InputArray M = Input(mat, "mat");
     auto [rows, cols] = MatrixShape(M, "mat");
@@ -434,10 +461,35 @@ void BindMatrices(py::module_& module) {
   }, py::arg("res"), py::arg("mat1"), py::arg("mat2"), "Multiply matrices: res = mat1 * mat2.");
   module.def("mju_mulMatMatT", [product](py::array res, py::object mat1, py::object mat2) {
     product(res, mat1, mat2, false, true);
-  }, py::arg("res"), py::arg("mat1"), py::arg("mat2"), "Multiply matrices, second argument transposed: res = mat1 * mat2'.");
+  }, py::arg("res"), py::arg("mat1"), py::arg("mat2"),
+       "Multiply matrices, second argument transposed: res = mat1 * mat2'.");
   module.def("mju_mulMatTMat", [product](py::array res, py::object mat1, py::object mat2) {
     product(res, mat1, mat2, true, false);
-  }, py::arg("res"), py::arg("mat1"), py::arg("mat2"), "Multiply matrices, first argument transposed: res = mat1' * mat2.");
+  }, py::arg("res"), py::arg("mat1"), py::arg("mat2"),
+       "Multiply matrices, first argument transposed: res = mat1' * mat2.");
+  module.def("mju_mulVecMatVec", [](py::object vec1, py::object mat, py::object vec2) {
+    InputArray M = Input(mat, "mat");
+    auto [rows, cols] = MatrixShape(M, "mat");
+    InputArray a = Input(vec1, rows, "vec1"), b = Input(vec2, cols, "vec2");
+    mjtNum sum = 0;  // vec1' * mat * vec2
+    for (py::ssize_t r = 0; r < rows; ++r) {
+      for (py::ssize_t c = 0; c < cols; ++c) {
+        sum += a.data()[r] * M.data()[r * cols + c] * b.data()[c];
+      }
+    }
+    return sum;
+  }, py::arg("vec1"), py::arg("mat"), py::arg("vec2"),
+       "Multiply square matrix with vectors on both sides: returns vec1'*mat*vec2.");
+  module.def("mju_symmetrize", [](py::array res, py::object mat) {
+    InputArray M = Input(mat, "mat");
+    auto [rows, cols] = MatrixShape(M, "mat");
+    if (rows != cols) throw py::value_error("mat must be square");
+    CheckSize(res.size(), rows * cols, "res");
+    Elementwise(res, "res", [&](py::ssize_t k) {
+      py::ssize_t i = k / rows, j = k % rows;
+      return (M.data()[i * rows + j] + M.data()[j * rows + i]) / 2;
+    });
+  }, py::arg("res"), py::arg("mat"), "Symmetrize square matrix res = (mat + mat')/2.");
   module.def("mju_transpose", [](py::array res, py::object mat) {
     InputArray M = Input(mat, "mat");
     auto [rows, cols] = MatrixShape(M, "mat");
@@ -452,9 +504,11 @@ void BindMatrices(py::module_& module) {
 }
 
 void BindScalars(py::module_& module) {
-  module.def("mju_max", [](mjtNum a, mjtNum b) { return a >= b ? a : b; }, py::arg("a"), py::arg("b"),
+  module.def("mju_max",
+             [](mjtNum a, mjtNum b) { return a >= b ? a : b; }, py::arg("a"), py::arg("b"),
              "Return max(a,b) with single evaluation of a and b.");
-  module.def("mju_min", [](mjtNum a, mjtNum b) { return a <= b ? a : b; }, py::arg("a"), py::arg("b"),
+  module.def("mju_min",
+             [](mjtNum a, mjtNum b) { return a <= b ? a : b; }, py::arg("a"), py::arg("b"),
              "Return min(a,b) with single evaluation of a and b.");
   module.def("mju_sign", [](mjtNum x) { return x < 0 ? -1.0 : (x > 0 ? 1.0 : 0.0); }, py::arg("x"),
              "Return sign of x: +1, -1 or 0.");
@@ -462,9 +516,11 @@ void BindScalars(py::module_& module) {
     if (!(std::fabs(x) < 2147483647.0)) throw py::value_error("x is not a finite int-sized number");
     return static_cast<int>(std::lround(x));
   }, py::arg("x"), "Round x to nearest integer.");
-  module.def("mju_clip", [](mjtNum x, mjtNum lo, mjtNum hi) { return x < lo ? lo : (x > hi ? hi : x); },
+  module.def("mju_clip",
+             [](mjtNum x, mjtNum lo, mjtNum hi) { return x < lo ? lo : (x > hi ? hi : x); },
              py::arg("x"), py::arg("min"), py::arg("max"), "Clip x to the range [min, max].");
-  module.def("mju_isBad", [](mjtNum x) { return static_cast<int>(x != x || x > kMaxVal || x < -kMaxVal); },
+  module.def("mju_isBad",
+             [](mjtNum x) { return static_cast<int>(x != x || x > kMaxVal || x < -kMaxVal); },
              py::arg("x"), "Return 1 if nan or abs(x)>mjMAXVAL, 0 otherwise.");
   // quintic smoothstep: 0 below 0, 1 above 1, x^3 (6x^2 - 15x + 10) between
   module.def("mju_sigmoid", [](mjtNum x) {

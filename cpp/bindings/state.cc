@@ -76,7 +76,8 @@ void BindState(py::module_& module) {
              py::arg("m"), "Sum all body masses.");
   module.def("mj_setTotalmass", [](PyModel& m, mjtNum newmass) {
     mj_setTotalmass(*m.model, newmass);
-  }, py::arg("m"), py::arg("newmass"), "Scale body masses and inertias to achieve specified total mass.");
+  }, py::arg("m"), py::arg("newmass"),
+       "Scale body masses and inertias to achieve specified total mass.");
   module.def("mj_printModel", [](const PyModel& m, const std::string& filename) {
     WriteFile(mj_printModel(*m.model, filename.c_str()), filename);
   }, py::arg("m"), py::arg("filename"), "Print mjModel to text file.");
@@ -84,6 +85,12 @@ void BindState(py::module_& module) {
     CheckSameModel(m, d);
     WriteFile(mj_printData(*m.model, *d.data, filename.c_str()), filename);
   }, py::arg("m"), py::arg("d"), py::arg("filename"), "Print mjData to text file.");
+  module.def("mj_isSparse",
+             [](const PyModel& m) { return static_cast<int>(mj_isSparse(*m.model)); },
+             py::arg("m"), "Determine type of constraint Jacobian (1: sparse).");
+  module.def("mj_isPyramidal", [](const PyModel& m) {
+    return static_cast<int>(m.model->opt.cone == mjCONE_PYRAMIDAL);
+  }, py::arg("m"), "Determine type of friction cone (1: pyramidal).");
   module.def("mj_version", []() { return kVersion; },
              "Return version number: 1.0.2 is encoded as 102.");
   module.def("mj_versionString", []() { return std::string(kVersionString); },

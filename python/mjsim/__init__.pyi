@@ -2105,6 +2105,12 @@ def mj_implicit(m: MjModel, d: MjData) -> None:
 def mj_integratePos(m: MjModel, qpos: numpy.ndarray, qvel: numpy.typing.ArrayLike, dt: typing.SupportsFloat | typing.SupportsIndex) -> None:
     """Integrate position with given velocity."""
 
+def mj_isPyramidal(m: MjModel) -> int:
+    """Determine type of friction cone (1: pyramidal)."""
+
+def mj_isSparse(m: MjModel) -> int:
+    """Determine type of constraint Jacobian (1: sparse)."""
+
 def mj_jac(m: MjModel, d: MjData, jacp: object, jacr: object, point: object, body: typing.SupportsInt | typing.SupportsIndex) -> None:
     """Compute 3/6-by-nv end-effector Jacobian of global point attached to given body."""
 
@@ -2231,10 +2237,19 @@ def mju_add3(res: numpy.ndarray, vec1: object, vec2: object) -> None:
 def mju_addScl(res: numpy.ndarray, vec1: object, vec2: object, scl: typing.SupportsFloat | typing.SupportsIndex) -> None:
     """Set res = vec1 + vec2*scl."""
 
+def mju_addScl3(res: numpy.ndarray, vec1: object, vec2: object, scl: typing.SupportsFloat | typing.SupportsIndex) -> None:
+    """Set res = vec1 + vec2*scl."""
+
 def mju_addTo(res: numpy.ndarray, vec: object) -> None:
     """Set res = res + vec."""
 
+def mju_addTo3(res: numpy.ndarray, vec: object) -> None:
+    """Set res = res + vec."""
+
 def mju_addToScl(res: numpy.ndarray, vec: object, scl: typing.SupportsFloat | typing.SupportsIndex) -> None:
+    """Set res = res + vec*scl."""
+
+def mju_addToScl3(res: numpy.ndarray, vec: object, scl: typing.SupportsFloat | typing.SupportsIndex) -> None:
     """Set res = res + vec*scl."""
 
 def mju_axisAngle2Quat(res: numpy.ndarray, axis: object, angle: typing.SupportsFloat | typing.SupportsIndex) -> None:
@@ -2321,6 +2336,9 @@ def mju_mulQuat(res: numpy.ndarray, quat1: object, quat2: object) -> None:
 def mju_mulQuatAxis(res: numpy.ndarray, quat: object, axis: object) -> None:
     """Multiply quaternion and axis."""
 
+def mju_mulVecMatVec(vec1: object, mat: object, vec2: object) -> float:
+    """Multiply square matrix with vectors on both sides: returns vec1'*mat*vec2."""
+
 def mju_muscleBias(len: typing.SupportsFloat | typing.SupportsIndex, lengthrange: object, acc0: typing.SupportsFloat | typing.SupportsIndex, prm: object) -> float:
     """Muscle passive force, prm = (range[2], force, scale, lmin, lmax, vmax, fpmax, fvmax)."""
 
@@ -2390,11 +2408,17 @@ def mju_sub3(res: numpy.ndarray, vec1: object, vec2: object) -> None:
 def mju_subFrom(res: numpy.ndarray, vec: object) -> None:
     """Set res = res - vec."""
 
+def mju_subFrom3(res: numpy.ndarray, vec: object) -> None:
+    """Set res = res - vec."""
+
 def mju_subQuat(res: numpy.ndarray, qa: object, qb: object) -> None:
     """Subtract quaternions, express as 3D velocity: qb*quat(res) = qa."""
 
 def mju_sum(vec: object) -> float:
     """Return sum(vec)."""
+
+def mju_symmetrize(res: numpy.ndarray, mat: object) -> None:
+    """Symmetrize square matrix res = (mat + mat')/2."""
 
 def mju_transpose(res: numpy.ndarray, mat: object) -> None:
     """Transpose matrix: res = mat'."""

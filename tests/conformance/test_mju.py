@@ -59,6 +59,8 @@ CASES = [
     ("mju_sub3", [3], [V(3), V(3)]),
     ("mju_scl3", [3], [V(3), S]),
     ("mju_cross", [3], [V(3), V(3)]),
+    ("mju_addScl3", [3], [V(3), V(3), S]),
+    ("mju_symmetrize", [(4, 4)], [lambda rng: rng.standard_normal((4, 4))]),
     ("mju_mulMatVec3", [3], [V(9), V(3)]),
     ("mju_mulMatTVec3", [3], [V(9), V(3)]),
     ("mju_zero", [5], []),
@@ -87,6 +89,7 @@ VALUE_CASES = [
     ("mju_max", [S, S]), ("mju_min", [S, S]), ("mju_sign", [S]), ("mju_round", [S]),
     ("mju_clip", [S, lambda rng: -0.5, lambda rng: 0.7]), ("mju_isBad", [S]),
     ("mju_sigmoid", [lambda rng: float(rng.uniform(-0.5, 1.5))]),
+    ("mju_mulVecMatVec", [V(3), lambda rng: rng.standard_normal((3, 3)), V(3)]),
     ("mju_isZero", [V(4)]), ("mju_isZero", [lambda rng: np.zeros(4)]),
 ]
 
@@ -149,10 +152,12 @@ def test_normalize_matches_reference_including_tiny_vectors(name, size):
 def test_in_place_accumulation_matches_reference():
     rng = np.random.default_rng(5)
     base, vec = rng.standard_normal(5), rng.standard_normal(5)
-    for name, extra in (("mju_addTo", []), ("mju_subFrom", []), ("mju_addToScl", [0.3])):
-        ours, ref = base.copy(), base.copy()
-        getattr(mjsim, name)(ours, vec, *extra)
-        getattr(mujoco, name)(ref, vec, *extra)
+    for name, extra in (("mju_addTo", []), ("mju_subFrom", []), ("mju_addToScl", [0.3]),
+                        ("mju_addTo3", []), ("mju_subFrom3", []), ("mju_addToScl3", [0.3])):
+        n = 3 if name.endswith("3") else 5
+        ours, ref = base[:n].copy(), base[:n].copy()
+        getattr(mjsim, name)(ours, vec[:n], *extra)
+        getattr(mujoco, name)(ref, vec[:n], *extra)
         np.testing.assert_allclose(ours, ref, atol=1e-15, err_msg=name)
 
 

@@ -142,6 +142,15 @@ def test_total_mass_matches_reference(name):
                                    rtol=1e-12, err_msg=field)
 
 
+@pytest.mark.parametrize("option", ["", '<option cone="elliptic" jacobian="sparse"/>',
+                                    '<option jacobian="dense"/>'])
+def test_model_type_queries_match_reference(option):
+    xml = RICH.replace("<mujoco>", "<mujoco>" + option, 1)
+    m, ref_m = mjsim.MjModel.from_xml_string(xml), mujoco.MjModel.from_xml_string(xml)
+    assert mjsim.mj_isSparse(m) == mujoco.mj_isSparse(ref_m)
+    assert mjsim.mj_isPyramidal(m) == mujoco.mj_isPyramidal(ref_m)
+
+
 def test_version():
     assert mjsim.mj_version() == mujoco.mj_version()
     assert mjsim.mj_versionString() == mujoco.mj_versionString() == "3.3.7"
