@@ -108,4 +108,14 @@ void BindCollisionFunctions(py::module_& module);
 // d.contact: the contact list of d, a view of its current contacts
 py::object ContactList(const PyData& d);
 
+// jacobians.cc: mj_jac and its variants (engine/jacobian.cc)
+void BindJacobians(py::module_& module);
+// state.cc: mj_stateSize, mj_getState/setState, keyframes, total mass, printing, version
+void BindState(py::module_& module);
+// math.cc: the mju_ vector, matrix and quaternion utilities
+void BindMath(py::module_& module);
+// enums.cc: the mjt* enums no other file binds (added by _add_missing_enums) and the numeric
+// mj* constants
+void BindEnumTable(py::module_& module);
+
 }  // namespace mjsim

@@ -476,7 +476,12 @@ void BindEnums(py::module_& module) {
       .value("mjGEOM_SPHERE", mjGEOM_SPHERE).value("mjGEOM_CAPSULE", mjGEOM_CAPSULE)
       .value("mjGEOM_ELLIPSOID", mjGEOM_ELLIPSOID).value("mjGEOM_CYLINDER", mjGEOM_CYLINDER)
       .value("mjGEOM_BOX", mjGEOM_BOX).value("mjGEOM_MESH", mjGEOM_MESH)
-      .value("mjGEOM_SDF", mjGEOM_SDF);
+      .value("mjGEOM_SDF", mjGEOM_SDF).value("mjNGEOMTYPES", mjNGEOMTYPES)
+      .value("mjGEOM_ARROW", mjtGeom(100)).value("mjGEOM_ARROW1", mjtGeom(101))
+      .value("mjGEOM_ARROW2", mjtGeom(102)).value("mjGEOM_LINE", mjtGeom(103))
+      .value("mjGEOM_LINEBOX", mjtGeom(104)).value("mjGEOM_FLEX", mjtGeom(105))
+      .value("mjGEOM_SKIN", mjtGeom(106)).value("mjGEOM_LABEL", mjtGeom(107))
+      .value("mjGEOM_TRIANGLE", mjtGeom(108)).value("mjGEOM_NONE", mjtGeom(1001));
   py::enum_<mjtDisableBit>(module, "mjtDisableBit", py::arithmetic())
       .value("mjDSBL_CONSTRAINT", mjDSBL_CONSTRAINT).value("mjDSBL_EQUALITY", mjDSBL_EQUALITY)
       .value("mjDSBL_FRICTIONLOSS", mjDSBL_FRICTIONLOSS).value("mjDSBL_LIMIT", mjDSBL_LIMIT)
@@ -880,6 +885,10 @@ void BindFunctions(py::module_& module) {
   BindFluidFunctions(module);
   BindSensorFunctions(module);
   BindRayFunctions(module);
+  BindJacobians(module);
+  BindState(module);
+  BindMath(module);
+  BindEnumTable(module);
   module.def("mj_resetData", [](const PyModel& m, PyData& d) {
     CheckSameModel(m, d);
     mj_resetData(*m.model, *d.data);

@@ -1,11 +1,19 @@
 """mjsim: a MuJoCo-compatible physics engine.
 
-``import mjsim as mujoco`` runs MuJoCo scripts unchanged. ``__version__`` is the MuJoCo API
+``import mjsim as mujoco`` runs MuJoCo scripts unchanged. Libraries that ``import mujoco``
+themselves (gymnasium's MuJoCo environments, ...) run on mjsim after one line, before they are
+imported::
+
+    import mjsim; mjsim.install_as_mujoco()
+    import gymnasium as gym
+    env = gym.make("Hopper-v5") ``__version__`` is the MuJoCo API
 version mirrored (clients such as gymnasium compare it with MuJoCo releases); mjsim's own
 release number is ``__mjsim_version__``.
 """
 
 from mjsim import _core, _named
+
+_core._add_missing_enums()  # the mjt* enums no binding file defines itself (enums.cc)
 
 # Every public name of the extension (MjModel, MjData, mj_*, mju_*, mjd_*, mjt* enums) is
 # re-exported under the same name the mujoco package uses.
@@ -16,3 +24,18 @@ _named.install()  # m.body('torso'), d.joint('hip').qpos, ...
 
 __version__ = "3.3.7"
 __mjsim_version__ = "0.1.0"
+
+
+def install_as_mujoco() -> None:
+    """Make ``import mujoco`` give mjsim, for libraries that import mujoco internally.
+
+    Call it before such a library is imported. Raises RuntimeError if the real mujoco package
+    is already imported in this process (both cannot share the name ``mujoco``).
+    """
+    import sys
+
+    current = sys.modules.get("mujoco")
+    if current is not None and current is not sys.modules[__name__]:
+        raise RuntimeError("install_as_mujoco(): the mujoco package is already imported; call "
+                           "mjsim.install_as_mujoco() before anything imports mujoco")
+    sys.modules["mujoco"] = sys.modules[__name__]

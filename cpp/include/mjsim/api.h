@@ -168,4 +168,50 @@ void mj_applyFT(const Model& m, const Data& d, const mjtNum force[3], const mjtN
 int mj_name2id(const Model& m, int type, const char* name);
 const char* mj_id2name(const Model& m, int type, int id);
 
+// --- Jacobians (engine/jacobian.cc): 3 x nv row-major outputs, a null output is skipped; zero
+// for the world body. They need mj_kinematics and mj_comPos (mj_jacDot also mj_comVel). ---
+void mj_jac(const Model& m, const Data& d, mjtNum* jacp, mjtNum* jacr, const mjtNum point[3],
+            int body);
+void mj_jacBody(const Model& m, const Data& d, mjtNum* jacp, mjtNum* jacr, int body);
+void mj_jacBodyCom(const Model& m, const Data& d, mjtNum* jacp, mjtNum* jacr, int body);
+void mj_jacSubtreeCom(const Model& m, const Data& d, mjtNum* jacp, int body);
+void mj_jacGeom(const Model& m, const Data& d, mjtNum* jacp, mjtNum* jacr, int geom);
+void mj_jacSite(const Model& m, const Data& d, mjtNum* jacp, mjtNum* jacr, int site);
+void mj_jacPointAxis(const Model& m, const Data& d, mjtNum* jacPoint, mjtNum* jacAxis,
+                     const mjtNum point[3], const mjtNum axis[3], int body);
+void mj_jacDot(const Model& m, const Data& d, mjtNum* jacp, mjtNum* jacr, const mjtNum point[3],
+               int body);
+
+// --- state vectors, keyframes, total mass (engine/state.cc) ---
+// components of a state vector, in this order; a signature is a set of these bits
+enum mjtState : int {
+  mjSTATE_TIME = 1 << 0, mjSTATE_QPOS = 1 << 1, mjSTATE_QVEL = 1 << 2, mjSTATE_ACT = 1 << 3,
+  mjSTATE_WARMSTART = 1 << 4, mjSTATE_CTRL = 1 << 5, mjSTATE_QFRC_APPLIED = 1 << 6,
+  mjSTATE_XFRC_APPLIED = 1 << 7, mjSTATE_EQ_ACTIVE = 1 << 8, mjSTATE_MOCAP_POS = 1 << 9,
+  mjSTATE_MOCAP_QUAT = 1 << 10, mjSTATE_USERDATA = 1 << 11, mjSTATE_PLUGIN = 1 << 12,
+  mjNSTATE = 13,
+  mjSTATE_PHYSICS = mjSTATE_QPOS | mjSTATE_QVEL | mjSTATE_ACT,
+  mjSTATE_FULLPHYSICS = mjSTATE_TIME | mjSTATE_PHYSICS | mjSTATE_PLUGIN,
+  mjSTATE_USER = mjSTATE_CTRL | mjSTATE_QFRC_APPLIED | mjSTATE_XFRC_APPLIED | mjSTATE_EQ_ACTIVE |
+                 mjSTATE_MOCAP_POS | mjSTATE_MOCAP_QUAT | mjSTATE_USERDATA,
+  mjSTATE_INTEGRATION = mjSTATE_FULLPHYSICS | mjSTATE_USER | mjSTATE_WARMSTART
+};
+// number of values in a state vector of this signature (bits at or above mjNSTATE ignored)
+int mj_stateSize(const Model& m, int signature);
+void mj_getState(const Model& m, const Data& d, mjtNum* state, int signature);
+void mj_setState(const Model& m, Data& d, const mjtNum* state, int signature);
+// mj_resetData, then the keyframe's time, qpos, qvel, act, mocap poses and ctrl (no keyframe
+// for an index out of range: just the reset)
+void mj_resetDataKeyframe(const Model& m, Data& d, int key);
+// store d's time, qpos, qvel, act, mocap poses and ctrl as keyframe `key` (in range)
+void mj_setKeyframe(Model& m, const Data& d, int key);
+// sum of body masses; scaling every body's mass and inertia to a new total
+mjtNum mj_getTotalmass(const Model& m);
+void mj_setTotalmass(Model& m, mjtNum newmass);
+
+// every size, option and array as text into `filename`; false if it cannot be written
+// (engine/print.cc)
+bool mj_printModel(const Model& m, const char* filename);
+bool mj_printData(const Model& m, const Data& d, const char* filename);
+
 }  // namespace mjsim

@@ -1,0 +1,100 @@
+// state.cc: mj_stateSize, mj_getState, mj_setState, mj_resetDataKeyframe, mj_setKeyframe,
+// mj_getTotalmass, mj_setTotalmass, mj_printModel, mj_printData, mj_version, mj_versionString
+// (engine/state.cc, engine/print.cc) with mujoco's Python signatures. Arguments are checked
+// before anything is written.
+#include <string>
+
+#include "bindings.h"
+
+namespace mjsim {
+namespace {
+
+constexpr int kVersion = 337;
+constexpr const char* kVersionString = "3.3.7";
+
+// ValueError unless sig is a set of mjtState bits
+void CheckSignature(int sig) {
+  if (sig < 0 || sig >= (1 << mjNSTATE)) {
+    throw py::value_error("sig must be a set of mjtState bits (0 <= sig < 2^mjNSTATE = " +
+                          std::to_string(1 << mjNSTATE) + "), got " + std::to_string(sig));
+  }
+}
+
+void CheckStateSize(py::ssize_t size, const PyModel& m, int sig) {
+  int expected = mj_stateSize(*m.model, sig);
+  if (size != expected) {
+    throw py::value_error("state size should equal mj_stateSize(m, sig) = " +
+                          std::to_string(expected) + ", got " + std::to_string(size));
+  }
+}
+
+void CheckKey(const PyModel& m, int key, const char* name) {
+  if (key < 0 || key >= m.model->nkey) {
+    throw py::index_error(std::string(name) + " " + std::to_string(key) +
+                          " out of range: the model has " + std::to_string(m.model->nkey) +
+                          " keyframes");
+  }
+}
+
+void WriteFile(bool written, const std::string& filename) {
+  if (!written) throw py::value_error("could not write file '" + filename + "'");
+}
+
+}  // namespace
+
+void BindState(py::module_& module) {
+  module.def("mj_stateSize", [](const PyModel& m, int sig) {
+    CheckSignature(sig);
+    return mj_stateSize(*m.model, sig);
+  }, py::arg("m"), py::arg("sig"), "Return size of state signature.");
+  module.def("mj_getState", [](const PyModel& m, PyData& d, py::array state, int sig) {
+    CheckSameModel(m, d);
+    CheckSignature(sig);
+    mjtNum* out = OutputArray(state, mj_stateSize(*m.model, sig), "state");
+    mj_getState(*m.model, *d.data, out, sig);
+  }, py::arg("m"), py::arg("d"), py::arg("state"), py::arg("sig"),
+     "Get state (the components selected by the mjtState bits of sig, in bit order).");
+  module.def("mj_setState", [](const PyModel& m, PyData& d, InputArray state, int sig) {
+    CheckSameModel(m, d);
+    CheckSignature(sig);
+    CheckStateSize(state.size(), m, sig);
+    mj_setState(*m.model, *d.data, state.data(), sig);
+  }, py::arg("m"), py::arg("d"), py::arg("state"), py::arg("sig"),
+     "Set state (the components selected by the mjtState bits of sig, in bit order).");
+  module.def("mj_resetDataKeyframe", [](const PyModel& m, PyData& d, int key) {
+    CheckSameModel(m, d);
+    CheckKey(m, key, "key");
+    mj_resetDataKeyframe(*m.model, *d.data, key);
+  }, py::arg("m"), py::arg("d"), py::arg("key"),
+     "Reset data; then set time, qpos, qvel, act, mocap poses and ctrl from keyframe key.");
+  module.def("mj_setKeyframe", [](PyModel& m, const PyData& d, int k) {
+    CheckSameModel(m, d);
+    CheckKey(m, k, "k");
+    mj_setKeyframe(*m.model, *d.data, k);
+  }, py::arg("m"), py::arg("d"), py::arg("k"), "Copy current state to the k-th model keyframe.");
+  module.def("mj_getTotalmass", [](const PyModel& m) { return mj_getTotalmass(*m.model); },
+             py::arg("m"), "Sum all body masses.");
+  module.def("mj_setTotalmass", [](PyModel& m, mjtNum newmass) {
+    mj_setTotalmass(*m.model, newmass);
+  }, py::arg("m"), py::arg("newmass"),
+       "Scale body masses and inertias to achieve specified total mass.");
+  module.def("mj_printModel", [](const PyModel& m, const std::string& filename) {
+    WriteFile(mj_printModel(*m.model, filename.c_str()), filename);
+  }, py::arg("m"), py::arg("filename"), "Print mjModel to text file.");
+  module.def("mj_printData", [](const PyModel& m, const PyData& d, const std::string& filename) {
+    CheckSameModel(m, d);
+    WriteFile(mj_printData(*m.model, *d.data, filename.c_str()), filename);
+  }, py::arg("m"), py::arg("d"), py::arg("filename"), "Print mjData to text file.");
+  module.def("mj_isSparse",
+             [](const PyModel& m) { return static_cast<int>(mj_isSparse(*m.model)); },
+             py::arg("m"), "Determine type of constraint Jacobian (1: sparse).");
+  module.def("mj_isPyramidal", [](const PyModel& m) {
+    return static_cast<int>(m.model->opt.cone == mjCONE_PYRAMIDAL);
+  }, py::arg("m"), "Determine type of friction cone (1: pyramidal).");
+  module.def("mj_version", []() { return kVersion; },
+             "Return version number: 1.0.2 is encoded as 102.");
+  module.def("mj_versionString", []() { return std::string(kVersionString); },
+             "Return the current version of MuJoCo as a null-terminated string.");
+}
+
+}  // namespace mjsim
