@@ -95,6 +95,21 @@ class MjData:
     crb: numpy.ndarray
     ctrl: numpy.ndarray
     cvel: numpy.ndarray
+    efc_D: numpy.ndarray
+    efc_J: numpy.ndarray
+    efc_KBIP: numpy.ndarray
+    efc_R: numpy.ndarray
+    efc_aref: numpy.ndarray
+    efc_b: numpy.ndarray
+    efc_diagApprox: numpy.ndarray
+    efc_force: numpy.ndarray
+    efc_frictionloss: numpy.ndarray
+    efc_id: numpy.ndarray
+    efc_margin: numpy.ndarray
+    efc_pos: numpy.ndarray
+    efc_state: numpy.ndarray
+    efc_type: numpy.ndarray
+    efc_vel: numpy.ndarray
     energy: numpy.ndarray
     eq_active: numpy.ndarray
     def geom(*args, **kwargs) -> object:
@@ -115,7 +130,12 @@ class MjData:
     moment_colind: numpy.ndarray
     moment_rowadr: numpy.ndarray
     moment_rownnz: numpy.ndarray
+    nJ: int
     ncon: int
+    ne: int
+    nefc: int
+    nf: int
+    nl: int
     qDeriv: numpy.ndarray
     qH: numpy.ndarray
     qHDiagInv: numpy.ndarray
@@ -146,6 +166,10 @@ class MjData:
         ...
     site_xmat: numpy.ndarray
     site_xpos: numpy.ndarray
+    solver: MjSolverStatList
+    solver_fwdinv: numpy.ndarray
+    solver_niter: numpy.ndarray
+    solver_nnz: numpy.ndarray
     subtree_angmom: numpy.ndarray
     subtree_com: numpy.ndarray
     subtree_linvel: numpy.ndarray
@@ -790,6 +814,23 @@ class MjOption:
     tolerance: float
     viscosity: float
     wind: numpy.ndarray
+
+class MjSolverStat:
+    """One solver iteration (d.solver[i])."""
+    def __init__(*args, **kwargs) -> object:
+        ...
+    gradient: Any
+    improvement: Any
+    lineslope: Any
+    nactive: Any
+    nchange: Any
+    neval: Any
+    nupdate: Any
+
+class MjSolverStatList:
+    """d.solver, per island and iteration."""
+    def __init__(*args, **kwargs) -> object:
+        ...
 
 class MjStatistic:
     """Model statistics (m.stat)."""
@@ -2051,6 +2092,12 @@ def mj_comPos(m: MjModel, d: MjData) -> None:
 def mj_comVel(m: MjModel, d: MjData) -> None:
     """Com-based velocities (cvel) and time-derivatives of cdof (cdof_dot)."""
 
+def mj_constraintUpdate(m: MjModel, d: MjData, jar: numpy.typing.ArrayLike, cost: object, flg_coneHessian: typing.SupportsInt | typing.SupportsIndex) -> None:
+    """Compute efc_state, efc_force, qfrc_constraint, and (optionally) cone Hessians."""
+
+def mj_contactForce(m: MjModel, d: MjData, id: typing.SupportsInt | typing.SupportsIndex, result: numpy.ndarray) -> None:
+    """Extract 6D force:torque given contact id, in the contact frame."""
+
 def mj_crb(m: MjModel, d: MjData) -> None:
     """Composite rigid-body inertias (crb) and the inertia matrix M."""
 
@@ -2082,13 +2129,16 @@ def mj_fwdActuation(m: MjModel, d: MjData) -> None:
     """Actuator activation dynamics and forces: act_dot, actuator_force, qfrc_actuator."""
 
 def mj_fwdConstraint(m: MjModel, d: MjData) -> None:
-    """Run the constraint solver (no constraints yet: qacc = qacc_smooth)."""
+    """Run the constraint solver: qacc, qfrc_constraint, efc_force, efc_state."""
 
 def mj_fwdPosition(m: MjModel, d: MjData) -> None:
     """Run the position-dependent computations."""
 
 def mj_fwdVelocity(m: MjModel, d: MjData) -> None:
     """Run the velocity-dependent computations."""
+
+def mj_geomDistance(m: MjModel, d: MjData, geom1: typing.SupportsInt | typing.SupportsIndex, geom2: typing.SupportsInt | typing.SupportsIndex, distmax: typing.SupportsFloat | typing.SupportsIndex, fromto: object = None) -> float:
+    """Smallest signed distance between two geoms, up to distmax; fromto (6 float64, or None) receives the closest points on geom1 and geom2."""
 
 def mj_getState(m: MjModel, d: MjData, state: numpy.ndarray, sig: typing.SupportsInt | typing.SupportsIndex) -> None:
     """Get state (the components selected by the mjtState bits of sig, in bit order)."""
@@ -2138,11 +2188,17 @@ def mj_jacSubtreeCom(m: MjModel, d: MjData, jacp: object, body: typing.SupportsI
 def mj_kinematics(m: MjModel, d: MjData) -> None:
     """Forward kinematics: body, joint, geom and site frames."""
 
+def mj_makeConstraint(m: MjModel, d: MjData) -> None:
+    """Construct the constraint rows (efc_J, efc_pos, impedances, R)."""
+
 def mj_makeM(m: MjModel, d: MjData) -> None:
     """mj_crb, then the inertia matrix in the qM layout."""
 
 def mj_mulM(m: MjModel, d: MjData, res: numpy.ndarray, vec: numpy.typing.ArrayLike) -> None:
     """res = M * vec."""
+
+def mj_multiRay(m: MjModel, d: MjData, pnt: numpy.typing.ArrayLike, vec: numpy.typing.ArrayLike, geomgroup: object, flg_static: typing.SupportsInt | typing.SupportsIndex, bodyexclude: typing.SupportsInt | typing.SupportsIndex, geomid: numpy.ndarray, dist: numpy.ndarray, nray: typing.SupportsInt | typing.SupportsIndex, cutoff: typing.SupportsFloat | typing.SupportsIndex) -> None:
+    """Intersect multiple rays emanating from a single point. Similar semantics to mj_ray, but vec is an array of (nray x 3) directions."""
 
 def mj_name2id(m: MjModel, type: typing.SupportsInt | typing.SupportsIndex, name: str) -> int:
     """Id of the named object, or -1."""
@@ -2164,6 +2220,18 @@ def mj_printData(m: MjModel, d: MjData, filename: str) -> None:
 
 def mj_printModel(m: MjModel, filename: str) -> None:
     """Print mjModel to text file."""
+
+def mj_ray(m: MjModel, d: MjData, pnt: numpy.typing.ArrayLike, vec: numpy.typing.ArrayLike, geomgroup: object, flg_static: typing.SupportsInt | typing.SupportsIndex, bodyexclude: typing.SupportsInt | typing.SupportsIndex, geomid: numpy.ndarray) -> float:
+    """Intersect ray (pnt+x*vec, x>=0) with visible geoms, except geoms in bodyexclude. Return distance (x) to nearest surface, or -1 if no intersection and output geomid. geomgroup, flg_static are as in mjvOption; geomgroup==NULL skips group exclusion."""
+
+def mj_rayHfield(m: MjModel, d: MjData, geomid: typing.SupportsInt | typing.SupportsIndex, pnt: numpy.typing.ArrayLike, vec: numpy.typing.ArrayLike) -> float:
+    """Intersect ray with hfield, return nearest distance or -1 if no intersection."""
+
+def mj_rayMesh(m: MjModel, d: MjData, geomid: typing.SupportsInt | typing.SupportsIndex, pnt: numpy.typing.ArrayLike, vec: numpy.typing.ArrayLike) -> float:
+    """Intersect ray with mesh, return nearest distance or -1 if no intersection."""
+
+def mj_referenceConstraint(m: MjModel, d: MjData) -> None:
+    """Compute efc_vel and efc_aref."""
 
 def mj_resetData(m: MjModel, d: MjData) -> None:
     """Resets d to the model's default state."""
@@ -2380,6 +2448,9 @@ def mju_quatIntegrate(quat: numpy.ndarray, vel: object, scale: typing.SupportsFl
 
 def mju_quatZ2Vec(quat: numpy.ndarray, vec: object) -> None:
     """Construct quaternion performing rotation from z-axis to given vector."""
+
+def mju_rayGeom(pos: numpy.typing.ArrayLike, mat: numpy.typing.ArrayLike, size: numpy.typing.ArrayLike, pnt: numpy.typing.ArrayLike, vec: numpy.typing.ArrayLike, geomtype: typing.SupportsInt | typing.SupportsIndex) -> float:
+    """Intersect ray with pure geom, return nearest distance or -1 if no intersection."""
 
 def mju_rotVecQuat(res: numpy.ndarray, vec: object, quat: object) -> None:
     """Rotate vector by quaternion."""
