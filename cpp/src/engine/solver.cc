@@ -155,6 +155,27 @@ mjtNum SolverScale(const Model& m) {
   return 1 / (std::max(m.stat.meaninertia, mjMINVAL) * std::max(1, m.nv));
 }
 
+SolverStat& RecordPrimalIteration(const Model& m, Data& d, int iteration, mjtNum old_cost,
+                                  const PrimalPoint& point, const int* old_state,
+                                  mjtNum slope, mjtNum direction_norm, int evaluations,
+                                  int updates) {
+  mjtNum scale = SolverScale(m);
+  SolverStat& stat = d.solver[iteration < mjNSOLVER ? iteration : mjNSOLVER - 1];
+  mjtNum grad2 = 0;
+  for (int k = 0; k < m.nv; ++k) grad2 += point.grad[k] * point.grad[k];
+  stat.improvement = scale * (old_cost - point.cost);
+  stat.gradient = scale * std::sqrt(grad2);
+  stat.lineslope = scale * slope / std::max(direction_norm, mjMINVAL);
+  stat.neval = evaluations;
+  stat.nupdate = updates;
+  stat.nactive = stat.nchange = 0;
+  for (int i = 0; i < d.nefc; ++i) {
+    stat.nactive += point.state[i] != mjCNSTRSTATE_SATISFIED;
+    stat.nchange += point.state[i] != old_state[i];
+  }
+  return stat;
+}
+
 void MulJacobian(const Model& m, const Data& d, mjtNum* res, const mjtNum* vec) {
   for (int i = 0; i < d.nefc; ++i) {
     const mjtNum* row = d.efc_J + static_cast<size_t>(i) * m.nv;

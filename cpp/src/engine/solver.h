@@ -81,6 +81,13 @@ void AddConstraintHessian(const Model& m, Data& d, const mjtNum* jar, const int*
 
 // 1 / (meaninertia * max(1, nv)): the chapter's scale of improvement and gradient
 mjtNum SolverScale(const Model& m);
+// The statistics of primal iteration `iteration` (the last slot once past mjNSOLVER): scaled
+// improvement, gradient norm and line slope, evaluations, updates, and the active and changed
+// row states between old_state and point.state. Returns the slot for solver-specific fields.
+SolverStat& RecordPrimalIteration(const Model& m, Data& d, int iteration, mjtNum old_cost,
+                                  const PrimalPoint& point, const int* old_state,
+                                  mjtNum slope, mjtNum direction_norm, int evaluations,
+                                  int updates);
 
 // the primal solvers: write qacc (the minimizer) and the statistics; return the iterations
 int SolveNewton(const Model& m, Data& d, ArenaWork& work, mjtNum* x);

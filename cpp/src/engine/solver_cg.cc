@@ -36,7 +36,6 @@ int SolveCG(const Model& m, Data& d, ArenaWork& work, mjtNum* x) {
   PrimalStart(m, d, x, point);
   mj_solveM(m, d, Mgrad, point.grad, 1);
   for (int k = 0; k < nv; ++k) p[k] = -Mgrad[k];
-  mjtNum scale = SolverScale(m);
   int iterations = 0;
   while (iterations < m.opt.iterations) {
     mj_mulM(m, d, Mp, p);
@@ -53,17 +52,8 @@ int SolveCG(const Model& m, Data& d, ArenaWork& work, mjtNum* x) {
     mjtNum old_cost = point.cost;
     EvaluatePrimal(m, d, x, point);
     mj_solveM(m, d, Mgrad, point.grad, 1);
-    SolverStat& stat = d.solver[iterations < mjNSOLVER ? iterations : mjNSOLVER - 1];
-    stat.improvement = scale * (old_cost - point.cost);
-    stat.gradient = scale * std::sqrt(Dot(point.grad, point.grad, nv));
-    stat.lineslope = scale * gauss[1] / std::max(pnorm, mjMINVAL);
-    stat.neval = evaluations;
-    stat.nupdate = 0;
-    stat.nactive = stat.nchange = 0;
-    for (int i = 0; i < d.nefc; ++i) {
-      stat.nactive += point.state[i] != mjCNSTRSTATE_SATISFIED;
-      stat.nchange += point.state[i] != old_state[i];
-    }
+    const SolverStat& stat = RecordPrimalIteration(m, d, iterations, old_cost, point, old_state,
+                                                   gauss[1], pnorm, evaluations, 0);
     ++iterations;
     if (stat.improvement < m.opt.tolerance || stat.gradient < m.opt.tolerance) break;
     // Polak-Ribiere-plus

@@ -75,7 +75,6 @@ int SolveNewton(const Model& m, Data& d, ArenaWork& work, mjtNum* x) {
   if (!Allocated(point) || !M || !H || !p || !Mp || !Jp || !old_state) return -1;
   mj_fullM(m, M, d.qM);
   PrimalStart(m, d, x, point);
-  mjtNum scale = SolverScale(m);
   int iterations = 0;
   while (iterations < m.opt.iterations) {
     if (!NewtonDirection(m, d, M, point, H, p)) break;
@@ -89,17 +88,8 @@ int SolveNewton(const Model& m, Data& d, ArenaWork& work, mjtNum* x) {
     std::memcpy(old_state, point.state, sizeof(int) * d.nefc);
     mjtNum old_cost = point.cost;
     EvaluatePrimal(m, d, x, point);
-    SolverStat& stat = d.solver[iterations < mjNSOLVER ? iterations : mjNSOLVER - 1];
-    stat.improvement = scale * (old_cost - point.cost);
-    stat.gradient = scale * Norm(point.grad, nv);
-    stat.lineslope = scale * gauss[1] / std::max(Norm(p, nv), mjMINVAL);
-    stat.neval = evaluations;
-    stat.nupdate = 1;
-    stat.nactive = stat.nchange = 0;
-    for (int i = 0; i < d.nefc; ++i) {
-      stat.nactive += point.state[i] != mjCNSTRSTATE_SATISFIED;
-      stat.nchange += point.state[i] != old_state[i];
-    }
+    const SolverStat& stat = RecordPrimalIteration(m, d, iterations, old_cost, point, old_state,
+                                                   gauss[1], Norm(p, nv), evaluations, 1);
     ++iterations;
     if (alpha == 0) break;
     if (stat.improvement < m.opt.tolerance || stat.gradient < m.opt.tolerance) break;
