@@ -296,14 +296,35 @@ BOX_MESH = """<mujoco><asset><mesh name="b" vertex="-1 -2 -3  1 -2 -3  1 2 -3  -
 
 @pytest.mark.parametrize("seed", range(4))
 def test_mesh_trees_of_small_faces_match_reference(seed):
-    """Meshes whose faces are small or congruent are split exactly as the reference splits them
-    (for large faces of different shapes the reference's split rule is not matched yet)."""
+    """Meshes whose faces are small or congruent are split exactly as the reference splits them."""
     rng = np.random.default_rng(seed)
     corners = np.array([[0, 0, 0], [0.1, 0, 0], [0, 0.1, 0]])
     xml = BOX_MESH if seed == 0 else triangle_soup(rng.normal(size=(16, 1, 3)) * [1, 2, 3] + corners)
     ours, ref = load_both(xml)
     assert_fields_close(ours, ref, ["mesh_bvhadr", "mesh_bvhnum", "bvh_depth", "bvh_child", "bvh_nodeid"],
                         atol=0, context=f"seed {seed}")
+    assert_boxes_close(ours.bvh_aabb, ref.bvh_aabb, f"seed {seed}")
+
+
+def vertex_soup(rng, vertices=30, faces=40):
+    """Large faces of every shape between random vertices; the last faces repeat earlier ones
+    with their corners in another order."""
+    vert = rng.normal(size=(vertices, 3)) * [1, 0.7, 0.4]
+    face = [rng.choice(vertices, 3, replace=False) for _ in range(faces - 4)]
+    face += [np.roll(face[i], 1) for i in range(4)]
+    return (f'<mujoco><asset><mesh name="m" vertex="{" ".join(repr(float(x)) for x in vert.ravel())}" '
+            f'face="{" ".join(str(i) for i in np.ravel(face))}"/></asset><worldbody><body>'
+            '<freejoint/><geom type="mesh" mesh="m" contype="0" conaffinity="0"/></body>'
+            '</worldbody></mujoco>')
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_mesh_trees_of_large_faces_match_reference(seed):
+    """Faces are ordered by their circumcentres: random vertex soups, whose faces no centroid or
+    box centre would order as the reference does, give the reference's trees node for node."""
+    ours, ref = load_both(vertex_soup(np.random.default_rng(seed)))
+    assert_fields_close(ours, ref, ["mesh_bvhadr", "mesh_bvhnum", "bvh_depth", "bvh_child",
+                                    "bvh_nodeid"], atol=0, context=f"seed {seed}")
     assert_boxes_close(ours.bvh_aabb, ref.bvh_aabb, f"seed {seed}")
 
 

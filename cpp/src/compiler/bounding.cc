@@ -188,13 +188,65 @@ FusionSteps BodyFusionSteps(const CompileContext& ctx, int b) {
 }
 
 // Every mesh (used by a geom or not) gets a tree over its faces, in the mesh frame: leaf ids
-// are face ids within the mesh, a face's box is that of its three vertices and its key the
-// box's center. Observed partly: this reproduces the reference exactly for meshes of small
-// or congruent faces (boxes, regular solids, triangles far apart), but not for meshes of
-// large faces of different shapes, whose faces the reference splits between the subtrees
-// differently (by a rule not found yet: no single point per face, in the mesh or the asset
-// frame, separates its halves along an axis). The node boxes are exact either way.
+// are face ids within the mesh and a face's box is that of its three vertices. Faces are
+// ordered by their circumcentre (found by experiment: it reproduces the reference's trees on
+// random vertex soups, where neither the centroid nor the box centre separates a node's halves
+// by any plane).
 int MeshFaceCount(const MeshInfo& mesh) { return static_cast<int>(mesh.face.size() / 3); }
+
+// Solves the 3x3 system [A | b] (rows) by Gaussian elimination with partial pivoting; false
+// if it is singular.
+bool SolveByElimination(mjtNum system[3][4], mjtNum x[3]) {
+  for (int col = 0; col < 3; ++col) {
+    int pivot = col;
+    for (int row = col + 1; row < 3; ++row) {
+      if (std::abs(system[row][col]) > std::abs(system[pivot][col])) pivot = row;
+    }
+    if (!(system[pivot][col] != 0)) return false;
+    for (int j = 0; j < 4; ++j) std::swap(system[col][j], system[pivot][j]);
+    for (int row = col + 1; row < 3; ++row) {
+      mjtNum factor = system[row][col] / system[col][col];
+      for (int j = col; j < 4; ++j) system[row][j] -= factor * system[col][j];
+    }
+  }
+  for (int row = 2; row >= 0; --row) {
+    mjtNum sum = system[row][3];
+    for (int j = row + 1; j < 3; ++j) sum -= system[row][j] * x[j];
+    x[row] = sum / system[row][row];
+  }
+  return std::isfinite(x[0]) && std::isfinite(x[1]) && std::isfinite(x[2]);
+}
+
+// The centre of the circle through a face's corners, rounded to single precision: the corners'
+// single-precision values, in increasing vertex index (A, B, C), give the 3x3 system
+// (B - A).x = (|B|^2 - |A|^2) / 2, (C - A).x = (|C|^2 - |A|^2) / 2, n.x = n.A with
+// n = (B - A) x (C - A), solved by Gaussian elimination with partial pivoting. Its rounding is
+// the reference's on every corpus mesh tried: the faces of a quad share a circle, and both the
+// rounding and the tie (face order) decide which subtree they fall in. A degenerate face
+// (collinear corners) keeps the centre of its box.
+void FaceCircumcenter(const MeshInfo& mesh, int face, BvhElement& element) {
+  int corner[3] = {mesh.face[3 * face], mesh.face[3 * face + 1], mesh.face[3 * face + 2]};
+  std::sort(corner, corner + 3);
+  mjtNum p[3][3];
+  for (int c = 0; c < 3; ++c) {
+    for (int k = 0; k < 3; ++k) p[c][k] = static_cast<float>(mesh.vert[3 * corner[c] + k]);
+  }
+  mjtNum system[3][4];  // augmented rows
+  for (int k = 0; k < 3; ++k) {
+    system[0][k] = p[1][k] - p[0][k];
+    system[1][k] = p[2][k] - p[0][k];
+  }
+  Cross3(system[2], system[0], system[1]);
+  system[0][3] = (Dot3(p[1], p[1]) - Dot3(p[0], p[0])) / 2;
+  system[1][3] = (Dot3(p[2], p[2]) - Dot3(p[0], p[0])) / 2;
+  system[2][3] = Dot3(system[2], p[0]);
+  mjtNum center[3];
+  if (!SolveByElimination(system, center)) {
+    for (int k = 0; k < 3; ++k) element.key[k] = (element.lo[k] + element.hi[k]) / 2;
+    return;
+  }
+  for (int k = 0; k < 3; ++k) element.key[k] = static_cast<float>(center[k]);
+}
 
 void FillMeshTrees(const CompileContext& ctx, Model& m, BvhNodes& nodes) {
   for (int i = 0; i < m.nmesh; ++i) {
@@ -210,9 +262,10 @@ void FillMeshTrees(const CompileContext& ctx, Model& m, BvhNodes& nodes) {
           e.hi[k] = corner ? std::max(e.hi[k], v[k]) : v[k];
         }
       }
-      for (int k = 0; k < 3; ++k) e.key[k] = (e.lo[k] + e.hi[k]) / 2;
+      FaceCircumcenter(mesh, f, e);
     }
-    m.mesh_bvhadr[i] = elements.empty() ? -1 : BuildBvh(elements, nodes);
+    m.mesh_bvhadr[i] =
+        elements.empty() ? -1 : BuildBvh(elements, nodes, BvhAxisRule::kSinglePrecision);
     m.mesh_bvhnum[i] = BvhNodeCount(static_cast<int>(elements.size()));
   }
 }

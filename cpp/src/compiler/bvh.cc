@@ -11,8 +11,8 @@ constexpr mjtNum kAxisTolerance = 1e-14;
 
 class BvhBuilder {
  public:
-  BvhBuilder(const std::vector<BvhElement>& elements, BvhNodes& nodes)
-      : elements_(elements), nodes_(nodes), first_(nodes.size()) {
+  BvhBuilder(const std::vector<BvhElement>& elements, BvhNodes& nodes, BvhAxisRule rule)
+      : elements_(elements), nodes_(nodes), rule_(rule), first_(nodes.size()) {
     for (int i = 0; i < static_cast<int>(elements.size()); ++i) order_.push_back(i);
   }
 
@@ -64,24 +64,29 @@ class BvhBuilder {
     }
   }
 
-  static int SplitAxis(const mjtNum lo[3], const mjtNum hi[3]) {
+  int SplitAxis(const mjtNum lo[3], const mjtNum hi[3]) const {
     int axis = 0;
     for (int k = 1; k < 3; ++k) {
-      if (hi[k] - lo[k] >= (hi[axis] - lo[axis]) + kAxisTolerance) axis = k;
+      if (rule_ == BvhAxisRule::kSinglePrecision) {
+        if (static_cast<float>(hi[k] - lo[k]) > static_cast<float>(hi[axis] - lo[axis])) axis = k;
+      } else if (hi[k] - lo[k] >= (hi[axis] - lo[axis]) + kAxisTolerance) {
+        axis = k;
+      }
     }
     return axis;
   }
 
   const std::vector<BvhElement>& elements_;
   BvhNodes& nodes_;
+  BvhAxisRule rule_;
   int first_;
   std::vector<int> order_;
 };
 
 }  // namespace
 
-int BuildBvh(const std::vector<BvhElement>& elements, BvhNodes& nodes) {
-  return BvhBuilder(elements, nodes).Build();
+int BuildBvh(const std::vector<BvhElement>& elements, BvhNodes& nodes, BvhAxisRule rule) {
+  return BvhBuilder(elements, nodes, rule).Build();
 }
 
 }  // namespace mjsim

@@ -2,12 +2,17 @@
 // colliding geoms of a body (compiler/bounding.cc) and the faces of a mesh.
 //
 // Rule (observed from the reference, mujoco 3.3.7): a node's box is the union of its
-// elements' boxes, stored as center (lo + hi) / 2 and half-size (hi - lo) / 2. A node with one element is a leaf. Otherwise the elements are split along
-// the longest axis of the node's box, where a later axis wins only if it is longer by at least
-// 1e-14 (so exact ties go to the earlier axis while the extents are small and, once 1e-14 is
-// below their rounding, to the later one); they are ordered by their key point along that axis
-// (ties: element order in the input), and the first floor(n/2) go left. Nodes are numbered
-// depth first, a node before its children, left subtree before right.
+// elements' boxes, stored as center (lo + hi) / 2 and half-size (hi - lo) / 2. A node with one
+// element is a leaf. Otherwise the elements are split along the longest axis of the node's box;
+// they are ordered by their key point along that axis (ties: element order in the input), and
+// the first floor(n/2) go left. Nodes are numbered depth first, a node before its children, left
+// subtree before right. Which axis is longest (BvhAxisRule):
+//   kAbsoluteTolerance  a later axis wins only if it is longer by at least 1e-14 (so exact ties go
+//                       to the earlier axis while the extents are small and, once 1e-14 is below
+//                       their rounding, to the later one): body trees over geoms;
+//   kSinglePrecision    the extents rounded to single precision, a later axis wins only if
+//                       longer: mesh trees over faces, whose vertices are stored in single
+//                       precision.
 #pragma once
 #include <vector>
 
@@ -34,7 +39,10 @@ struct BvhNodes {
 // The number of nodes of the tree over `count` elements: 2 count - 1 (0 for none).
 inline int BvhNodeCount(int count) { return count > 0 ? 2 * count - 1 : 0; }
 
+enum class BvhAxisRule { kAbsoluteTolerance, kSinglePrecision };
+
 // Appends the tree over `elements` (at least one) to `nodes`; returns its first node index.
-int BuildBvh(const std::vector<BvhElement>& elements, BvhNodes& nodes);
+int BuildBvh(const std::vector<BvhElement>& elements, BvhNodes& nodes,
+             BvhAxisRule rule = BvhAxisRule::kAbsoluteTolerance);
 
 }  // namespace mjsim
