@@ -24,19 +24,25 @@ STEPS = 1000
 TOLERANCE = 1e-6
 REQUIRED = 20  # steps that must agree (issue 7)
 
-# environment -> steps agreeing to TOLERANCE, measured; None: all 1000
+# environment -> steps that must agree to TOLERANCE; None: all 1000. Measured (mjsim at this
+# commit): Ant first differs by > 1e-6 at observation 152, HalfCheetah at 84; the others agree
+# over all 1000 steps (Humanoid and HumanoidStandup within 3e-9, Swimmer within 5e-7).
+# Cause of the two divergences: the Newton solver's contact forces differ from the
+# reference's by round-off with the state equal to 1e-14 (HalfCheetah step 5: one floor
+# contact, 1 iteration both, efc_force 1e-11 apart; Ant step 13: two floor contacts, 3
+# iterations, 5e-12 apart), and the contact dynamics amplify it.
 ENVIRONMENTS = {
-    "Ant-v5": REQUIRED,
-    "HalfCheetah-v5": REQUIRED,
-    "Hopper-v5": REQUIRED,
-    "Humanoid-v5": REQUIRED,
-    "HumanoidStandup-v5": REQUIRED,
+    "Ant-v5": 120,
+    "HalfCheetah-v5": 60,
+    "Hopper-v5": None,
+    "Humanoid-v5": None,
+    "HumanoidStandup-v5": None,
     "InvertedDoublePendulum-v5": None,
     "InvertedPendulum-v5": None,
-    "Pusher-v5": REQUIRED,
-    "Reacher-v5": REQUIRED,
-    "Swimmer-v5": REQUIRED,
-    "Walker2d-v5": REQUIRED,
+    "Pusher-v5": None,
+    "Reacher-v5": None,
+    "Swimmer-v5": None,
+    "Walker2d-v5": None,
 }
 
 
@@ -86,6 +92,7 @@ def test_environment_matches_reference(runs, env_id):
     if required is None:
         assert diverged is None, f"{env_id}: observations differ from step {diverged}"
         return
+    assert required >= REQUIRED
     assert diverged is None or diverged > required, (
         f"{env_id}: observation {diverged} differs by "
         f"{np.abs(ours['obs'][diverged] - ref['obs'][diverged]).max():.3g} "
