@@ -1,10 +1,11 @@
 // state.cc: mj_stateSize, mj_getState, mj_setState, mj_resetDataKeyframe, mj_setKeyframe,
-// mj_getTotalmass, mj_setTotalmass, mj_printModel, mj_printData, mj_version, mj_versionString
+// mj_getTotalmass, mj_setTotalmass, mj_setConst, mj_printModel, mj_printData, mj_version, mj_versionString
 // (engine/state.cc, engine/print.cc) with mujoco's Python signatures. Arguments are checked
 // before anything is written.
 #include <string>
 
 #include "bindings.h"
+#include "compiler/set_const.h"
 
 namespace mjsim {
 namespace {
@@ -78,6 +79,10 @@ void BindState(py::module_& module) {
     mj_setTotalmass(*m.model, newmass);
   }, py::arg("m"), py::arg("newmass"),
        "Scale body masses and inertias to achieve specified total mass.");
+  module.def("mj_setConst", [](PyModel& m, PyData& d) {
+    CheckSameModel(m, d);
+    mj_setConst(*m.model, *d.data);
+  }, py::arg("m"), py::arg("d"), "Set constant fields of mjModel, corresponding to qpos0 configuration.");
   module.def("mj_printModel", [](const PyModel& m, const std::string& filename) {
     WriteFile(mj_printModel(*m.model, filename.c_str()), filename);
   }, py::arg("m"), py::arg("filename"), "Print mjModel to text file.");

@@ -22,6 +22,27 @@ globals().update({name: getattr(_core, name) for name in __all__})
 
 _named.install()  # m.body('torso'), d.joint('hip').qpos, ...
 
+
+class ModelFileNotFoundError(FileNotFoundError, ValueError):
+    """A model file (or a file it includes) is missing. mujoco raises ValueError there, so this
+    is both: ``except ValueError`` in MuJoCo scripts and ``except FileNotFoundError`` work."""
+
+
+def _file_errors_as_value_errors(load):
+    def wrapped(*args, **kwargs):
+        try:
+            return load(*args, **kwargs)
+        except FileNotFoundError as error:
+            if isinstance(error, ValueError):
+                raise
+            raise ModelFileNotFoundError(*error.args) from None
+    wrapped.__name__, wrapped.__doc__ = load.__name__, load.__doc__
+    return staticmethod(wrapped)
+
+
+for _loader in ("from_xml_path", "from_xml_string"):
+    setattr(_core.MjModel, _loader, _file_errors_as_value_errors(getattr(_core.MjModel, _loader)))
+
 __version__ = "3.3.7"
 __mjsim_version__ = "0.1.0"
 

@@ -2254,6 +2254,9 @@ def mj_sensorPos(m: MjModel, d: MjData) -> None:
 def mj_sensorVel(m: MjModel, d: MjData) -> None:
     """Evaluate velocity-dependent sensors."""
 
+def mj_setConst(m: MjModel, d: MjData) -> None:
+    """Set constant fields of mjModel, corresponding to qpos0 configuration."""
+
 def mj_setKeyframe(m: MjModel, d: MjData, k: typing.SupportsInt | typing.SupportsIndex) -> None:
     """Copy current state to the k-th model keyframe."""
 

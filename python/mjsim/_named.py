@@ -7,10 +7,15 @@ Which arrays belong to an object comes from the field table (fields.h, exposed a
 ``_core._model_field_rows`` and ``_core._data_field_rows``: field name -> the size that counts
 its rows): a model view of a body holds every ``body_*`` array's row, without the prefix.
 Joints also hold their dofs' rows (``dof_*``, ``qvel``, ``qfrc_*``...) and their qpos entries.
+
+Assigning an attribute writes into the array (``m.body('torso').mass = 2``), as in mujoco. The
+arrays of an MjModel or MjData never move, so the view object of each (kind, index) is built
+once per MjModel or MjData and cached: a named access costs a dictionary lookup.
 """
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -69,6 +74,18 @@ DATA_ACCESSORS = {"body": "body", "joint": "joint", "jnt": "joint", "geom": "geo
 
 class _Views:
     """Attributes are views of one object's rows; ``id`` and ``name`` identify it."""
+
+    def __setattr__(self, name, value):
+        current = self.__dict__.get(name)
+        if isinstance(current, np.ndarray):  # write into the model or data array
+            try:
+                np.copyto(current, np.reshape(value, current.shape) if np.size(value) ==
+                          current.size else value, casting="same_kind")
+            except (ValueError, TypeError) as error:
+                raise ValueError(f"cannot assign to '{name}' of shape {current.shape}: "
+                                 f"{error}") from None
+            return
+        object.__setattr__(self, name, value)
 
     def __repr__(self):
         lines = [f"<{type(self).__name__}"]
@@ -154,7 +171,7 @@ def _fill(view, source, rows_table: dict, model, kind_name: str, kind: Kind, ind
     for attribute, (field_name, selector) in selected.items():
         array = getattr(source, field_name)
         if isinstance(array, np.ndarray):
-            setattr(view, attribute, _row(array, selector) if isinstance(selector, int) else array[selector])
+            object.__setattr__(view, attribute, _row(array, selector) if isinstance(selector, int) else array[selector])
 
 
 def _model_view(model, kind_name: str, key):
@@ -191,9 +208,27 @@ def _data_view(data, kind_name: str, key):
     return view
 
 
+# MjModel or MjData -> {(kind, index): view}; the views live as long as their owner
+_CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
 def _accessor(make, kind_name: str, owner: str):
+    kind = KINDS[kind_name]
+
     def access(self, key):
-        return make(self, kind_name, key)
+        views = _CACHE.get(self)
+        if views is None:
+            views = _CACHE[self] = {}
+        view = None if isinstance(key, (bool, np.bool_)) else views.get((kind_name, key))
+        if view is None:
+            model = self if owner == "MjModel" else self.model
+            index = _resolve(model, kind, key)
+            view = views.get((kind_name, index))
+            if view is None:
+                view = views[(kind_name, index)] = make(self, kind_name, index)
+            if isinstance(key, str):
+                views[(kind_name, key)] = view
+        return view
     access.__name__ = kind_name
     access.__doc__ = f"Views of one {kind_name}'s rows of the {owner} arrays, by name or index."
     return access

@@ -79,3 +79,37 @@ def test_bad_keys():
         mjsim.MjData(m).joint(-1)
     with pytest.raises(TypeError, match="str or an int"):
         m.geom(1.5)
+
+
+def test_named_attribute_assignment_writes_into_the_arrays():
+    m = mjsim.MjModel.from_xml_string(NAMED_WRITE_XML)
+    d = mjsim.MjData(m)
+    m.body("b").mass = 2.5
+    assert m.body_mass[1] == 2.5
+    d.joint("j").qpos = 0.3
+    assert d.qpos[0] == 0.3
+    m.geom("g").size = [0.2, 0, 0]
+    assert m.geom_size[0, 0] == 0.2
+    with pytest.raises(ValueError):
+        m.geom("g").size = [1, 2]
+
+
+def test_named_views_are_cached_and_stay_views():
+    m = mjsim.MjModel.from_xml_string(NAMED_WRITE_XML)
+    d = mjsim.MjData(m)
+    assert m.body("b") is m.body(1)
+    assert d.joint("j") is d.joint(0)
+    d.qpos[0] = 0.7
+    assert d.joint("j").qpos[0] == 0.7
+    with pytest.raises(KeyError):
+        m.body("missing")
+    with pytest.raises(IndexError):
+        d.joint(5)
+    with pytest.raises(TypeError):
+        m.body(True)
+
+
+NAMED_WRITE_XML = """
+<mujoco><worldbody><body name="b"><joint name="j"/><geom name="g" size=".1"/></body>
+</worldbody></mujoco>
+"""

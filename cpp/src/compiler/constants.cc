@@ -31,6 +31,7 @@
 #include <cstring>
 #include <vector>
 
+#include "compiler/set_const.h"
 #include "compiler/stages.h"
 #include "mjsim/api.h"
 #include "util/math3.h"
@@ -364,6 +365,8 @@ void FillActuatorConstants(Model& m, const Data& d) {
   }
 }
 
+}  // namespace
+
 void FillSetConst(Model& m) {
   std::unique_ptr<Data> d = MakeData(m);  // qpos = qpos0
   mj_kinematics(m, *d);
@@ -383,8 +386,6 @@ void FillSetConst(Model& m) {
   FillTendonInvWeights(m, *d, Minv);
   FillActuatorConstants(m, *d);
 }
-
-}  // namespace
 
 // the sizes of this stage depend on filled arrays: FillConstants sets them (see top)
 void CollectConstants(CompileContext&, Model&) {}

@@ -17,6 +17,7 @@
 #include <cmath>
 
 #include "compiler/meshes.h"
+#include "compiler/set_const.h"
 #include "compiler/stages.h"
 #include "mjsim/api.h"
 #include "mjsim/data.h"
@@ -28,14 +29,17 @@ namespace {
 constexpr mjtNum kMinBodySize = 1e-5;
 constexpr mjtNum kSizeWithoutBodies = 0.2;
 
+// a plane counts with 0.1 * its largest half-size, 1 when infinite
+mjtNum PlaneBoundingRadius(const mjtNum size[3]) {
+  mjtNum half = std::max(size[0], size[1]);
+  return half > 0 ? 0.1 * half : 1;
+}
+
 // rbound of a geom: for a mesh the farthest corner of its vertices' box (as geom_rbound)
 mjtNum GeomBoundingRadius(const CompileContext& ctx, const Model& m, int g) {
   const mjtNum* size = m.geom_size + 3 * g;
   switch (m.geom_type[g]) {
-    case mjGEOM_PLANE: {
-      mjtNum half = std::max(size[0], size[1]);
-      return half > 0 ? 0.1 * half : 1;
-    }
+    case mjGEOM_PLANE: return PlaneBoundingRadius(size);
     case mjGEOM_HFIELD: {  // the farthest corner of the box from -base to +elevation
       const mjtNum* hfield = m.hfield_size + 4 * m.geom_dataid[g];
       mjtNum height = std::max(hfield[2], hfield[3]);
@@ -122,8 +126,7 @@ struct Box {
   bool Empty() const { return low[0] > high[0]; }
 };
 
-Box ModelBox(const CompileContext& ctx, const Model& m, const Data& d,
-             const std::vector<mjtNum>& rbound) {
+Box ModelBox(const Model& m, const Data& d, const std::vector<mjtNum>& rbound) {
   Box box;
   for (int b = 1; b < m.nbody; ++b) box.Add(d.xipos + 3 * b, 0);
   // mesh geoms count with the bounding sphere of their vertices: close to the reference, whose
@@ -135,16 +138,12 @@ Box ModelBox(const CompileContext& ctx, const Model& m, const Data& d,
   return box;
 }
 
-}  // namespace
-
-void ComputeStatistic(const CompileContext& ctx, Model& m) {
+// m.stat's computed values at qpos0, with the geoms' bounding radii `rbound`
+void FillStatistic(Model& m, const std::vector<mjtNum>& rbound) {
   std::unique_ptr<Data> d = MakeData(m);  // qpos = qpos0
   mj_kinematics(m, *d);
   mj_comPos(m, *d);
   mj_tendon(m, *d);
-  std::vector<mjtNum> rbound(m.ngeom);
-  for (int g = 0; g < m.ngeom; ++g) rbound[g] = GeomBoundingRadius(ctx, m, g);
-
   Statistic& stat = m.stat;
   stat.meaninertia = MeanDiagonalInertia(m, *d);
   stat.meanmass = 1;
@@ -154,7 +153,7 @@ void ComputeStatistic(const CompileContext& ctx, Model& m) {
     stat.meanmass = mass / (m.nbody - 1);
   }
   stat.meansize = MeanBodySize(m, *d, rbound);
-  Box box = ModelBox(ctx, m, *d, rbound);
+  Box box = ModelBox(m, *d, rbound);
   stat.extent = 0;
   Zero3(stat.center);
   if (!box.Empty()) {
@@ -165,13 +164,32 @@ void ComputeStatistic(const CompileContext& ctx, Model& m) {
   }
   if (stat.extent < mjMINVAL) stat.extent = 2;
   stat.extent = std::max(stat.extent, 2 * stat.meansize);
+}
 
+}  // namespace
+
+void ComputeStatistic(const CompileContext& ctx, Model& m) {
+  std::vector<mjtNum> rbound(m.ngeom);
+  for (int g = 0; g < m.ngeom; ++g) rbound[g] = GeomBoundingRadius(ctx, m, g);
+  FillStatistic(m, rbound);
   const SpecStatistic& given = ctx.spec.statistic;
+  Statistic& stat = m.stat;
   if (given.meaninertia) stat.meaninertia = *given.meaninertia;
   if (given.meanmass) stat.meanmass = *given.meanmass;
   if (given.meansize) stat.meansize = *given.meansize;
   if (given.extent) stat.extent = *given.extent;
   if (given.center) Copy3(stat.center, given.center->data());
+}
+
+// mj_setConst's statistic (observed): every value recomputed, values given in <statistic>
+// included, with the model's geom_rbound (planes: the compiler's rule, their rbound is 0)
+void RecomputeStatistic(Model& m) {
+  std::vector<mjtNum> rbound(m.ngeom);
+  for (int g = 0; g < m.ngeom; ++g) {
+    rbound[g] = m.geom_type[g] == mjGEOM_PLANE ? PlaneBoundingRadius(m.geom_size + 3 * g)
+                                                : m.geom_rbound[g];
+  }
+  FillStatistic(m, rbound);
 }
 
 }  // namespace mjsim
