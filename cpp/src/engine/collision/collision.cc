@@ -164,28 +164,43 @@ bool FiniteContact(const Contact& con) {
   return std::isfinite(sum);
 }
 
+// A collider's output, reused by all the pairs of one mj_collision (a fresh 29 kB buffer per
+// pair cost more than most colliders). frame[3:6] must read zero where a collider leaves the
+// tangents to the driver, so the entries a collider wrote (con[0..count)) are cleared again
+// after use.
+struct PairBuffer {
+  Contact con[mjMAXCONPAIR];
+  PairBuffer() {
+    for (Contact& c : con) Zero3(c.frame + 3);
+  }
+};
+
 // The contacts of one geom pair, appended to d.contact; the geom of lower type goes first.
 // `limit` is the number of contacts the arena can still take.
-void CollideGeomPair(const Model& m, Data& d, int g1, int g2, ContactParameters p, int limit) {
+void CollideGeomPair(const Model& m, Data& d, PairBuffer& buffer, int g1, int g2,
+                     ContactParameters p, int limit) {
   if (m.geom_type[g1] > m.geom_type[g2]) std::swap(g1, g2);
   Collider collide = kColliders[m.geom_type[g1]][m.geom_type[g2]];
   if (!collide) return;
   ApplyOverride(m, p);
-  Contact buffer[mjMAXCONPAIR];
-  for (Contact& con : buffer) Zero3(con.frame + 3);
-  int count = collide(m, d, buffer, g1, g2, p.margin);
+  int count = collide(m, d, buffer.con, g1, g2, p.margin);
   for (int i = 0; i < count; ++i) {
+    const Contact& found = buffer.con[i];
     // the colliders apply the margin, each with the reference's own rounding (its plane-capsule
     // keeps a dist a rounding above the margin); here only bad poses are dropped
-    if (!FiniteContact(buffer[i])) continue;
+    if (!FiniteContact(found)) continue;
     if (d.ncon >= limit) {
       mj_warning(d, mjWARN_CONTACTFULL, d.ncon);
-      return;
+      break;
     }
+    // the collider sets dist, pos and the frame's first two rows; the rest is the driver's
     Contact& con = d.contact[d.ncon++];
-    con = buffer[i];
+    con.dist = found.dist;
+    Copy3(con.pos, found.pos);
+    for (int k = 0; k < 6; ++k) con.frame[k] = found.frame[k];
     CompleteContact(con, g1, g2, p);
   }
+  for (int i = 0; i < count; ++i) Zero3(buffer.con[i].frame + 3);
 }
 
 // ---- bounding boxes ---------------------------------------------------------------------------
@@ -381,11 +396,11 @@ int BroadphasePairs(const Model& m, BodyBox* boxes, int count, uint64_t* top,
 
 // ---- the two passes ---------------------------------------------------------------------------
 
-void CollideExplicitPair(const Model& m, Data& d, int p, int limit) {
+void CollideExplicitPair(const Model& m, Data& d, PairBuffer& buffer, int p, int limit) {
   int g1 = m.pair_geom1[p], g2 = m.pair_geom2[p];
   ContactParameters parameters = PairParameters(m, p);
   if (!SpheresOverlap(m, d, g1, g2, parameters.margin)) return;
-  CollideGeomPair(m, d, g1, g2, parameters, limit);
+  CollideGeomPair(m, d, buffer, g1, g2, parameters, limit);
 }
 
 // The geoms of body b that can collide and reach the box `other` (every one when either is
@@ -403,8 +418,9 @@ int GeomsReaching(const Model& m, const Box* geom_boxes, int b, const BodyBox& o
 // Geom pairs of two bodies in model order. Only geoms whose box reaches the other body's box
 // can pass the box test below, so each body's list is cut to those first (O(n1 + n2) before
 // the O(n1 n2) loop).
-void CollideBodyPair(const Model& m, Data& d, const Box* geom_boxes, const BodyBox* body_boxes,
-                     int* list1, int* list2, int b1, int b2, int limit) {
+void CollideBodyPair(const Model& m, Data& d, PairBuffer& buffer, const Box* geom_boxes,
+                     const BodyBox* body_boxes, int* list1, int* list2, int b1, int b2,
+                     int limit) {
   int n1 = GeomsReaching(m, geom_boxes, b1, body_boxes[b2], list1);
   if (n1 == 0) return;
   int n2 = GeomsReaching(m, geom_boxes, b2, body_boxes[b1], list2);
@@ -419,7 +435,7 @@ void CollideBodyPair(const Model& m, Data& d, const Box* geom_boxes, const BodyB
         continue;
       }
       if (!SpheresOverlap(m, d, g1, g2, margin)) continue;
-      CollideGeomPair(m, d, g1, g2, MixGeomParameters(m, g1, g2), limit);
+      CollideGeomPair(m, d, buffer, g1, g2, MixGeomParameters(m, g1, g2), limit);
     }
   }
 }
@@ -449,17 +465,18 @@ void CollideAllPairs(const Model& m, Data& d) {
   }
   const unsigned char* pairs_start = reinterpret_cast<const unsigned char*>(top - npairs);
   int limit = static_cast<int>((pairs_start - d.arena.bytes()) / sizeof(Contact));
+  PairBuffer buffer;
   int next_explicit = 0;
   for (int i = 0; i < npairs; ++i) {
     uint64_t signature = top[i - npairs];
     int b1 = static_cast<int>(signature >> 32), b2 = static_cast<int>(signature & 0xffffffffu);
     int64_t pair_signature = (static_cast<int64_t>(b1) << 16) + b2;
     while (next_explicit < m.npair && m.pair_signature[next_explicit] <= pair_signature) {
-      CollideExplicitPair(m, d, next_explicit++, limit);
+      CollideExplicitPair(m, d, buffer, next_explicit++, limit);
     }
-    CollideBodyPair(m, d, geom_boxes, body_boxes, list1, list2, b1, b2, limit);
+    CollideBodyPair(m, d, buffer, geom_boxes, body_boxes, list1, list2, b1, b2, limit);
   }
-  while (next_explicit < m.npair) CollideExplicitPair(m, d, next_explicit++, limit);
+  while (next_explicit < m.npair) CollideExplicitPair(m, d, buffer, next_explicit++, limit);
 }
 
 }  // namespace

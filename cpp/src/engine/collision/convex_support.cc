@@ -189,6 +189,10 @@ bool MakeConvexShape(const Model& m, const Data& d, int g, ConvexShape& shape) {
 }
 
 void CoreSupport(const ConvexShape& shape, const mjtNum dir[3], mjtNum out[3]) {
+  if (shape.type == mjGEOM_SPHERE) {  // the core is the center: R 0 + pos
+    Copy3(out, shape.pos);
+    return;
+  }
   mjtNum local_dir[3], local[3];
   MulMatTVec3(local_dir, shape.rot, dir);
   LocalCoreSupport(shape, local_dir, local);

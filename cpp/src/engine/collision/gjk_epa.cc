@@ -27,57 +27,72 @@ void SupportOfDifference(const SupportFunction& A, const SupportFunction& B, con
   Sub3(p.w, p.a, p.b);
 }
 
-// Solves the k x k system G x = r (k <= 3) by Gaussian elimination with partial pivoting;
-// false when singular.
-bool SolveSmall(mjtNum G[3][3], mjtNum r[3], int k, mjtNum x[3]) {
+// Solves the K x K system G x = r (K <= 3) by Gaussian elimination with partial pivoting;
+// false when singular. K is a template argument so that the loops unroll.
+template <int K>
+bool SolveSmall(mjtNum G[3][3], mjtNum r[3], mjtNum x[3]) {
   mjtNum scale = 0;
-  for (int i = 0; i < k; ++i) scale = std::fmax(scale, std::abs(G[i][i]));
+  for (int i = 0; i < K; ++i) scale = std::fmax(scale, std::abs(G[i][i]));
   if (!(scale > 0)) return false;
-  for (int c = 0; c < k; ++c) {
+  for (int c = 0; c < K; ++c) {
     int pivot = c;
-    for (int i = c + 1; i < k; ++i) {
+    for (int i = c + 1; i < K; ++i) {
       if (std::abs(G[i][c]) > std::abs(G[pivot][c])) pivot = i;
     }
     if (std::abs(G[pivot][c]) <= 1e-13 * scale) return false;
     if (pivot != c) {
-      for (int j = 0; j < k; ++j) std::swap(G[c][j], G[pivot][j]);
+      for (int j = 0; j < K; ++j) std::swap(G[c][j], G[pivot][j]);
       std::swap(r[c], r[pivot]);
     }
-    for (int i = c + 1; i < k; ++i) {
+    for (int i = c + 1; i < K; ++i) {
       mjtNum f = G[i][c] / G[c][c];
-      for (int j = c; j < k; ++j) G[i][j] -= f * G[c][j];
+      for (int j = c; j < K; ++j) G[i][j] -= f * G[c][j];
       r[i] -= f * r[c];
     }
   }
-  for (int i = k - 1; i >= 0; --i) {
+  for (int i = K - 1; i >= 0; --i) {
     mjtNum s = r[i];
-    for (int j = i + 1; j < k; ++j) s -= G[i][j] * x[j];
+    for (int j = i + 1; j < K; ++j) s -= G[i][j] * x[j];
     x[i] = s / G[i][i];
   }
   return true;
 }
 
 // Barycentric coordinates (lambda) of the projection of the origin on the affine hull of the
-// points p[idx[0..k)]: minimize |p0 + sum_i mu_i (p_i - p0)|^2 (normal equations).
-bool AffineProjection(const MinkowskiPoint* p, const int* idx, int k, mjtNum lambda[4]) {
-  if (k == 1) {
+// K points p[idx[0..K)]: minimize |p0 + sum_i mu_i (p_i - p0)|^2 (normal equations).
+template <int K>
+bool AffineProjectionOf(const MinkowskiPoint* p, const int* idx, mjtNum lambda[4]) {
+  if constexpr (K == 1) {
     lambda[0] = 1;
     return true;
   }
   mjtNum e[3][3], G[3][3], r[3], mu[3];
   const mjtNum* p0 = p[idx[0]].w;
-  for (int i = 1; i < k; ++i) Sub3(e[i - 1], p[idx[i]].w, p0);
-  for (int i = 0; i < k - 1; ++i) {
-    for (int j = 0; j < k - 1; ++j) G[i][j] = Dot3(e[i], e[j]);
+  for (int i = 1; i < K; ++i) Sub3(e[i - 1], p[idx[i]].w, p0);
+  for (int i = 0; i < K - 1; ++i) {
+    for (int j = 0; j < K - 1; ++j) G[i][j] = Dot3(e[i], e[j]);
     r[i] = -Dot3(e[i], p0);
   }
-  if (!SolveSmall(G, r, k - 1, mu)) return false;
+  if (!SolveSmall<(K > 1 ? K - 1 : 1)>(G, r, mu)) return false;
   lambda[0] = 1;
-  for (int i = 1; i < k; ++i) {
+  for (int i = 1; i < K; ++i) {
     lambda[i] = mu[i - 1];
     lambda[0] -= mu[i - 1];
   }
   return true;
+}
+
+bool AffineProjection(const MinkowskiPoint* p, const int* idx, int k, mjtNum lambda[4]) {
+  switch (k) {
+    case 1:
+      return AffineProjectionOf<1>(p, idx, lambda);
+    case 2:
+      return AffineProjectionOf<2>(p, idx, lambda);
+    case 3:
+      return AffineProjectionOf<3>(p, idx, lambda);
+    default:
+      return AffineProjectionOf<4>(p, idx, lambda);
+  }
 }
 
 // The faces of a simplex of n points as bit masks, smaller faces first (ties keep the smaller
@@ -227,8 +242,16 @@ struct Face {
 struct Polytope {
   MinkowskiPoint vert[kEpaMaxVertices];
   Face face[kEpaMaxFaces];
-  int nvert = 0, nface = 0;
+  int nvert, nface;
 };
+
+// The polytope's storage (40 kB: too large for some thread stacks), one per thread. Reached
+// once per EPA call through this function: a thread-local variable used directly is looked up
+// again at every use in the inlined helpers (__tls_get_addr in a shared library).
+[[gnu::noinline]] Polytope& ThreadPolytope() {
+  static thread_local Polytope polytope;
+  return polytope;
+}
 
 // A face (i, j, k) of the polytope, counter-clockwise seen from outside.
 bool AddFace(Polytope& P, int i, int j, int k) {
@@ -340,7 +363,8 @@ int NearestFace(const Polytope& P) {
 // this; the polytope is then left as it is rather than broken.
 bool SimpleLoop(const int (*edges)[2], int nedge, int nvert) {
   if (nedge < 3) return false;
-  int starts[kEpaMaxVertices] = {0}, ends[kEpaMaxVertices] = {0};
+  int starts[kEpaMaxVertices], ends[kEpaMaxVertices];
+  for (int v = 0; v < nvert; ++v) starts[v] = ends[v] = 0;
   for (int k = 0; k < nedge; ++k) {
     ++starts[edges[k][0]];
     ++ends[edges[k][1]];
@@ -405,7 +429,7 @@ EpaResult EpaPenetration(const SupportFunction& A, const SupportFunction& B,
                          const GjkResult& gjk, int max_iterations, mjtNum tolerance) {
   EpaResult result{};
   const mjtNum gap = std::fmax(kEpaGap, tolerance);
-  static thread_local Polytope P;  // 40 kB: too large for some thread stacks
+  Polytope& P = ThreadPolytope();
   P.nvert = P.nface = 0;
   if (!InitialTetrahedron(A, B, gjk, P)) return result;
   int nearest = NearestFace(P);
