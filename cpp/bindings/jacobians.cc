@@ -1,8 +1,8 @@
 // jacobians.cc: mj_jac, mj_jacBody, mj_jacBodyCom, mj_jacSubtreeCom, mj_jacGeom, mj_jacSite,
 // mj_jacPointAxis, mj_jacDot, mj_mulJacVec, mj_mulJacTVec (engine/jacobian.cc) with mujoco's
 // Python signatures: Jacobian outputs are writable C-contiguous float64 arrays of shape
-// (3, nv), or None to skip; mj_mulJac(T)Vec take flat vectors of nefc and nv values. Every argument is
-// checked before anything is written.
+// (3, nv), or None to skip; mj_mulJac(T)Vec take flat vectors of nefc and nv values. Every
+// argument is checked before anything is written.
 #include <string>
 
 #include "bindings.h"

@@ -361,7 +361,17 @@ def test_sensordata_matches_reference_on_corpus(path):
 
 # Corpus models whose sensordata differs in the whole forward pass with constraints enabled,
 # with the measured cause (strict xfails, so a fix shows up).
-FORWARD_GAPS = {}
+FORWARD_GAPS = {
+    "dm_control/suite/dog.xml":
+        "200+ mesh/convex contacts whose dist differs by up to 1.7e-7 (narrow phase) make a "
+        "degenerate constraint problem: the solvers stop at different solutions (qacc up to "
+        "2.8x apart, 17 vs 21 Newton iterations), so force, accelerometer and touch differ "
+        "(states 0 and 1; state 2 with 4 contacts matches)",
+    "dm_control/suite/quadruped.xml":
+        "convex contacts whose dist differs by up to 4.3e-7 (the reference's ccd_tolerance, see "
+        "test_collision.py) in a degenerate contact problem: efc_force differs by 1e4, so "
+        "force and accelerometer differ (states 0 and 2; state 1 matches to 1e-12)",
+}
 
 
 def corpus_forward_params():
@@ -562,7 +572,7 @@ def set_contact_state(pair, seed):
     velocities; the pendulum's joints and tendons around and beyond their limits."""
     rng = np.random.default_rng(seed)
     qpos = np.array(pair.ref_m.qpos0)
-    for adr, (x, y) in zip((0, 9, 16, 23), ((0, 0), (0.25, 0.1), (-0.22, 0.1), (0, -0.3))):
+    for adr, (x, y) in zip((0, 9, 16, 23), ((0, 0), (-0.02, 0.22), (-0.22, 0.05), (0, -0.3))):
         qpos[adr:adr + 3] = [x + rng.uniform(-0.05, 0.05), y + rng.uniform(-0.05, 0.05),
                              0.1 + rng.uniform(-0.01, 0.02)]
         quat = np.array([1, 0, 0, 0]) + rng.normal(0, 0.08, 4)
@@ -667,10 +677,11 @@ CONTACT_EDGE_CASES = {
 def test_contact_sensor_edge_cases(case, reduce):
     geoms, criterion = CONTACT_EDGE_CASES[case]
     num = 1 if reduce == "netforce" else 4
+    slots_reduce = "none" if reduce == "netforce" else reduce
     xml = f"""<mujoco><worldbody><geom name="floor" type="plane" size="2 2 0.1"/>
       <body pos="0 0 0"><freejoint/>{geoms}</body></worldbody>
       <sensor><contact {criterion} data="{' '.join(DATA_FIELDS)}" num="{num}" reduce="{reduce}"/>
-      <contact {criterion} data="found force" num="30" reduce="{reduce if reduce != 'netforce' else 'none'}"/>
+      <contact {criterion} data="found force" num="30" reduce="{slots_reduce}"/>
       </sensor></mujoco>"""
     pair = load_pair(xml, seed=None)
     assert_forward_sensors_close(pair, {int(S.mjSENS_CONTACT)}, case)

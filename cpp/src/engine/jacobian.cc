@@ -176,6 +176,7 @@ void mj_mulJacVec(const Model& m, const Data& d, mjtNum* res, const mjtNum* vec)
 }
 
 void mj_mulJacTVec(const Model& m, const Data& d, mjtNum* res, const mjtNum* vec) {
+  if (d.nefc == 0) return;  // observed: the reference leaves res as it was
   for (int j = 0; j < m.nv; ++j) res[j] = 0;
   for (int r = 0; r < d.nefc; ++r) {
     const mjtNum* row = d.efc_J + static_cast<size_t>(r) * m.nv;

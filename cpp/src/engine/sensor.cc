@@ -13,10 +13,11 @@
 //
 // Each stage function computes the sensors whose needstage is its stage, then clips them to
 // their cutoff: real outputs to [-cutoff, cutoff], positive ones to at most cutoff; axis and
-// quaternion outputs never, nor the geom distance sensors, whose cutoff is the largest distance
-// searched. User sensors (mjcb_sensor, which mjsim does not have) keep their values but are
-// clipped like the others; those of needstage "none" are never touched. Noise is stored in
-// the model and not applied, as in the reference (observed). mjDSBL_SENSOR: nothing is written.
+// quaternion outputs never (geomnormal), nor geomfromto; geomdist is clipped too, though its
+// cutoff is also the largest distance searched. User sensors (mjcb_sensor, which mjsim does
+// not have) keep their values but are clipped like the others; those of needstage "none" are
+// never touched. Noise is stored in the model and not applied, as in the reference
+// (observed). mjDSBL_SENSOR: nothing is written.
 //
 // Outputs by type (p, R: object frame; pr, Rr: reference frame if the sensor has one, else the
 // world; c: com of the body's tree; cfrc_int = (n, f) about c):
@@ -295,8 +296,9 @@ void AccelerationSensor(const Model& m, Data& d, int s, mjtNum* out) {
 void ApplyCutoff(const Model& m, int s, mjtNum* out) {
   mjtNum cutoff = m.sensor_cutoff[s];
   int type = m.sensor_type[s], datatype = m.sensor_datatype[s];
-  bool searched = type == mjSENS_GEOMDIST || type == mjSENS_GEOMNORMAL || type == mjSENS_GEOMFROMTO;
-  if (cutoff <= 0 || searched) return;
+  // geomfromto: points, not clipped (observed); geomdist is clipped like any real output, which
+  // only reaches a penetration deeper than the cutoff (distances above it were not searched)
+  if (cutoff <= 0 || type == mjSENS_GEOMFROMTO) return;
   for (int k = 0; k < m.sensor_dim[s]; ++k) {
     if (datatype == mjDATATYPE_REAL) {
       out[k] = out[k] < -cutoff ? -cutoff : (out[k] > cutoff ? cutoff : out[k]);
