@@ -1,7 +1,8 @@
 // jacobians.cc: mj_jac, mj_jacBody, mj_jacBodyCom, mj_jacSubtreeCom, mj_jacGeom, mj_jacSite,
-// mj_jacPointAxis, mj_jacDot (engine/jacobian.cc) with mujoco's Python signatures: outputs are
-// writable C-contiguous float64 arrays of shape (3, nv), or None to skip. Every argument is
-// checked before anything is written.
+// mj_jacPointAxis, mj_jacDot, mj_mulJacVec, mj_mulJacTVec (engine/jacobian.cc) with mujoco's
+// Python signatures: Jacobian outputs are writable C-contiguous float64 arrays of shape
+// (3, nv), or None to skip; mj_mulJac(T)Vec take flat vectors of nefc and nv values. Every
+// argument is checked before anything is written.
 #include <string>
 
 #include "bindings.h"
@@ -41,6 +42,34 @@ void CheckId(int id, int count, const char* name) {
     throw py::index_error(std::string(name) + " " + std::to_string(id) + " out of range [0, " +
                           std::to_string(count) + ")");
   }
+}
+
+// a float64 vector argument of exactly `size` values; TypeError naming it otherwise (as the
+// reference: "vec should be of length nv")
+InputArray SizedInput(const py::object& value, py::ssize_t size, const char* name,
+                      const char* size_name) {
+  InputArray array = InputArray::ensure(value);
+  if (!array || array.ndim() > 2 || array.size() != size) {
+    throw py::type_error(std::string(name) + " should be of length " + size_name);
+  }
+  return array;
+}
+
+// a writable C-contiguous float64 output of exactly `size` values
+mjtNum* SizedOutput(const py::object& value, py::ssize_t size, const char* name,
+                    const char* size_name) {
+  if (!py::isinstance<py::array>(value)) {
+    throw py::type_error(std::string(name) + " must be a writable float64 array");
+  }
+  py::array array = value.cast<py::array>();
+  if (!array.dtype().is(py::dtype::of<mjtNum>()) || !(array.flags() & py::array::c_style) ||
+      !array.writeable()) {
+    throw py::type_error(std::string(name) + " must be a writable C-contiguous float64 array");
+  }
+  if (array.size() != size) {
+    throw py::type_error(std::string(name) + " should be of length " + size_name);
+  }
+  return static_cast<mjtNum*>(array.mutable_data());
 }
 
 using PointJacobian = void (*)(const Model&, const Data&, mjtNum*, mjtNum*, const mjtNum*, int);
@@ -110,6 +139,20 @@ void BindJacobians(py::module_& module) {
   }, py::arg("m"), py::arg("d"), py::arg("jacPoint").none(true), py::arg("jacAxis").none(true),
      py::arg("point"), py::arg("axis"), py::arg("body"),
      "Compute translation end-effector Jacobian of point, and rotation Jacobian of axis.");
+  module.def("mj_mulJacVec", [](const PyModel& m, PyData& d, py::object res, py::object vec) {
+    CheckSameModel(m, d);
+    mjtNum* out = SizedOutput(res, d.data->nefc, "res", "nefc");
+    InputArray in = SizedInput(vec, m.model->nv, "vec", "nv");
+    mj_mulJacVec(*m.model, *d.data, out, in.data());
+  }, py::arg("m"), py::arg("d"), py::arg("res"), py::arg("vec"),
+     "Multiply dense or sparse constraint Jacobian by vector.");
+  module.def("mj_mulJacTVec", [](const PyModel& m, PyData& d, py::object res, py::object vec) {
+    CheckSameModel(m, d);
+    mjtNum* out = SizedOutput(res, m.model->nv, "res", "nv");
+    InputArray in = SizedInput(vec, d.data->nefc, "vec", "nefc");
+    mj_mulJacTVec(*m.model, *d.data, out, in.data());
+  }, py::arg("m"), py::arg("d"), py::arg("res"), py::arg("vec"),
+     "Multiply dense or sparse constraint Jacobian transpose by vector.");
 }
 
 }  // namespace mjsim

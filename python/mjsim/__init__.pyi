@@ -2194,6 +2194,12 @@ def mj_makeConstraint(m: MjModel, d: MjData) -> None:
 def mj_makeM(m: MjModel, d: MjData) -> None:
     """mj_crb, then the inertia matrix in the qM layout."""
 
+def mj_mulJacTVec(m: MjModel, d: MjData, res: object, vec: object) -> None:
+    """Multiply dense or sparse constraint Jacobian transpose by vector."""
+
+def mj_mulJacVec(m: MjModel, d: MjData, res: object, vec: object) -> None:
+    """Multiply dense or sparse constraint Jacobian by vector."""
+
 def mj_mulM(m: MjModel, d: MjData, res: numpy.ndarray, vec: numpy.typing.ArrayLike) -> None:
     """res = M * vec."""
 

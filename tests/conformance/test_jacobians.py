@@ -1,7 +1,8 @@
 """Jacobians (engine/jacobian.cc): mj_jac, mj_jacBody, mj_jacBodyCom, mj_jacSubtreeCom,
 mj_jacGeom, mj_jacSite, mj_jacPointAxis and mj_jacDot against the reference at random states of
 every model in models/ and the corpus models mjsim loads, and against finite differences
-(point positions along qvel; the Jacobian itself along qvel for mj_jacDot)."""
+(point positions along qvel; the Jacobian itself along qvel for mj_jacDot). mj_mulJacVec and
+mj_mulJacTVec (efc_J times a vector) against the reference after mj_forward."""
 
 import numpy as np
 import pytest
@@ -156,3 +157,79 @@ def test_bad_jacobian_arguments_raise_naming_the_argument_without_writing():
     other = mjsim.MjData(mjsim.MjModel.from_xml_path(str(our_models()[0])))
     with pytest.raises(ValueError, match="different MjModel"):
         mjsim.mj_jacBody(m, other, None, None, 1)
+
+
+# ---------------------------------------------------------------------------------------
+# mj_mulJacVec, mj_mulJacTVec: the constraint Jacobian efc_J times a vector
+
+MULJAC_MODELS = ["models/sensor_contacts.xml", "models/linkage_constraints.xml",
+                 "models/tumbling_objects.xml"]
+
+
+@pytest.mark.parametrize("name", MULJAC_MODELS)
+def test_mul_jac_vec_matches_reference(name):
+    """res = efc_J vec and res = efc_J' vec after mj_forward, on our efc_J and on the
+    reference's (the rows must be the same constraints: same nefc and types)."""
+    from corpus import MODELS_DIR
+
+    pair = load_pair(MODELS_DIR / name.split("/", 1)[1], seed=None)
+    rng = np.random.default_rng(5)
+    checked = 0
+    for seed in range(4):
+        pair.randomize_state(seed)
+        pair.call("mj_forward")
+        if pair.d.nefc != pair.ref_d.nefc or \
+                not np.array_equal(pair.d.efc_type, pair.ref_d.efc_type):
+            continue
+        nv, nefc = pair.ref_m.nv, pair.ref_d.nefc
+        vec_v, vec_e = rng.normal(size=nv), rng.normal(size=nefc)
+        ours, ref = np.full(nefc, np.nan), np.full(nefc, np.nan)
+        mjsim.mj_mulJacVec(pair.m, pair.d, ours, vec_v)
+        mujoco.mj_mulJacVec(pair.ref_m, pair.ref_d, ref, vec_v)
+        np.testing.assert_allclose(ours, ref, rtol=1e-9, atol=1e-9)
+        if nefc == 0:  # the reference writes nothing then (tested below)
+            continue
+        ours, ref = np.full(nv, np.nan), np.full(nv, np.nan)
+        mjsim.mj_mulJacTVec(pair.m, pair.d, ours, vec_e)
+        mujoco.mj_mulJacTVec(pair.ref_m, pair.ref_d, ref, vec_e)
+        np.testing.assert_allclose(ours, ref, rtol=1e-9, atol=1e-9)
+        # and against our own efc_J, densely
+        J = np.asarray(pair.d.efc_J).reshape(nefc, nv)
+        mjsim.mj_mulJacTVec(pair.m, pair.d, ours, vec_e)
+        np.testing.assert_allclose(ours, J.T @ vec_e, rtol=1e-12, atol=1e-12)
+        checked += 1
+    assert checked >= 2, "too few states with the reference's constraint rows"
+
+
+def test_mul_jac_vec_rejects_bad_arguments():
+    m = mjsim.MjModel.from_xml_string(
+        '<mujoco><worldbody><geom type="plane" size="1 1 1"/><body pos="0 0 0.09"><freejoint/>'
+        '<geom size="0.1"/></body></worldbody></mujoco>')
+    d = mjsim.MjData(m)
+    mjsim.mj_forward(m, d)
+    nefc, nv = d.nefc, m.nv
+    assert nefc > 0
+    cases = [
+        (mjsim.mj_mulJacVec, np.zeros(nefc + 1), np.zeros(nv), "res"),
+        (mjsim.mj_mulJacVec, np.zeros(nefc), np.zeros(nv + 1), "vec"),
+        (mjsim.mj_mulJacVec, np.zeros(nefc, dtype=np.float32), np.zeros(nv), "res"),
+        (mjsim.mj_mulJacVec, None, np.zeros(nv), "res"),
+        (mjsim.mj_mulJacTVec, np.zeros(nv + 1), np.zeros(nefc), "res"),
+        (mjsim.mj_mulJacTVec, np.zeros(nv), np.zeros(nefc + 2), "vec"),
+        (mjsim.mj_mulJacTVec, np.zeros(2 * nv)[::2], np.zeros(nefc), "res"),
+    ]
+    for function, res, vec, name in cases:
+        before = None if res is None else res.copy()
+        with pytest.raises((TypeError, ValueError), match=name):
+            function(m, d, res, vec)
+        if before is not None:
+            np.testing.assert_array_equal(res, before)
+    other = mjsim.MjData(mjsim.MjModel.from_xml_string("<mujoco/>"))
+    with pytest.raises(ValueError):
+        mjsim.mj_mulJacVec(m, other, np.zeros(nefc), np.zeros(nv))
+    # no constraint rows: res is left as it was, as the reference does
+    d2 = mjsim.MjData(m)
+    res = np.full(nv, 7.0)
+    mjsim.mj_mulJacTVec(m, d2, res, np.zeros(0))
+    np.testing.assert_array_equal(res, 7.0)
+    mjsim.mj_mulJacVec(m, d2, np.zeros(0), np.zeros(nv))

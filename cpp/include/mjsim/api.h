@@ -181,6 +181,10 @@ void mj_jacPointAxis(const Model& m, const Data& d, mjtNum* jacPoint, mjtNum* ja
                      const mjtNum point[3], const mjtNum axis[3], int body);
 void mj_jacDot(const Model& m, const Data& d, mjtNum* jacp, mjtNum* jacr, const mjtNum point[3],
                int body);
+// res = efc_J vec (nefc values from nv) and res = efc_J' vec (nv values from nefc); need
+// mj_makeConstraint (engine/jacobian.cc)
+void mj_mulJacVec(const Model& m, const Data& d, mjtNum* res, const mjtNum* vec);
+void mj_mulJacTVec(const Model& m, const Data& d, mjtNum* res, const mjtNum* vec);
 
 // --- state vectors, keyframes, total mass (engine/state.cc) ---
 // components of a state vector, in this order; a signature is a set of these bits

@@ -161,3 +161,27 @@ void mj_jacDot(const Model& m, const Data& d, mjtNum* jacp, mjtNum* jacr, const 
 }
 
 }  // namespace mjsim
+
+namespace mjsim {
+
+// res = efc_J vec (nefc values) and res = efc_J' vec (nv values), with the dense constraint
+// Jacobian of the current constraint rows (mj_makeConstraint)
+void mj_mulJacVec(const Model& m, const Data& d, mjtNum* res, const mjtNum* vec) {
+  for (int r = 0; r < d.nefc; ++r) {
+    const mjtNum* row = d.efc_J + static_cast<size_t>(r) * m.nv;
+    mjtNum sum = 0;
+    for (int j = 0; j < m.nv; ++j) sum += row[j] * vec[j];
+    res[r] = sum;
+  }
+}
+
+void mj_mulJacTVec(const Model& m, const Data& d, mjtNum* res, const mjtNum* vec) {
+  if (d.nefc == 0) return;  // observed: the reference leaves res as it was
+  for (int j = 0; j < m.nv; ++j) res[j] = 0;
+  for (int r = 0; r < d.nefc; ++r) {
+    const mjtNum* row = d.efc_J + static_cast<size_t>(r) * m.nv;
+    for (int j = 0; j < m.nv; ++j) res[j] += row[j] * vec[r];
+  }
+}
+
+}  // namespace mjsim

@@ -6,16 +6,18 @@
 //                         subtree_com ten_length actuator_length energy
 //           velocity:     d.qvel cvel ten_velocity actuator_velocity subtree_linvel subtree_angmom
 //           acceleration: d.cacc cfrc_int actuator_force qfrc_actuator
+//           (and, through sensor_contact.cc, d.contact efc_* and geom poses)
 //   writes  d.sensordata (the rows of the stage's sensors); and through the stages it runs when
 //           a sensor needs them: d.energy (mj_energyPos/Vel), subtree_linvel subtree_angmom
 //           (mj_subtreeVel), cacc cfrc_int cfrc_ext (mj_rnePostConstraint)
 //
 // Each stage function computes the sensors whose needstage is its stage, then clips them to
 // their cutoff: real outputs to [-cutoff, cutoff], positive ones to at most cutoff; axis and
-// quaternion outputs never, nor the geom distance sensors, whose cutoff is the largest distance
-// searched. User sensors (mjcb_sensor, which mjsim does not have) keep their values but are
-// clipped like the others; those of needstage "none" are never touched. Noise is stored in
-// the model and not applied, as in the reference (observed). mjDSBL_SENSOR: nothing is written.
+// quaternion outputs never (geomnormal), nor geomfromto; geomdist is clipped too, though its
+// cutoff is also the largest distance searched. User sensors (mjcb_sensor, which mjsim does
+// not have) keep their values but are clipped like the others; those of needstage "none" are
+// never touched. Noise is stored in the model and not applied, as in the reference
+// (observed). mjDSBL_SENSOR: nothing is written.
 //
 // Outputs by type (p, R: object frame; pr, Rr: reference frame if the sensor has one, else the
 // world; c: com of the body's tree; cfrc_int = (n, f) about c):
@@ -29,15 +31,14 @@
 //   rangefinder: mj_ray (ray.cc) from the site along its +z axis, all groups, static geoms
 //   included, the site's own body excluded: distance to the nearest visible surface or -1
 //
-// Not computed yet, because their inputs do not exist in mjsim:
-//   touch, contact, tactile           contacts and their forces (collision, constraint solver):
-//                                     mjsim has no contacts, so their sums are empty: 0
-//   joint/tendon limit pos, vel, frc  constraint rows (efc_pos, efc_vel, efc_force): mjsim has
-//                                     none, so no limit is active: 0
-//   geomdist, geomnormal, geomfromto  geom distances (narrow phase): NaN until they exist
+//   touch, contact, geomdist, geomnormal, geomfromto, joint/tendon limit pos, vel, frc:
+//   engine/sensor_contact.cc (from d.contact, mj_geomDistance and the efc rows)
+//
+// Not computed yet: tactile (penetration and slip at a mesh's vertices, measured against the
+// SDF of the touching geoms; its reference readings are not yet reproduced): written as 0.
 #include <cmath>
-#include <limits>
 
+#include "engine/sensor_parts.h"
 #include "engine/stages.h"
 #include "mjsim/api.h"
 #include "util/math3.h"
@@ -45,7 +46,6 @@
 namespace mjsim {
 namespace {
 
-constexpr mjtNum kNotComputed = std::numeric_limits<mjtNum>::quiet_NaN();
 
 bool HasSensorOfType(const Model& m, int type) {
   for (int s = 0; s < m.nsensor; ++s) {
@@ -159,38 +159,6 @@ void SiteForce(const Model& m, const Data& d, int site, bool torque, mjtNum* out
   MulMatTVec3(out, R, at_site);
 }
 
-// 1 if the point lies in the site's shape (sphere, capsule, cylinder, box, ellipsoid), else 0
-mjtNum InsideSite(const Model& m, const Data& d, int site, const mjtNum point[3]) {
-  mjtNum offset[3], x[3];
-  Sub3(offset, point, d.site_xpos + 3 * site);
-  MulMatTVec3(x, d.site_xmat + 9 * site, offset);
-  const mjtNum* size = m.site_size + 3 * site;
-  bool inside = false;
-  switch (m.site_type[site]) {
-    case mjGEOM_SPHERE:
-      inside = Dot3(x, x) <= size[0] * size[0];
-      break;
-    case mjGEOM_CAPSULE: {  // distance to the axis segment |z| <= half-length
-      mjtNum z = std::fabs(x[2]) > size[1] ? std::fabs(x[2]) - size[1] : 0;
-      inside = x[0] * x[0] + x[1] * x[1] + z * z <= size[0] * size[0];
-      break;
-    }
-    case mjGEOM_CYLINDER:
-      inside = x[0] * x[0] + x[1] * x[1] <= size[0] * size[0] && std::fabs(x[2]) <= size[1];
-      break;
-    case mjGEOM_ELLIPSOID: {
-      mjtNum sum = 0;
-      for (int k = 0; k < 3; ++k) sum += (x[k] / size[k]) * (x[k] / size[k]);
-      inside = sum <= 1;
-      break;
-    }
-    default:  // box
-      inside = std::fabs(x[0]) <= size[0] && std::fabs(x[1]) <= size[1] &&
-               std::fabs(x[2]) <= size[2];
-  }
-  return inside ? 1 : 0;
-}
-
 // camprojection: pinhole projection of the site onto the camera's image, in pixels from the
 // top-left corner (x right, y down); the camera looks along its -z axis with y up. Focal
 // lengths in pixels: intrinsic / sensorsize * resolution when a sensor size is given, else
@@ -244,14 +212,6 @@ mjtNum TendonActuatorForce(const Model& m, const Data& d, int tendon) {
 
 // --- the three stages ------------------------------------------------------------------
 
-// sensors whose inputs mjsim does not compute yet (see the top of the file)
-void SensorWithoutInputs(const Model& m, int s, mjtNum* out) {
-  int type = m.sensor_type[s];
-  bool empty_sum = type == mjSENS_TOUCH || type == mjSENS_CONTACT || type == mjSENS_TACTILE ||
-                   (type >= mjSENS_JOINTLIMITPOS && type <= mjSENS_TENDONLIMITFRC);
-  for (int k = 0; k < m.sensor_dim[s]; ++k) out[k] = empty_sum ? 0 : kNotComputed;
-}
-
 void PositionSensor(const Model& m, Data& d, int s, mjtNum* out) {
   int id = m.sensor_objid[s];
   switch (m.sensor_type[s]) {
@@ -274,9 +234,9 @@ void PositionSensor(const Model& m, Data& d, int s, mjtNum* out) {
     case mjSENS_E_KINETIC: out[0] = d.energy[mjENERGY_KINETIC]; return;
     case mjSENS_CLOCK: out[0] = d.time; return;
     case mjSENS_RANGEFINDER: out[0] = Rangefinder(m, d, id); return;
-    case mjSENS_GEOMDIST: case mjSENS_GEOMNORMAL:
-    case mjSENS_GEOMFROMTO: case mjSENS_JOINTLIMITPOS: case mjSENS_TENDONLIMITPOS:
-      return SensorWithoutInputs(m, s, out);
+    case mjSENS_GEOMDIST: case mjSENS_GEOMNORMAL: case mjSENS_GEOMFROMTO:
+      return GeomDistanceSensor(m, d, s, out);
+    case mjSENS_JOINTLIMITPOS: case mjSENS_TENDONLIMITPOS: return LimitSensor(m, d, s, out);
     default: return;  // user sensors: computed by the user
   }
 }
@@ -299,7 +259,7 @@ void VelocitySensor(const Model& m, Data& d, int s, mjtNum* out) {
     case mjSENS_FRAMEANGVEL: return FrameVelocity(m, d, s, true, out);
     case mjSENS_SUBTREELINVEL: return Copy3(out, d.subtree_linvel + 3 * id);
     case mjSENS_SUBTREEANGMOM: return Copy3(out, d.subtree_angmom + 3 * id);
-    case mjSENS_JOINTLIMITVEL: case mjSENS_TENDONLIMITVEL: return SensorWithoutInputs(m, s, out);
+    case mjSENS_JOINTLIMITVEL: case mjSENS_TENDONLIMITVEL: return LimitSensor(m, d, s, out);
     default: return;
   }
 }
@@ -322,9 +282,12 @@ void AccelerationSensor(const Model& m, Data& d, int s, mjtNum* out) {
     case mjSENS_FRAMEANGACC:
       mj_objectAcceleration(m, d, m.sensor_objtype[s], id, acc, 0);
       return Copy3(out, acc);
-    case mjSENS_TOUCH: case mjSENS_CONTACT: case mjSENS_TACTILE: case mjSENS_JOINTLIMITFRC:
-    case mjSENS_TENDONLIMITFRC:
-      return SensorWithoutInputs(m, s, out);
+    case mjSENS_TOUCH: return TouchSensor(m, d, s, out);
+    case mjSENS_CONTACT: return ContactSensor(m, d, s, out);
+    case mjSENS_TACTILE:  // not computed yet (see the top of the file): zero
+      for (int k = 0; k < m.sensor_dim[s]; ++k) out[k] = 0;
+      return;
+    case mjSENS_JOINTLIMITFRC: case mjSENS_TENDONLIMITFRC: return LimitSensor(m, d, s, out);
     default: return;
   }
 }
@@ -333,8 +296,9 @@ void AccelerationSensor(const Model& m, Data& d, int s, mjtNum* out) {
 void ApplyCutoff(const Model& m, int s, mjtNum* out) {
   mjtNum cutoff = m.sensor_cutoff[s];
   int type = m.sensor_type[s], datatype = m.sensor_datatype[s];
-  bool searched = type == mjSENS_GEOMDIST || type == mjSENS_GEOMNORMAL || type == mjSENS_GEOMFROMTO;
-  if (cutoff <= 0 || searched) return;
+  // geomfromto: points, not clipped (observed); geomdist is clipped like any real output, which
+  // only reaches a penetration deeper than the cutoff (distances above it were not searched)
+  if (cutoff <= 0 || type == mjSENS_GEOMFROMTO) return;
   for (int k = 0; k < m.sensor_dim[s]; ++k) {
     if (datatype == mjDATATYPE_REAL) {
       out[k] = out[k] < -cutoff ? -cutoff : (out[k] > cutoff ? cutoff : out[k]);
