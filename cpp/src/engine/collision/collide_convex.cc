@@ -26,6 +26,7 @@
 #include "engine/collision/collide_convex.h"
 #include "engine/collision/convex_support.h"
 #include "engine/collision/gjk_epa.h"
+#include "engine/collision/multiccd_polygon.h"
 #include "util/math3.h"
 
 namespace mjsim {
@@ -96,6 +97,18 @@ bool Finite(const ConvexContact& c) {
   return finite;
 }
 
+// mjENBL_MULTICCD on two polytopes (box, mesh): the contact polygon (multiccd_polygon.cc). The
+// reference's native multiccd supports no positive margin (it then perturbs the geoms, which
+// is not reproduced: the single contact stands), nor curved geoms (the same).
+bool UsesPolygonMultiCcd(const Model& m, const ConvexShape& s1, const ConvexShape& s2,
+                         mjtNum margin) {
+  auto polytope = [](const ConvexShape& s) {
+    return s.type == mjGEOM_BOX || s.type == mjGEOM_MESH;
+  };
+  return (m.opt.enableflags & mjENBL_MULTICCD) && !(margin > 0) && polytope(s1) &&
+         polytope(s2);
+}
+
 }  // namespace
 
 bool ConvexContactOf(const ConvexShape& s1, const ConvexShape& s2, mjtNum cutoff,
@@ -125,6 +138,16 @@ int CollideConvex(const Model& m, const Data& d, Contact* con, int g1, int g2, m
   con->dist = contact.dist;
   Copy3(con->frame, contact.normal);
   for (int k = 0; k < 3; ++k) con->pos[k] = 0.5 * (contact.a[k] + contact.b[k]);
+  if (UsesPolygonMultiCcd(m, s1, s2, margin)) {
+    mjtNum points[kMultiContactMax][3];
+    int count = PolytopeContactPoints(m, g1, g2, s1, s2, contact, points);
+    for (int i = 0; i < count; ++i) {
+      con[i].dist = contact.dist;
+      Copy3(con[i].frame, contact.normal);
+      Copy3(con[i].pos, points[i]);
+    }
+    if (count > 0) return count;
+  }
   return 1;
 }
 
