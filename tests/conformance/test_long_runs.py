@@ -7,6 +7,7 @@ mj_step(m, d, nstep)). Our final state must be finite, and every warning we rais
 (d.warning[i].number > 0) the reference must raise too. The trajectories themselves are not
 compared: after a few hundred steps rounding differences have grown (chaotic contacts).
 
+This file runs our models and gymnasium's, test_long_runs_dm_control.py the dm_control suite.
 A model that fails is a strict xfail with its measured cause (KNOWN_FAILURES).
 """
 
@@ -17,7 +18,7 @@ mujoco = pytest.importorskip("mujoco")
 
 import mjsim  # noqa: E402
 from conformance.test_trajectories import random_controls  # noqa: E402
-from corpus import corpus_models, label  # noqa: E402
+from corpus import gymnasium_models, label, our_models  # noqa: E402
 from support import load_pair  # noqa: E402
 
 LONG_STEPS = 2000
@@ -38,9 +39,9 @@ def raised_warnings(data):
             if data.warning[index].number}
 
 
-def corpus_params():
+def corpus_params(paths):
     params = []
-    for path in corpus_models():
+    for path in paths:
         reason = KNOWN_FAILURES.get(label(path))
         marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
         params.append(pytest.param(path, id=label(path), marks=marks))
@@ -62,8 +63,7 @@ def assert_no_extra_warnings(pair):
     return ref
 
 
-@pytest.mark.parametrize("path", corpus_params())
-def test_long_run_stays_finite(path):
+def check_long_run(path):
     pair = load_pair(path, seed=None)
     run_both(pair)
     ref_warnings = assert_no_extra_warnings(pair)
@@ -72,3 +72,9 @@ def test_long_run_stays_finite(path):
         assert np.isfinite(values).all(), f"{pair.name}: {field} not finite after {LONG_STEPS}"
     if not ref_warnings:  # no reset in the reference: the clocks agree
         assert pair.d.time == pytest.approx(pair.ref_d.time, abs=1e-9)
+
+
+# the dm_control suite's runs are in test_long_runs_dm_control.py (each file under 30 s)
+@pytest.mark.parametrize("path", corpus_params(our_models() + gymnasium_models()))
+def test_long_run_stays_finite(path):
+    check_long_run(path)
