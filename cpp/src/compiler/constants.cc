@@ -23,7 +23,8 @@
 //                   Jacobians at the body's center of mass. A simple body of slides only (2)
 //                   takes 1/body_mass for its dofs and (1/body_mass, 0) for itself, without
 //                   armature.
-//   dof_M0          the diagonal of M from mj_crb (dof armature included, tendon armature not).
+//   dof_M0          the diagonal of M from the composite inertias (dof armature included, tendon
+//                   armature not); mj_crb then uses it for simple bodies.
 //   tendon_invweight0  J M^-1 J' for the tendon's moment J at qpos0.
 //   actuator_acc0   |M^-1 moment| at qpos0; actuator_length0 the length at qpos0.
 #include <algorithm>
@@ -33,6 +34,7 @@
 
 #include "compiler/set_const.h"
 #include "compiler/stages.h"
+#include "engine/stages.h"
 #include "mjsim/api.h"
 #include "util/math3.h"
 
@@ -373,7 +375,7 @@ void FillSetConst(Model& m) {
   mj_comPos(m, *d);
   if (m.ntendon > 0) mj_tendon(m, *d);
   mj_transmission(m, *d);
-  mj_crb(m, *d);  // dof_M0: the diagonal without tendon armature
+  CompositeInertiaMatrix(m, *d);  // dof_M0: the diagonal without tendon armature
   for (int i = 0; i < m.nv; ++i) m.dof_M0[i] = d->M[m.M_rowadr[i] + m.M_rownnz[i] - 1];
   mj_makeM(m, *d);
   mj_factorM(m, *d);

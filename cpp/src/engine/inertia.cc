@@ -10,11 +10,15 @@
 // c-frame. For dof i on body b and each dof j on the path from i to its tree's root:
 //   M(i, j) = cdof_j . (crb[b] * cdof_i),   M(i, i) += armature_i.
 // d.M has the CSR layout of M_* (fields/constant.h; row i: ancestors ascending, then i; rows
-// of dofs in simple bodies hold only the diagonal). d.qM is the legacy layout (row i at
+// of dofs in simple bodies hold only the diagonal). A simple body's M is diagonal and does not
+// change with the configuration, so mj_crb takes its diagonal from m.dof_M0 (computed by the
+// compiler, or mj_setConst) as the reference does: observed on mujoco 3.3.7, a simple dof's
+// M entry equals dof_M0 whatever body_mass, body_inertia or dof_armature say at run time. d.qM is the legacy layout (row i at
 // dof_Madr[i], diagonal first, then the ancestors upward); the entries C drops stay zero, as in
 // the reference.
 #include <algorithm>
 
+#include "engine/stages.h"
 #include "mjsim/api.h"
 #include "util/math3.h"
 #include "util/spatial.h"
@@ -35,11 +39,16 @@ void ComputeCompositeInertias(const Model& m, Data& d) {
 }
 
 // M row by row: the force of dof i's motion on its body's composite, projected on i and, from
-// the end of the row backwards, on the ancestors the row keeps
-void ComputeInertiaMatrix(const Model& m, Data& d) {
+// the end of the row backwards, on the ancestors the row keeps; with use_M0, dofs of simple
+// bodies (dof_simplenum > 0, rows of the diagonal alone) take dof_M0 instead
+void ComputeInertiaMatrix(const Model& m, Data& d, bool use_M0) {
   for (int i = 0; i < m.nv; ++i) {
     mjtNum* row = d.M + m.M_rowadr[i];
     int last = m.M_rownnz[i] - 1;
+    if (use_M0 && m.dof_simplenum[i] > 0) {
+      row[last] = m.dof_M0[i];
+      continue;
+    }
     mjtNum force[6];
     MulInertiaMotion(force, d.crb + 10 * m.dof_bodyid[i], d.cdof + 6 * i);
     row[last] = DotMotionForce(d.cdof + 6 * i, force) + m.dof_armature[i];
@@ -86,7 +95,12 @@ void AddTendonArmature(const Model& m, Data& d) {
 
 void mj_crb(const Model& m, Data& d) {
   ComputeCompositeInertias(m, d);
-  ComputeInertiaMatrix(m, d);
+  ComputeInertiaMatrix(m, d, /*use_M0=*/true);
+}
+
+void CompositeInertiaMatrix(const Model& m, Data& d) {
+  ComputeCompositeInertias(m, d);
+  ComputeInertiaMatrix(m, d, /*use_M0=*/false);
 }
 
 // M with tendon armature (needs mj_tendon), and qM from it: scattered into the legacy layout

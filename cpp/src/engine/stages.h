@@ -12,6 +12,10 @@ void FactorInertiaPattern(const Model& m, mjtNum* factor, mjtNum* diag_inverse);
 void SolveInertiaPattern(const Model& m, const mjtNum* factor, const mjtNum* diag_inverse,
                          mjtNum* x, const mjtNum* y, int n);
 
+// mj_crb computing every row of d.M from the composite inertias, simple bodies included (the
+// compiler's dof_M0 comes from it; engine/inertia.cc)
+void CompositeInertiaMatrix(const Model& m, Data& d);
+
 // the last dof at or above body b in its tree (the start of its dof chain), -1 if none moves
 // it (engine/support.cc)
 int LastDofAbove(const Model& m, int body);
