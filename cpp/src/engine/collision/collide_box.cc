@@ -2,10 +2,10 @@
 // detection"). A box is the set |x_i| <= size_i in its geom frame. Geometry is done in the box's
 // frame for sphere/capsule-box (g2), in world frame for box-box.
 // The contact sets were fitted by experiment against the reference (see
-// tests/conformance/test_collide_box.py and docs/REFERENCE-BEHAVIOURS.md). Known gaps: deeply
-// interpenetrating boxes (the reference keeps a subset of the clipped polygon), near-ties of the
-// separating axes for exactly parallel faces (the reference's rounding), some capsules crossing
-// box edges or passing through a box with both ends outside.
+// tests/conformance/test_collide_box.py, tests/tools/box_probe.py and
+// docs/REFERENCE-BEHAVIOURS.md). Known gaps: deeply interpenetrating boxes whose incident face is
+// clipped (the reference drops some edge crossings), near-ties of the separating axes for
+// exactly parallel faces (the reference's rounding), edge-axis contact sets at deep poses.
 #include <algorithm>
 #include <cmath>
 
@@ -220,6 +220,127 @@ int CapsuleSecondParameter(const Segment& s, const mjtNum size[3], mjtNum t_near
   return *t_second != t_near;
 }
 
+// A capsule whose segment passes through the box with both ends outside, measured: the first
+// point is the segment's nearest box feature, by the unsigned distance from an end to the box or
+// between the segment and an edge (ends first, then edges by axis; the first on ties; an
+// interior point near an edge is nearer its edge than the face crossings count). The second:
+// for an end, the end of the stretch over the face of its normal farther from it; for an edge
+// point inside the box, the same over the edge's other face; none for an edge point outside.
+struct NearestFeature {
+  mjtNum distance = INFINITY, t = 0;
+  int face1 = -1, face2 = -1;  // the edge's two face axes; -1 for an end
+};
+
+mjtNum OutsideDistance(const mjtNum p[3], const mjtNum size[3]) {
+  mjtNum excess[3];
+  for (int k = 0; k < 3; ++k) excess[k] = std::max(std::abs(p[k]) - size[k], mjtNum(0));
+  return Norm3(excess);
+}
+
+// The distance between segment s and the segment P + u D (u in [0, 1]) and the parameter t of
+// s there: the unclamped closest pair first, then each end of either segment against the other.
+void SegmentToSegment(const Segment& s, const mjtNum P[3], const mjtNum D[3], mjtNum* distance,
+                      mjtNum* t_best) {
+  mjtNum d[3], w[3];
+  Sub3(d, s.b, s.a);
+  Sub3(w, s.a, P);
+  mjtNum a = Dot3(d, d), b = Dot3(d, D), c = Dot3(D, D), dw = Dot3(d, w), Dw = Dot3(D, w);
+  mjtNum pairs[5][2];
+  int n = 0;
+  mjtNum denominator = a * c - b * b;
+  if (denominator > 1e-14) {
+    pairs[n][0] = (b * Dw - c * dw) / denominator, pairs[n][1] = (a * Dw - b * dw) / denominator;
+    ++n;
+  }
+  for (int end = 0; end < 2; ++end) {  // an end of s against the other segment
+    mjtNum rel[3];
+    for (int k = 0; k < 3; ++k) rel[k] = s.a[k] + end * d[k] - P[k];
+    pairs[n][0] = end, pairs[n][1] = c > 0 ? Dot3(rel, D) / c : 0, ++n;
+  }
+  for (int end = 0; end < 2; ++end) {  // an end of the other segment against s
+    mjtNum rel[3];
+    for (int k = 0; k < 3; ++k) rel[k] = P[k] + end * D[k] - s.a[k];
+    pairs[n][0] = a > 0 ? Dot3(rel, d) / a : 0, pairs[n][1] = end, ++n;
+  }
+  for (int i = 0; i < n; ++i) {
+    mjtNum ts = std::clamp(pairs[i][0], mjtNum(0), mjtNum(1));
+    mjtNum us = std::clamp(pairs[i][1], mjtNum(0), mjtNum(1));
+    if (!(ts == ts) || !(us == us)) continue;  // NaN
+    mjtNum gap[3];
+    for (int k = 0; k < 3; ++k) gap[k] = s.a[k] + ts * d[k] - P[k] - us * D[k];
+    mjtNum dist = Norm3(gap);
+    if (dist < *distance) *distance = dist, *t_best = ts;
+  }
+}
+
+NearestFeature NearestBoxFeature(const Segment& s, const mjtNum size[3]) {
+  NearestFeature best;
+  const mjtNum ends[2] = {OutsideDistance(s.a, size), OutsideDistance(s.b, size)};
+  for (int end = 0; end < 2; ++end) {
+    if (ends[end] < best.distance) best.distance = ends[end], best.t = end;
+  }
+  for (int i = 0; i < 3; ++i) {  // the 4 edges along axis i
+    int j = (i + 1) % 3, k = (i + 2) % 3;
+    for (int sj = 1; sj >= -1; sj -= 2) {
+      for (int sk = 1; sk >= -1; sk -= 2) {
+        mjtNum P[3], D[3] = {0, 0, 0};
+        P[i] = -size[i], P[j] = sj * size[j], P[k] = sk * size[k];
+        D[i] = 2 * size[i];
+        mjtNum distance = best.distance, t = 0;
+        SegmentToSegment(s, P, D, &distance, &t);
+        if (distance < best.distance) best = NearestFeature{distance, t, j, k};
+      }
+    }
+  }
+  return best;
+}
+
+// true if some point of the segment is inside the box
+bool SegmentCrossesBox(const Segment& s, const mjtNum size[3]) {
+  mjtNum lo = 0, hi = 1;
+  for (int i = 0; i < 3; ++i) {
+    mjtNum d = s.b[i] - s.a[i];
+    if (d == 0) {
+      if (std::abs(s.a[i]) > size[i]) return false;
+      continue;
+    }
+    mjtNum t1 = (-size[i] - s.a[i]) / d, t2 = (size[i] - s.a[i]) / d;
+    lo = std::max(lo, std::min(t1, t2));
+    hi = std::min(hi, std::max(t1, t2));
+  }
+  return lo <= hi;
+}
+
+// the face axis of the sphere-box normal at p (box frame)
+int NormalAxis(const mjtNum p[3], const mjtNum size[3]) {
+  SphereBoxContact hit = SphereInBoxFrame(p, 0, size);
+  int k = 0;
+  for (int i = 1; i < 3; ++i) {
+    if (std::abs(hit.normal[i]) > std::abs(hit.normal[k])) k = i;
+  }
+  return k;
+}
+
+int CapsuleThroughBox(Contact* con, const Pose& box, const mjtNum size[3], const Segment& s,
+                      mjtNum radius, mjtNum margin) {
+  NearestFeature nearest = NearestBoxFeature(s, size);
+  mjtNum p[3];
+  s.At(p, nearest.t);
+  int count = WriteSphereBox(con, box, size, p, radius, margin);
+  bool inside = OutsideDistance(p, size) < mjMINVAL;
+  int face = NormalAxis(p, size);
+  if (nearest.face1 >= 0) {
+    if (!inside) return count;
+    face = face == nearest.face2 ? nearest.face1 : nearest.face2;  // the edge's other face
+  }
+  mjtNum lo, hi;
+  if (!StretchOverFace(s, size, face, &lo, &hi)) return count;
+  mjtNum t_second = std::abs(hi - nearest.t) >= std::abs(lo - nearest.t) ? hi : lo;
+  if (std::abs(t_second - nearest.t) < 1e-12) return count;
+  s.At(p, t_second);
+  return count + WriteSphereBox(con + count, box, size, p, radius, margin);
+}
+
 // ---- box against box -------------------------------------------------------------------------
 
 // A box in world frame: center, axes (columns of the row-major rotation) and half-sizes.
@@ -388,6 +509,68 @@ void AddParallelFaceCorner(Polygon& poly, const Polygon& corners, const mjtNum r
   if (poly.count < kMaxPolygon + 4) Copy3(poly.point[poly.count++], first);
 }
 
+// The incident box's axes that count as parallel to the reference face, measured: |cos| < 1/2
+// (tilted less than 30 degrees out of the face). Two such axes: the incident face is clipped;
+// one: only the incident box's deepest edge along that axis; none: its deepest corner.
+constexpr mjtNum kParallelCos = 0.5;
+
+// Keeps the part of segment (P, Q) (reference-face coordinates and heights) within the
+// reference rectangle |u| <= half[0], |v| <= half[1] (Liang-Barsky); false if none.
+bool ClipSegment(Polygon& out, const mjtNum P[3], const mjtNum Q[3], const mjtNum half[2]) {
+  mjtNum lo = 0, hi = 1;
+  for (int a = 0; a < 2; ++a) {
+    mjtNum d = Q[a] - P[a];
+    for (int sign = -1; sign <= 1; sign += 2) {
+      mjtNum slope = sign * d, room = half[a] - sign * P[a];  // sign*(P + t d) <= half
+      if (slope == 0) {
+        if (room < 0) return false;
+      } else if (slope > 0) {
+        hi = std::min(hi, room / slope);
+      } else {
+        lo = std::max(lo, room / slope);
+      }
+    }
+  }
+  if (!(lo <= hi)) return false;
+  out.count = 0;
+  for (mjtNum t : {lo, hi}) {
+    if (out.count == 1 && t == lo) break;  // a single point
+    mjtNum* p = out.point[out.count++];
+    for (int c = 0; c < 3; ++c) p[c] = P[c] + (Q[c] - P[c]) * t;
+  }
+  return true;
+}
+
+// The incident box's edge or corner feature when fewer than two of its axes are parallel to
+// the reference face (see kParallelCos): `corners` are the incident face's corners (reference
+// coordinates, heights), in the order of ClippedIncidentFace. Returns false for a face.
+bool IncidentEdgeOrCorner(Polygon& out, const BoxGeom& ref, int k, const mjtNum face_normal[3],
+                          const BoxGeom& inc, const Polygon& corners) {
+  int face = 0, parallel = 0, parallel_axis = -1;
+  mjtNum most = -1;
+  for (int j = 0; j < 3; ++j) {
+    mjtNum c = std::abs(Dot3(inc.axis[j], face_normal));
+    if (c > most) most = c, face = j;
+    if (c < kParallelCos) ++parallel, parallel_axis = j;
+  }
+  if (parallel >= 2) return false;
+  int deepest = 0;
+  for (int c = 1; c < 4; ++c) {
+    if (corners.point[c][2] < corners.point[deepest][2]) deepest = c;
+  }
+  const mjtNum half[2] = {ref.size[(k + 1) % 3], ref.size[(k + 2) % 3]};
+  out.count = 0;
+  if (parallel == 0) {  // the deepest corner, if over the reference face
+    const mjtNum* p = corners.point[deepest];
+    if (std::abs(p[0]) <= half[0] && std::abs(p[1]) <= half[1]) Copy3(out.point[out.count++], p);
+    return true;
+  }
+  // corners 0-1 and 2-3 differ along axis face+1, 1-2 and 3-0 along face+2
+  int other = parallel_axis == (face + 1) % 3 ? (deepest ^ 1) : (3 - deepest);
+  if (!ClipSegment(out, corners.point[deepest], corners.point[other], half)) out.count = 0;
+  return true;
+}
+
 // Face axis: the face of `ref` with outward normal face_normal is the reference face.
 int FaceContacts(Contact* con, const BoxGeom& ref, int k, const mjtNum face_normal[3],
                  const BoxGeom& inc, const mjtNum contact_normal[3], bool overlapping,
@@ -395,6 +578,12 @@ int FaceContacts(Contact* con, const BoxGeom& ref, int k, const mjtNum face_norm
   mjtNum ref_center[3];
   Polygon corners;
   Polygon poly = ClippedIncidentFace(ref, k, face_normal, inc, face_normal, ref_center, &corners);
+  Polygon feature;
+  if (IncidentEdgeOrCorner(feature, ref, k, face_normal, inc, corners)) {
+    int count = PolygonContacts(con, ref, k, feature, ref_center, face_normal, 0.5, margin);
+    for (int c = 0; c < count; ++c) Copy3(con[c].frame, contact_normal);
+    return count;
+  }
   if (overlapping && margin > 0.005) {
     const mjtNum ref_size[2] = {ref.size[(k + 1) % 3], ref.size[(k + 2) % 3]};
     AddParallelFaceCorner(poly, corners, ref_size);
@@ -513,6 +702,7 @@ int CollideCapsuleBox(const Model& m, const Data& d, Contact* con, int g1, int g
   if (!Finite3(s.a) || !Finite3(s.b)) return 0;
   if (InsideBox(s.a, size)) return WriteSphereBox(con, box, size, s.a, radius, margin);
   if (InsideBox(s.b, size)) return WriteSphereBox(con, box, size, s.b, radius, margin);
+  if (SegmentCrossesBox(s, size)) return CapsuleThroughBox(con, box, size, s, radius, margin);
   mjtNum t_near = NearestParameter(s, size), p[3];
   s.At(p, t_near);
   if (!WriteSphereBox(con, box, size, p, radius, margin)) return 0;
