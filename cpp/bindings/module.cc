@@ -19,6 +19,7 @@
 #include "engine/stages.h"
 #include "mjsim/api.h"
 #include "mjsim/errors.h"
+#include "mjsim/inverse.h"
 
 namespace mjsim {
 
@@ -637,6 +638,19 @@ void BindStepFunctions(py::module_& module) {
   DefModelData<mj_fwdConstraint>(module, "mj_fwdConstraint", "Run the constraint solver: qacc, qfrc_constraint, efc_force, efc_state.");
   DefModelData<mj_makeConstraint>(module, "mj_makeConstraint", "Construct the constraint rows (efc_J, efc_pos, impedances, R).");
   DefModelData<mj_referenceConstraint>(module, "mj_referenceConstraint", "Compute efc_vel and efc_aref.");
+  DefModelData<mj_inverse>(module, "mj_inverse", "Inverse dynamics: qacc must be set before calling.");
+  DefModelData<mj_invPosition>(module, "mj_invPosition", "Position-dependent computations of the inverse dynamics.");
+  DefModelData<mj_invVelocity>(module, "mj_invVelocity", "Velocity-dependent computations of the inverse dynamics.");
+  DefModelData<mj_invConstraint>(module, "mj_invConstraint", "Constraint forces of the inverse dynamics at qacc.");
+  DefModelData<mj_compareFwdInv>(module, "mj_compareFwdInv", "Compare forward and inverse dynamics, save results in fwdinv.");
+  module.def("mj_inverseSkip", [](const PyModel& m, PyData& d, int skipstage, int skipsensor) {
+    CheckSameModel(m, d);
+    if (skipstage < mjSTAGE_NONE || skipstage > mjSTAGE_ACC) {
+      throw py::value_error("skipstage must be an mjtStage (0..3), got " + std::to_string(skipstage));
+    }
+    mj_inverseSkip(*m.model, *d.data, skipstage, skipsensor);
+  }, py::arg("m"), py::arg("d"), py::arg("skipstage"), py::arg("skipsensor"),
+     "Inverse dynamics, reusing the results of the stages before skipstage.");
   DefModelData<mj_Euler>(module, "mj_Euler", "Euler integrator, semi-implicit in velocity.");
   DefModelData<mj_implicit>(module, "mj_implicit", "Implicit-in-velocity integrators (implicit, implicitfast).");
   DefModelData<mj_checkPos>(module, "mj_checkPos", "Check qpos, reset if any element is too big or nan.");

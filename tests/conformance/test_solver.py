@@ -48,8 +48,6 @@ CONTACT_CASES = [(solver, cone, condim)
 
 @pytest.mark.parametrize("solver,cone,condim", CONTACT_CASES)
 def test_sphere_contact_solution(solver, cone, condim):
-    if solver == PGS and cone == ELLIPTIC and condim > 1:
-        pytest.xfail("PGS elliptic cone update is not the reference's (partial)")
     name = "elliptic" if cone == ELLIPTIC else "pyramidal"
     pair = load_pair(sphere_contacts(name, condim), seed=None)
     configure(pair, solver, cone)
@@ -83,16 +81,19 @@ def test_step_keeps_qacc_as_warmstart():
     assert_solution_matches(pair, tol=1e-6, context="after 6 steps")
 
 
-def run_without_crash(xml, solver, steps=50):
+def run_without_crash(xml, solver, steps=50, cone=PYRAMIDAL, noslip=0):
     import mjsim
 
     m = mjsim.MjModel.from_xml_string(xml)
     m.opt.solver = solver
+    m.opt.cone = cone
+    m.opt.noslip_iterations = noslip
     d = mjsim.MjData(m)
     d.qvel[:] = 1.0
     for _ in range(steps):
         mjsim.mj_step(m, d)
-        assert 0 <= d.solver_niter[0] <= m.opt.iterations
+        assert 0 <= d.solver_niter[0] <= m.opt.iterations + noslip
+        assert np.all(np.isfinite(d.efc_force[:d.nefc]))
     assert np.all(np.isfinite(d.qpos)) and np.all(np.isfinite(d.qacc))
     return m, d
 
@@ -142,6 +143,50 @@ ZERO_MASS_CONTACT = """
                          ids=["overconstrained", "huge_stiffness", "tiny_mass"])
 def test_bad_constraints_never_crash_or_hang(xml, solver):
     run_without_crash(xml, solver)
+
+
+@pytest.mark.parametrize("solver", [NEWTON, PGS])
+@pytest.mark.parametrize("xml", [OVERCONSTRAINED, HUGE_STIFFNESS, ZERO_MASS_CONTACT],
+                         ids=["overconstrained", "huge_stiffness", "tiny_mass"])
+def test_bad_constraints_elliptic_noslip_never_crash_or_hang(xml, solver):
+    run_without_crash(xml, solver, cone=ELLIPTIC, noslip=10)
+
+
+PGS_STACK = """
+<mujoco>
+  <option solver="PGS" cone="elliptic" impratio="2"/>
+  <worldbody>
+    <geom type="plane" size="5 5 .1"/>
+    <body pos="0 0 0.098"><freejoint/>
+      <geom type="box" size=".1 .15 .1" condim="{condim}" friction="0.7 0.05 0.01"/></body>
+    <body pos="0.05 0.1 0.26" euler="10 20 30"><freejoint/>
+      <geom type="sphere" size=".07" condim="{condim}" friction="0.6 0.03 0.02"/></body>
+  </worldbody>
+</mujoco>
+"""
+
+
+@pytest.mark.parametrize("condim", [3, 4, 6])
+@pytest.mark.parametrize("iterations", [1, 2, 5, 100])
+def test_pgs_elliptic_box_and_sphere(condim, iterations):
+    """Coupled elliptic contacts (a box's four corners and a sphere touching it): the block
+    update of every sweep, after 1, 2, 5 sweeps and at convergence."""
+    if condim > 3:
+        # partial: a contact with a tiny normal force and torsion/rolling friction makes the
+        # friction QCQP ill-conditioned; ours solves it exactly, the reference's inner Newton
+        # ends ~1e-4 away (on the ellipse). Its stopping rule is not yet fitted.
+        pytest.xfail("reference's inexact friction QCQP at ill-conditioned contacts (partial)")
+    pair = load_pair(PGS_STACK.format(condim=condim), seed=None)
+    velocity = np.array([0.5, 0.2, 0, 1, -2, 0.3, 0.1, -0.3, -0.5, 3, 1, -2])
+    for model, data in ((pair.m, pair.d), (pair.ref_m, pair.ref_d)):
+        model.opt.iterations = iterations
+        data.qvel[:] = velocity
+    pair.call("mj_forward")
+    assert pair.d.nefc == pair.ref_d.nefc > 0
+    assert pair.d.solver_niter[0] == pair.ref_d.solver_niter[0]
+    assert_solution_matches(pair, tol=1e-7, context=f"condim {condim} iterations {iterations}")
+    scale = np.abs(pair.ref_d.efc_force).max()
+    np.testing.assert_allclose(pair.d.efc_force, pair.ref_d.efc_force, atol=1e-7 * scale)
 
 
 @pytest.mark.parametrize("model", corpus.params(corpus.corpus_models()))

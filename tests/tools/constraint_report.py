@@ -1,7 +1,8 @@
 """Conformance of the constraint stage with everything enabled: every corpus model at random
 states, for each solver and cone.
 
-    PYTHONPATH=python python tests/tools/constraint_report.py [--seeds N]
+    PYTHONPATH=python python tests/tools/constraint_report.py [--seeds N] [--solver PGS]
+        [--cone elliptic]
 
 A state matches when nefc and the multiset of efc_type equal the reference's and qacc and
 qfrc_constraint are within 1e-5 of the reference relative to each field's largest value
@@ -38,9 +39,15 @@ def relative_error(ours, ref) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seeds", type=int, default=2)
+    parser.add_argument("--solver", choices=list(SOLVERS), help="only this solver")
+    parser.add_argument("--cone", choices=list(CONES), help="only this cone")
     args = parser.parse_args()
     for solver_name, solver in SOLVERS.items():
+        if args.solver and solver_name != args.solver:
+            continue
         for cone_name, cone in CONES.items():
+            if args.cone and cone_name != args.cone:
+                continue
             total, misses = 0, []
             for path in corpus.corpus_models():
                 pair = load_pair(path, seed=None)

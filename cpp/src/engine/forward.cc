@@ -8,6 +8,7 @@
 // accelerations at the end of the velocity stages, and solved in mj_fwdConstraint (solver.cc).
 #include "engine/stages.h"
 #include "mjsim/api.h"
+#include "mjsim/inverse.h"
 #include "util/math3.h"
 
 namespace mjsim {
@@ -83,6 +84,7 @@ void mj_step(const Model& m, Data& d) {
   mj_checkVel(m, d);
   mj_forward(m, d);
   mj_checkAcc(m, d);
+  if (Enabled(m, mjENBL_FWDINV)) mj_compareFwdInv(m, d);
   switch (m.opt.integrator) {
     case mjINT_RK4: mj_RungeKutta(m, d, 4); break;
     case mjINT_IMPLICIT:
@@ -110,6 +112,7 @@ void mj_step2(const Model& m, Data& d) {
   mj_fwdConstraint(m, d);
   mj_sensorAcc(m, d);
   mj_checkAcc(m, d);
+  if (Enabled(m, mjENBL_FWDINV)) mj_compareFwdInv(m, d);
   if (m.opt.integrator == mjINT_IMPLICIT || m.opt.integrator == mjINT_IMPLICITFAST) {
     mj_implicit(m, d);
   } else {

@@ -430,9 +430,15 @@ void mj_fwdConstraint(const Model& m, Data& d) {
     std::memset(d.efc_force, 0, sizeof(mjtNum) * d.nefc);
     return;
   }
+  // noslip (solver_noslip.cc) changes the forces: qacc follows them as after PGS
+  bool noslip = m.opt.noslip_iterations > 0;
+  if (noslip) {
+    int sweeps = SolveNoslip(m, d, work, iterations);
+    if (sweeps > 0) iterations += sweeps;
+  }
   d.solver_niter[0] = iterations;
   MulJacobianTranspose(m, d, d.qfrc_constraint, d.efc_force);
-  if (m.opt.solver == mjSOL_PGS) {
+  if (m.opt.solver == mjSOL_PGS || noslip) {
     // qacc = qacc_smooth + M^-1 qfrc_constraint
     mjtNum* delta = work.Allocate<mjtNum>(m.nv);
     if (!delta) return;

@@ -94,5 +94,16 @@ int SolveNewton(const Model& m, Data& d, ArenaWork& work, mjtNum* x);
 int SolveCG(const Model& m, Data& d, ArenaWork& work, mjtNum* x);
 // the dual solver: efc_force from projected Gauss-Seidel; returns the iterations
 int SolvePGS(const Model& m, Data& d, ArenaWork& work);
+// the noslip post-processing of efc_force (solver_noslip.cc); its iteration statistics go to
+// slots first_stat.. ; returns the iterations, -1 when the arena is full
+int SolveNoslip(const Model& m, Data& d, ArenaWork& work, int first_stat);
+
+// shared by the PGS and noslip solvers (solver_pgs.cc):
+// A = J M^-1 J' (+ diag(R) with add_R), dense nefc x nefc; false when the arena is full
+bool BuildDualMatrix(const Model& m, Data& d, ArenaWork& work, mjtNum* A, bool add_R);
+// minimizes 1/2 x' A x + x' g subject to sum_j w_j x_j^2 <= r^2 (n <= 5; A n x n row-major)
+// into x; false (x untouched) when A is not positive definite
+bool FrictionQCQP(const mjtNum* A, const mjtNum* g, const mjtNum* w, mjtNum r, int n,
+                  mjtNum* x);
 
 }  // namespace mjsim

@@ -3,9 +3,8 @@
 // subject to: equality rows free, friction loss |f| <= frictionloss, limits, frictionless and
 // pyramidal rows f >= 0, elliptic contacts f in the friction cone
 // (f_0 >= 0, sum_j f_j^2 / mu_j^2 <= f_0^2). One sweep updates each scalar row by its exact
-// 1-D minimizer, projected; an elliptic contact updates its normal row, then its friction rows,
-// projected on the cone's cross-section. Sweeps stop when the scaled dual cost improvement
-// falls below the tolerance.
+// 1-D minimizer, projected; an elliptic contact is updated as a block (UpdateCone). Sweeps
+// stop when the scaled dual cost improvement falls below the tolerance.
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -16,24 +15,37 @@
 namespace mjsim {
 namespace {
 
-// AR = J M^-1 J' + diag(R), dense nefc x nefc
-bool BuildAR(const Model& m, Data& d, ArenaWork& work, mjtNum* AR) {
-  int nv = m.nv, nefc = d.nefc;
-  mjtNum* MinvJ = work.Allocate<mjtNum>(static_cast<size_t>(nefc) * nv);
-  if (!MinvJ) return false;
-  mj_solveM(m, d, MinvJ, d.efc_J, nefc);
-  for (int i = 0; i < nefc; ++i) {
-    const mjtNum* Ji = d.efc_J + static_cast<size_t>(i) * nv;
-    for (int j = 0; j <= i; ++j) {
-      const mjtNum* Xj = MinvJ + static_cast<size_t>(j) * nv;
-      mjtNum sum = 0;
-      for (int k = 0; k < nv; ++k) sum += Ji[k] * Xj[k];
-      AR[static_cast<size_t>(i) * nefc + j] = AR[static_cast<size_t>(j) * nefc + i] = sum;
+// Cholesky factor of the n x n matrix A (row-major, n <= 5) in place (lower triangle); false
+// when A is not positive definite
+bool FactorSmall(mjtNum* A, int n) {
+  for (int j = 0; j < n; ++j) {
+    mjtNum diag = A[j * n + j];
+    for (int k = 0; k < j; ++k) diag -= A[j * n + k] * A[j * n + k];
+    if (!(diag > mjMINVAL)) return false;
+    A[j * n + j] = std::sqrt(diag);
+    for (int i = j + 1; i < n; ++i) {
+      mjtNum sum = A[i * n + j];
+      for (int k = 0; k < j; ++k) sum -= A[i * n + k] * A[j * n + k];
+      A[i * n + j] = sum / A[j * n + j];
     }
-    AR[static_cast<size_t>(i) * nefc + i] += d.efc_R[i];
   }
   return true;
 }
+
+// x = (L L')^-1 y
+void SolveSmall(const mjtNum* L, int n, mjtNum* x, const mjtNum* y) {
+  for (int i = 0; i < n; ++i) {
+    mjtNum sum = y[i];
+    for (int k = 0; k < i; ++k) sum -= L[i * n + k] * x[k];
+    x[i] = sum / L[i * n + i];
+  }
+  for (int i = n - 1; i >= 0; --i) {
+    mjtNum sum = x[i];
+    for (int k = i + 1; k < n; ++k) sum -= L[k * n + i] * x[k];
+    x[i] = sum / L[i * n + i];
+  }
+}
+
 
 // gradient of the dual cost at row i: (AR f)_i + b_i
 mjtNum RowResidual(const Data& d, const mjtNum* AR, int i) {
@@ -75,28 +87,61 @@ void UpdateScalar(Data& d, const mjtNum* AR, int i) {
   d.efc_force[i] = std::clamp(f, lo, hi);
 }
 
-// elliptic contact: normal row projected on f_0 >= 0, then each friction row, then the
-// friction part scaled back into the ellipse sum f_j^2 / mu_j^2 <= f_0^2
+// Elliptic contact, the chapter's block update with axes adapted to the cone. With the other
+// rows fixed the contact's cost is 1/2 f' A f + f' g (A its diagonal block of AR, g the rest of
+// its residual). (1) when the normal force is zero, the normal row's projected 1-D minimizer;
+// otherwise the minimizer along the ray from the cone's tip through the current force,
+// f <- s f with s >= 0. (2) at that normal force f_0, the friction rows' minimizer in the
+// ellipse sum_j f_j^2 / mu_j^2 <= f_0^2 (FrictionQCQP). Fitted to the reference: it takes the
+// normal step exactly when f_0 = 0.
 void UpdateCone(Data& d, const mjtNum* AR, int first) {
   const Contact& con = d.contact[d.efc_id[first]];
-  int dim = con.dim;
+  int dim = con.dim, nf = dim - 1, nefc = d.nefc;
+  mjtNum A[36], g[6], f[6];
   for (int j = 0; j < dim; ++j) {
-    int i = first + j;
-    mjtNum diag = AR[static_cast<size_t>(i) * d.nefc + i];
-    if (!(diag > mjMINVAL)) continue;
-    d.efc_force[i] -= RowResidual(d, AR, i) / diag;
-    if (j == 0) d.efc_force[i] = std::max(d.efc_force[i], mjtNum(0));
+    f[j] = d.efc_force[first + j];
+    for (int k = 0; k < dim; ++k) {
+      A[j * dim + k] = AR[static_cast<size_t>(first + j) * nefc + first + k];
+    }
   }
-  mjtNum normal = d.efc_force[first], size = 0;
-  for (int j = 1; j < dim; ++j) {
-    mjtNum scaled = d.efc_force[first + j] / std::max(con.friction[j - 1], mjMINVAL);
-    size += scaled * scaled;
+  for (int j = 0; j < dim; ++j) {
+    g[j] = RowResidual(d, AR, first + j);
+    for (int k = 0; k < dim; ++k) g[j] -= A[j * dim + k] * f[k];
   }
-  size = std::sqrt(size);
-  if (size > normal) {
-    mjtNum shrink = size > 0 ? normal / size : 0;
-    for (int j = 1; j < dim; ++j) d.efc_force[first + j] *= shrink;
+  if (f[0] <= 0) {
+    if (!(A[0] > mjMINVAL)) return;
+    mjtNum rest = g[0];
+    for (int k = 1; k < dim; ++k) rest += A[k] * f[k];
+    f[0] = std::max(-rest / A[0], mjtNum(0));
+  } else {
+    mjtNum curvature = 0, slope = 0;
+    for (int j = 0; j < dim; ++j) {
+      slope += f[j] * g[j];
+      for (int k = 0; k < dim; ++k) curvature += f[j] * A[j * dim + k] * f[k];
+    }
+    if (curvature > mjMINVAL) {
+      mjtNum s = std::max(-slope / curvature, mjtNum(0));
+      for (int j = 0; j < dim; ++j) f[j] *= s;
+    }
   }
+  // friction block: A_ff, gradient g_f + A_f0 f_0, weights 1 / mu_j^2
+  mjtNum Aff[25], gf[5], w[5], x[5];
+  bool frictionless = f[0] <= 0;
+  for (int j = 0; j < nf; ++j) {
+    for (int k = 0; k < nf; ++k) Aff[j * nf + k] = A[(j + 1) * dim + k + 1];
+    gf[j] = g[j + 1] + A[(j + 1) * dim] * f[0];
+    mjtNum mu = con.friction[j];
+    frictionless = frictionless || !(mu > mjMINVAL);
+    w[j] = frictionless ? 0 : 1 / (mu * mu);
+    x[j] = f[j + 1];
+  }
+  if (frictionless) {
+    for (int j = 0; j < nf; ++j) x[j] = 0;
+  } else if (!FrictionQCQP(Aff, gf, w, f[0], nf, x)) {
+    for (int j = 0; j < nf; ++j) x[j] = f[j + 1];
+  }
+  d.efc_force[first] = f[0];
+  for (int j = 0; j < nf; ++j) d.efc_force[first + 1 + j] = x[j];
 }
 
 // the forces implied by qacc_warmstart (those of the primal cost there), kept when their dual
@@ -114,9 +159,68 @@ void WarmstartForces(const Model& m, Data& d, ArenaWork& work, const mjtNum* AR)
 
 }  // namespace
 
+// A = J M^-1 J' (+ diag(R) with add_R), dense nefc x nefc
+bool BuildDualMatrix(const Model& m, Data& d, ArenaWork& work, mjtNum* A, bool add_R) {
+  int nv = m.nv, nefc = d.nefc;
+  mjtNum* MinvJ = work.Allocate<mjtNum>(static_cast<size_t>(nefc) * nv);
+  if (!MinvJ) return false;
+  mj_solveM(m, d, MinvJ, d.efc_J, nefc);
+  for (int i = 0; i < nefc; ++i) {
+    const mjtNum* Ji = d.efc_J + static_cast<size_t>(i) * nv;
+    for (int j = 0; j <= i; ++j) {
+      const mjtNum* Xj = MinvJ + static_cast<size_t>(j) * nv;
+      mjtNum sum = 0;
+      for (int k = 0; k < nv; ++k) sum += Ji[k] * Xj[k];
+      A[static_cast<size_t>(i) * nefc + j] = A[static_cast<size_t>(j) * nefc + i] = sum;
+    }
+    if (add_R) A[static_cast<size_t>(i) * nefc + i] += d.efc_R[i];
+  }
+  return true;
+}
+
+// The friction part of a contact at fixed normal force (the chapter's QCQP): minimize
+// 1/2 x' A x + x' g subject to sum_j w_j x_j^2 <= r^2 (A n x n, n <= 5). At the solution
+// x(lambda) = -(A + lambda W)^-1 g with the multiplier lambda >= 0 the root of
+// phi(lambda) = x' W x - r^2, which is convex and decreasing: Newton's method from lambda = 0
+// rises to the root monotonically. false (x untouched) when A is not positive definite.
+bool FrictionQCQP(const mjtNum* A, const mjtNum* g, const mjtNum* w, mjtNum r, int n,
+                  mjtNum* x) {
+  mjtNum H[25], Wx[5], dx[5], minus_g[5];
+  for (int j = 0; j < n; ++j) minus_g[j] = -g[j];
+  mjtNum lambda = 0;
+  for (int iteration = 0; iteration < 50; ++iteration) {
+    for (int k = 0; k < n * n; ++k) H[k] = A[k];
+    for (int j = 0; j < n; ++j) H[j * n + j] += lambda * w[j];
+    if (!FactorSmall(H, n)) return false;
+    SolveSmall(H, n, x, minus_g);
+    mjtNum phi = -r * r;
+    for (int j = 0; j < n; ++j) {
+      Wx[j] = w[j] * x[j];
+      phi += Wx[j] * x[j];
+    }
+    if (phi <= 0) return true;  // inside the ellipse (lambda = 0) or at the root
+    // dx/dlambda = -(A + lambda W)^-1 W x; dphi/dlambda = 2 x' W dx
+    SolveSmall(H, n, dx, Wx);
+    mjtNum slope = 0;
+    for (int j = 0; j < n; ++j) slope -= 2 * Wx[j] * dx[j];
+    if (!(slope < 0)) break;
+    mjtNum step = -phi / slope;
+    lambda += step;
+    if (step <= 1e-15 * lambda) break;
+  }
+  // the last iterate lies just outside: scale it onto the ellipse
+  mjtNum size = 0;
+  for (int j = 0; j < n; ++j) size += w[j] * x[j] * x[j];
+  if (size > r * r) {
+    mjtNum shrink = r / std::sqrt(size);
+    for (int j = 0; j < n; ++j) x[j] *= shrink;
+  }
+  return true;
+}
+
 int SolvePGS(const Model& m, Data& d, ArenaWork& work) {
   mjtNum* AR = work.Allocate<mjtNum>(static_cast<size_t>(d.nefc) * d.nefc);
-  if (!AR || !BuildAR(m, d, work, AR)) return -1;
+  if (!AR || !BuildDualMatrix(m, d, work, AR, true)) return -1;
   WarmstartForces(m, d, work, AR);
   mjtNum scale = SolverScale(m);
   mjtNum cost = DualCost(d, AR);
@@ -140,7 +244,8 @@ int SolvePGS(const Model& m, Data& d, ArenaWork& work) {
     ++iterations;
     if (stat.improvement < m.opt.tolerance) break;
   }
-  // the reference's PGS leaves the states unset (zero): so does ours
+  // the reference counts AR's nonzeros (dense: nefc^2) and leaves the states unset (zero)
+  d.solver_nnz[0] = d.nefc * d.nefc;
   std::memset(d.efc_state, 0, sizeof(int) * d.nefc);
   return iterations;
 }

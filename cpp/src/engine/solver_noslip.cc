@@ -1,0 +1,132 @@
+// solver_noslip.cc: the noslip post-processing (opt.noslip_iterations > 0, after any main
+// solver; XML reference "noslip_iterations", Modeling "Solver settings"). A projected
+// Gauss-Seidel on the dual cost WITHOUT the regularizer,
+//   1/2 f' A f + f' b,  A = J M^-1 J',  b = J qacc_smooth - aref,
+// that updates only the friction dimensions and keeps everything else (normal forces,
+// equalities, limits) at the main solver's values, which suppresses the slip the soft model
+// allows. One sweep, in row order (fitted to the reference, exact to rounding):
+//   friction loss rows: exact 1-D minimizer clamped to |f| <= frictionloss;
+//   elliptic contacts: the friction rows' minimizer in the ellipse
+//     sum_j f_j^2 / mu_j^2 <= f_0^2 at the contact's normal force f_0 (FrictionQCQP);
+//   pyramidal contacts: each edge pair (f_2j, f_2j+1) moves along (1, -1), keeping its sum
+//     (its share of the normal force) and both edges >= 0.
+// Sweeps stop after noslip_iterations or when the scaled cost improvement falls below
+// noslip_tolerance. The reference appends the sweeps to the main solver's statistics.
+#include <algorithm>
+#include <cmath>
+
+#include "engine/solver.h"
+
+namespace mjsim {
+namespace {
+
+// (A f)_i + b_i
+mjtNum Residual(const Data& d, const mjtNum* A, int i) {
+  const mjtNum* row = A + static_cast<size_t>(i) * d.nefc;
+  mjtNum sum = d.efc_b[i];
+  for (int j = 0; j < d.nefc; ++j) sum += row[j] * d.efc_force[j];
+  return sum;
+}
+
+mjtNum Cost(const Data& d, const mjtNum* A) {
+  mjtNum cost = 0;
+  for (int i = 0; i < d.nefc; ++i) {
+    mjtNum f = d.efc_force[i];
+    if (f != 0) cost += f * (0.5 * (Residual(d, A, i) - d.efc_b[i]) + d.efc_b[i]);
+  }
+  return cost;
+}
+
+mjtNum Entry(const Data& d, const mjtNum* A, int i, int j) {
+  return A[static_cast<size_t>(i) * d.nefc + j];
+}
+
+void UpdateFrictionLoss(Data& d, const mjtNum* A, int i) {
+  mjtNum diag = Entry(d, A, i, i);
+  if (!(diag > mjMINVAL)) return;
+  mjtNum limit = d.efc_frictionloss[i];
+  mjtNum f = d.efc_force[i] - Residual(d, A, i) / diag;
+  d.efc_force[i] = std::clamp(f, -limit, limit);
+}
+
+void UpdateEllipticFriction(Data& d, const mjtNum* A, int first) {
+  const Contact& con = d.contact[d.efc_id[first]];
+  int nf = con.dim - 1;
+  mjtNum Aff[25], g[5], w[5], x[5];
+  mjtNum normal = d.efc_force[first];
+  bool stuck = !(normal > 0);
+  for (int j = 0; j < nf; ++j) {
+    int i = first + 1 + j;
+    x[j] = d.efc_force[i];
+    g[j] = Residual(d, A, i);
+    for (int k = 0; k < nf; ++k) {
+      Aff[j * nf + k] = Entry(d, A, i, first + 1 + k);
+      g[j] -= Aff[j * nf + k] * d.efc_force[first + 1 + k];
+    }
+    mjtNum mu = con.friction[j];
+    stuck = stuck || !(mu > mjMINVAL);
+    w[j] = stuck ? 0 : 1 / (mu * mu);
+  }
+  if (stuck) {
+    for (int j = 0; j < nf; ++j) d.efc_force[first + 1 + j] = 0;
+    return;
+  }
+  if (!FrictionQCQP(Aff, g, w, normal, nf, x)) return;
+  for (int j = 0; j < nf; ++j) d.efc_force[first + 1 + j] = x[j];
+}
+
+// edge pair (a, a + 1): f_a + t, f_{a+1} - t minimizes the cost along (1, -1)
+void UpdatePyramidPair(Data& d, const mjtNum* A, int a) {
+  int c = a + 1;
+  mjtNum curvature = Entry(d, A, a, a) + Entry(d, A, c, c) - 2 * Entry(d, A, a, c);
+  if (!(curvature > mjMINVAL)) return;
+  mjtNum sum = d.efc_force[a] + d.efc_force[c];
+  mjtNum t = -(Residual(d, A, a) - Residual(d, A, c)) / curvature;
+  mjtNum fa = std::clamp(d.efc_force[a] + t, mjtNum(0), std::max(sum, mjtNum(0)));
+  d.efc_force[a] = fa;
+  d.efc_force[c] = sum - fa;
+}
+
+void Sweep(Data& d, const mjtNum* A) {
+  for (int i = 0; i < d.nefc;) {
+    int type = d.efc_type[i];
+    if (type == mjCNSTR_FRICTION_DOF || type == mjCNSTR_FRICTION_TENDON) {
+      UpdateFrictionLoss(d, A, i);
+      ++i;
+    } else if (type == mjCNSTR_CONTACT_ELLIPTIC) {
+      UpdateEllipticFriction(d, A, i);
+      i += d.contact[d.efc_id[i]].dim;
+    } else if (type == mjCNSTR_CONTACT_PYRAMIDAL) {
+      int dim = d.contact[d.efc_id[i]].dim;
+      for (int j = 0; j < dim - 1; ++j) UpdatePyramidPair(d, A, i + 2 * j);
+      i += 2 * (dim - 1);
+    } else {
+      ++i;
+    }
+  }
+}
+
+}  // namespace
+
+int SolveNoslip(const Model& m, Data& d, ArenaWork& work, int first_stat) {
+  mjtNum* A = work.Allocate<mjtNum>(static_cast<size_t>(d.nefc) * d.nefc);
+  if (!A || !BuildDualMatrix(m, d, work, A, false)) return -1;
+  mjtNum scale = SolverScale(m);
+  mjtNum cost = Cost(d, A);
+  int iterations = 0;
+  while (iterations < m.opt.noslip_iterations) {
+    Sweep(d, A);
+    mjtNum new_cost = Cost(d, A);
+    int slot = std::min(first_stat + iterations, mjNSOLVER - 1);
+    SolverStat& stat = d.solver[slot];
+    stat = SolverStat();
+    stat.improvement = scale * (cost - new_cost);
+    for (int i = 0; i < d.nefc; ++i) stat.nactive += d.efc_force[i] != 0;
+    cost = new_cost;
+    ++iterations;
+    if (stat.improvement < m.opt.noslip_tolerance) break;
+  }
+  return iterations;
+}
+
+}  // namespace mjsim
