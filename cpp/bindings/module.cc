@@ -302,13 +302,69 @@ void BindWarnings(py::module_& module) {
 }
 
 
-// d.efc_<name>: a view of the current nefc rows; a field of m.nv columns is flat (efc_J)
+// entries of efc_J as mujoco sizes it: nonzeros only in the sparse layout (mj_isSparse)
+int JacobianEntries(const Model& m, const Data& d) {
+  if (!mj_isSparse(m)) return d.nefc * m.nv;
+  return d.nefc ? d.efc_J_rowadr[d.nefc - 1] + d.efc_J_rownnz[d.nefc - 1] : 0;
+}
+
+// d.efc_<name>: a view of the current nefc rows; a field of m.nv columns is flat (efc_J,
+// efc_J_colind), nJ long
 template <typename T>
 py::object EfcView(const PyData& self, T* pointer, int cols, const char* cols_text) {
   const Data& d = *self.data;
   std::string text(cols_text);
-  if (text == "m.nv") return MakeView(pointer, d.nefc * cols, 1, "1", self.data);
+  if (text == "m.nv") {
+    return MakeView(pointer, JacobianEntries(*self.model, d), 1, "1", self.data);
+  }
   return MakeView(pointer, d.nefc, cols, cols_text, self.data);
+}
+
+// efc_J in the sparse layout: the nonzeros of the dense rows, packed as efc_J_colind says. The
+// engine keeps dense rows, so this is a copy; assigning to d.efc_J writes the rows back.
+py::object SparseJacobian(const PyData& self) {
+  const Model& m = *self.model;
+  const Data& d = *self.data;
+  py::array_t<mjtNum> packed(JacobianEntries(m, d));
+  mjtNum* out = packed.mutable_data();
+  for (int i = 0; i < d.nefc; ++i) {
+    const int* columns = d.efc_J_colind + d.efc_J_rowadr[i];
+    for (int k = 0; k < d.efc_J_rownnz[i]; ++k) {
+      out[d.efc_J_rowadr[i] + k] = d.efc_J[static_cast<size_t>(i) * m.nv + columns[k]];
+    }
+  }
+  return std::move(packed);
+}
+
+void AssignSparseJacobian(PyData& self, py::handle value) {
+  const Model& m = *self.model;
+  Data& d = *self.data;
+  py::object packed = SparseJacobian(self);
+  AssignToView(packed, value, "efc_J");
+  const mjtNum* in = packed.cast<py::array_t<mjtNum>>().data();
+  for (int i = 0; i < d.nefc; ++i) {
+    const int* columns = d.efc_J_colind + d.efc_J_rowadr[i];
+    for (int k = 0; k < d.efc_J_rownnz[i]; ++k) {
+      d.efc_J[static_cast<size_t>(i) * m.nv + columns[k]] = in[d.efc_J_rowadr[i] + k];
+    }
+  }
+}
+
+template <typename T>
+py::object EfcField(const PyData& self, T* pointer, int cols, const char* cols_text,
+                    const char* name) {
+  if (std::strcmp(name, "efc_J") == 0 && mj_isSparse(*self.model)) return SparseJacobian(self);
+  return EfcView(self, pointer, cols, cols_text);
+}
+
+template <typename T>
+void AssignEfcField(PyData& self, T* pointer, int cols, const char* cols_text, const char* name,
+                    py::handle value) {
+  if (std::strcmp(name, "efc_J") == 0 && mj_isSparse(*self.model)) {
+    AssignSparseJacobian(self, value);
+    return;
+  }
+  AssignToView(EfcView(self, pointer, cols, cols_text), value, name);
 }
 // the `m` the efc table's column expressions refer to
 #define MJSIM_EFC_COLUMNS_OF(self) \
@@ -419,19 +475,19 @@ void BindData(py::module_& module) {
   data.def_property_readonly(
       "nl", [](const PyData& self) { return self.data->nl; }, "number of limit rows");
   data.def_property_readonly(
-      "nJ", [](const PyData& self) { return self.data->nefc * self.model->nv; },
-      "number of entries of efc_J (dense)");
-  // efc_*: views of this step's rows (nefc of them); efc_J is flat, nefc * nv, as mujoco's
+      "nJ", [](const PyData& self) { return JacobianEntries(*self.model, *self.data); },
+      "number of entries of efc_J (nonzeros only in the sparse layout)");
+  // efc_*: views of this step's rows (nefc of them); efc_J is flat, nJ long, as mujoco's
 #define MJSIM_X(type, name, cols, doc)                                                        \
   data.def_property(                                                                          \
       #name,                                                                                  \
       [](const PyData& self) {                                                                \
         MJSIM_EFC_COLUMNS_OF(self);                                                           \
-        return EfcView(self, self.data->name, cols, #cols);                                   \
+        return EfcField(self, self.data->name, cols, #cols, #name);                           \
       },                                                                                      \
       [](PyData& self, py::handle value) {                                                    \
         MJSIM_EFC_COLUMNS_OF(self);                                                           \
-        AssignToView(EfcView(self, self.data->name, cols, #cols), value, #name);              \
+        AssignEfcField(self, self.data->name, cols, #cols, #name, value);                     \
       },                                                                                      \
       doc);
   MJSIM_EFC_FIELDS(MJSIM_X)

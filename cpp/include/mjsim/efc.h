@@ -37,6 +37,10 @@ struct SolverStat {
   X(int,    efc_type,         1,    "constraint type (mjtConstraint)")                        \
   X(int,    efc_id,           1,    "id of the equality, joint, tendon or contact")           \
   X(mjtNum, efc_J,            m.nv, "constraint Jacobian, dense nefc x nv")                   \
+  X(int,    efc_J_rownnz,     1,    "number of nonzeros of each row of efc_J")                \
+  X(int,    efc_J_rowadr,     1,    "first nonzero of each row in efc_J_colind")              \
+  X(int,    efc_J_rowsuper,   1,    "number of following rows with the same nonzero columns") \
+  X(int,    efc_J_colind,     m.nv, "columns of the nonzeros of efc_J, rows packed")          \
   X(mjtNum, efc_pos,          1,    "constraint position (equality: violation)")              \
   X(mjtNum, efc_margin,       1,    "inclusion margin (contacts and limits)")                 \
   X(mjtNum, efc_frictionloss, 1,    "friction loss (friction rows)")                          \

@@ -578,6 +578,69 @@ void AdjustContactRegularizers(const Model& m, Data& d) {
   }
 }
 
+bool IsContactRow(int type) {
+  return type == mjCNSTR_CONTACT_FRICTIONLESS || type == mjCNSTR_CONTACT_PYRAMIDAL ||
+         type == mjCNSTR_CONTACT_ELLIPTIC;
+}
+
+// columns of the nonzeros of row i, ascending; returns their number. A contact row's pattern
+// is structural, as the reference's: every dof of the chains (a body's dofs and its
+// ancestors') of the bodies it moves, nonzero or not (a floor contact's normal row is exactly
+// zero in a free body's horizontal slides), found by dof_parentid from the body's last dof.
+// Other rows (joint and tendon rows) keep their numerical nonzeros.
+int RowNonzeros(const Model& m, const Data& d, int i, int* mark, int* columns) {
+  const mjtNum* row = d.efc_J + static_cast<size_t>(i) * m.nv;
+  int count = 0;
+  if (!IsContactRow(d.efc_type[i])) {
+    for (int k = 0; k < m.nv; ++k) {
+      if (row[k] != 0) columns[count++] = k;
+    }
+    return count;
+  }
+  for (int k = 0; k < m.nv; ++k) mark[k] = 0;
+  const Contact& con = d.contact[d.efc_id[i]];
+  for (int geom : {con.geom1, con.geom2}) {
+    if (geom < 0) continue;
+    // the deepest dof on the body's path to the root (its own, or an ancestor's)
+    int body = m.geom_bodyid[geom];
+    while (body > 0 && m.body_dofnum[body] == 0) body = m.body_parentid[body];
+    if (body <= 0) continue;
+    for (int c = m.body_dofadr[body] + m.body_dofnum[body] - 1; c >= 0 && !mark[c];
+         c = m.dof_parentid[c]) {
+      mark[c] = 1;
+    }
+  }
+  for (int k = 0; k < m.nv; ++k) mark[k] |= row[k] != 0;  // flex or other movers
+  for (int k = 0; k < m.nv; ++k) {
+    if (mark[k]) columns[count++] = k;
+  }
+  return count;
+}
+
+// The nonzero pattern of efc_J (the reference's sparse layout: row i's columns are
+// efc_J_colind[rowadr_i .. rowadr_i + rownnz_i), ascending, rows packed). The solvers' products
+// visit only these columns, so dense and sparse Jacobians give the same sums. rowsuper counts
+// the following rows with the same columns (contact rows share their bodies' dofs).
+void IndexJacobianNonzeros(const Model& m, Data& d) {
+  ScratchFrame frame(d);
+  int* mark = frame.Allocate<int>(m.nv);
+  int address = 0;
+  for (int i = 0; i < d.nefc; ++i) {
+    d.efc_J_rowadr[i] = address;
+    d.efc_J_rownnz[i] = RowNonzeros(m, d, i, mark, d.efc_J_colind + address);
+    address += d.efc_J_rownnz[i];
+  }
+  for (int i = d.nefc - 1; i >= 0; --i) {
+    d.efc_J_rowsuper[i] = 0;
+    if (i + 1 == d.nefc || d.efc_J_rownnz[i] != d.efc_J_rownnz[i + 1]) continue;
+    const int* mine = d.efc_J_colind + d.efc_J_rowadr[i];
+    const int* next = d.efc_J_colind + d.efc_J_rowadr[i + 1];
+    if (std::equal(mine, mine + d.efc_J_rownnz[i], next)) {
+      d.efc_J_rowsuper[i] = d.efc_J_rowsuper[i + 1] + 1;
+    }
+  }
+}
+
 }  // namespace
 
 bool LayoutConstraintRows(const Model& m, Data& d, int nefc) {
@@ -626,6 +689,7 @@ void mj_makeConstraint(const Model& m, Data& d) {
     MJSIM_EFC_FIELDS(MJSIM_X)
 #undef MJSIM_X
   }
+  IndexJacobianNonzeros(m, d);
   ComputeImpedances(m, d);
   AdjustContactRegularizers(m, d);
   for (int i = 0; i < d.nefc; ++i) d.efc_D[i] = 1 / d.efc_R[i];
@@ -635,8 +699,9 @@ void mj_makeConstraint(const Model& m, Data& d) {
 void mj_referenceConstraint(const Model& m, Data& d) {
   for (int i = 0; i < d.nefc; ++i) {
     const mjtNum* row = d.efc_J + static_cast<size_t>(i) * m.nv;
+    const int* columns = d.efc_J_colind + d.efc_J_rowadr[i];
     mjtNum vel = 0;
-    for (int k = 0; k < m.nv; ++k) vel += row[k] * d.qvel[k];
+    for (int k = 0; k < d.efc_J_rownnz[i]; ++k) vel += row[columns[k]] * d.qvel[columns[k]];
     d.efc_vel[i] = vel;
     const mjtNum* kbip = d.efc_KBIP + 4 * i;
     d.efc_aref[i] = -kbip[1] * vel - kbip[0] * kbip[2] * (d.efc_pos[i] - d.efc_margin[i]);

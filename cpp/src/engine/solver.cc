@@ -176,11 +176,14 @@ SolverStat& RecordPrimalIteration(const Model& m, Data& d, int iteration, mjtNum
   return stat;
 }
 
+// the products visit each row's nonzeros (efc_J_colind), in ascending columns as a dense loop
+// would: the same sums for the dense and the sparse layout
 void MulJacobian(const Model& m, const Data& d, mjtNum* res, const mjtNum* vec) {
   for (int i = 0; i < d.nefc; ++i) {
     const mjtNum* row = d.efc_J + static_cast<size_t>(i) * m.nv;
+    const int* columns = d.efc_J_colind + d.efc_J_rowadr[i];
     mjtNum sum = 0;
-    for (int k = 0; k < m.nv; ++k) sum += row[k] * vec[k];
+    for (int k = 0; k < d.efc_J_rownnz[i]; ++k) sum += row[columns[k]] * vec[columns[k]];
     res[i] = sum;
   }
 }
@@ -190,7 +193,8 @@ void MulJacobianTranspose(const Model& m, const Data& d, mjtNum* res, const mjtN
   for (int i = 0; i < d.nefc; ++i) {
     if (vec[i] == 0) continue;
     const mjtNum* row = d.efc_J + static_cast<size_t>(i) * m.nv;
-    for (int k = 0; k < m.nv; ++k) res[k] += row[k] * vec[i];
+    const int* columns = d.efc_J_colind + d.efc_J_rowadr[i];
+    for (int k = 0; k < d.efc_J_rownnz[i]; ++k) res[columns[k]] += row[columns[k]] * vec[i];
   }
 }
 
@@ -262,73 +266,70 @@ mjtNum LineSearch(const Model& m, const Data& d, const mjtNum gauss[3], const mj
   return alpha;
 }
 
-// H += D_i J_i' J_i
-void AddQuadraticRow(const Model& m, const Data& d, int i, mjtNum* H) {
-  if (!H) return;
+int ConeHessian(const Model& m, Data& d, const mjtNum* jar, int first, mjtNum local[36]) {
+  (void)m;
+  ConeGeometry g = ClassifyCone(d, first, jar + first);
+  if (g.zone != mjCNSTRSTATE_CONE) return 0;
+  // cone Hessian in jar: S Hu S, Hu = Dm (grad grad' + gap hess), S = diag(mu, mu_j)
+  Contact& con = d.contact[d.efc_id[first]];
+  mjtNum scale[6], grad[6];
+  scale[0] = g.mu;
+  grad[0] = 1;
+  for (int j = 1; j < g.dim; ++j) {
+    scale[j] = con.friction[j - 1];
+    grad[j] = -g.mu * g.U[j] / g.T;
+  }
+  mjtNum gap = g.N - g.mu * g.T;
+  for (int a = 0; a < g.dim; ++a) {
+    for (int b = 0; b < g.dim; ++b) {
+      mjtNum hess = 0;
+      if (a > 0 && b > 0) {
+        hess = -g.mu * ((a == b ? 1 : 0) - g.U[a] * g.U[b] / (g.T * g.T)) / g.T;
+      }
+      local[a * g.dim + b] = g.Dm * (grad[a] * grad[b] + gap * hess) * scale[a] * scale[b];
+    }
+  }
+  for (int k = 0; k < 36; ++k) con.H[k] = k < g.dim * g.dim ? local[k] : 0;
+  return g.dim;
+}
+
+namespace {
+
+// H += scale * a' b over the nonzeros of rows a and b of efc_J (H dense nv x nv)
+void AddRowProduct(const Model& m, const Data& d, int a, int b, mjtNum scale, mjtNum* H) {
   int nv = m.nv;
-  const mjtNum* Ji = d.efc_J + static_cast<size_t>(i) * nv;
-  mjtNum D = d.efc_D[i];
-  for (int r = 0; r < nv; ++r) {
-    if (Ji[r] == 0) continue;
-    mjtNum scaled = D * Ji[r];
-    for (int c = 0; c < nv; ++c) H[r * nv + c] += scaled * Ji[c];
+  const mjtNum* Ja = d.efc_J + static_cast<size_t>(a) * nv;
+  const mjtNum* Jb = d.efc_J + static_cast<size_t>(b) * nv;
+  const int* cols_a = d.efc_J_colind + d.efc_J_rowadr[a];
+  const int* cols_b = d.efc_J_colind + d.efc_J_rowadr[b];
+  for (int p = 0; p < d.efc_J_rownnz[a]; ++p) {
+    int r = cols_a[p];
+    mjtNum scaled = scale * Ja[r];
+    for (int q = 0; q < d.efc_J_rownnz[b]; ++q) H[r * nv + cols_b[q]] += scaled * Jb[cols_b[q]];
   }
 }
 
+}  // namespace
+
 void AddConstraintHessian(const Model& m, Data& d, const mjtNum* jar, const int* state,
                           mjtNum* H) {
-  int nv = m.nv;
   for (int i = 0; i < d.nefc;) {
     if (d.efc_type[i] == mjCNSTR_CONTACT_ELLIPTIC) {
-      ConeGeometry g = ClassifyCone(d, i, jar + i);
-      if (g.zone == mjCNSTRSTATE_CONE) {
-        // cone Hessian in jar: S Hu S, Hu = Dm (grad grad' + gap hess), S = diag(mu, mu_j)
-        const Contact& con = d.contact[d.efc_id[i]];
-        mjtNum scale[6], grad[6], local[36];
-        scale[0] = g.mu;
-        grad[0] = 1;
-        for (int j = 1; j < g.dim; ++j) {
-          scale[j] = con.friction[j - 1];
-          grad[j] = -g.mu * g.U[j] / g.T;
+      int dim = d.contact[d.efc_id[i]].dim;
+      mjtNum local[36];
+      int cone = ConeHessian(m, d, jar, i, local);
+      for (int a = 0; a < cone && H; ++a) {
+        for (int b = 0; b < cone; ++b) {
+          if (local[a * cone + b] != 0) AddRowProduct(m, d, i + a, i + b, local[a * cone + b], H);
         }
-        mjtNum gap = g.N - g.mu * g.T;
-        for (int a = 0; a < g.dim; ++a) {
-          for (int b = 0; b < g.dim; ++b) {
-            mjtNum hess = 0;
-            if (a > 0 && b > 0) {
-              hess = -g.mu * ((a == b ? 1 : 0) - g.U[a] * g.U[b] / (g.T * g.T)) / g.T;
-            }
-            local[a * g.dim + b] = g.Dm * (grad[a] * grad[b] + gap * hess) * scale[a] * scale[b];
-          }
-        }
-        Contact& writable = d.contact[d.efc_id[i]];
-        for (int k = 0; k < 36; ++k) writable.H[k] = k < g.dim * g.dim ? local[k] : 0;
-        if (!H) {
-          i += g.dim;
-          continue;
-        }
-        for (int a = 0; a < g.dim; ++a) {
-          const mjtNum* Ja = d.efc_J + static_cast<size_t>(i + a) * nv;
-          for (int b = 0; b < g.dim; ++b) {
-            const mjtNum* Jb = d.efc_J + static_cast<size_t>(i + b) * nv;
-            mjtNum h = local[a * g.dim + b];
-            if (h == 0) continue;
-            for (int r = 0; r < nv; ++r) {
-              if (Ja[r] == 0) continue;
-              for (int c = 0; c < nv; ++c) H[r * nv + c] += h * Ja[r] * Jb[c];
-            }
-          }
-        }
-        i += g.dim;
-        continue;
       }
-      if (g.zone == mjCNSTRSTATE_QUADRATIC) {
-        for (int j = 0; j < g.dim; ++j) AddQuadraticRow(m, d, i + j, H);
+      if (!cone && H && state[i] == mjCNSTRSTATE_QUADRATIC) {
+        for (int j = 0; j < dim; ++j) AddRowProduct(m, d, i + j, i + j, d.efc_D[i + j], H);
       }
-      i += g.dim;
+      i += dim;
       continue;
     }
-    if (state[i] == mjCNSTRSTATE_QUADRATIC) AddQuadraticRow(m, d, i, H);
+    if (H && state[i] == mjCNSTRSTATE_QUADRATIC) AddRowProduct(m, d, i, i, d.efc_D[i], H);
     ++i;
   }
 }
@@ -351,6 +352,20 @@ void EvaluatePrimal(const Model& m, Data& d, const mjtNum* x, PrimalPoint& point
   mj_mulM(m, d, point.Mx, x);
   MulJacobian(m, d, point.jar, x);
   for (int i = 0; i < d.nefc; ++i) point.jar[i] -= d.efc_aref[i];
+  RefreshPrimal(m, d, x, point);
+}
+
+void StepPrimal(const Model& m, Data& d, mjtNum* x, mjtNum alpha, const mjtNum* p,
+                const mjtNum* Mp, const mjtNum* Jp, PrimalPoint& point) {
+  for (int k = 0; k < m.nv; ++k) {
+    x[k] += alpha * p[k];
+    point.Mx[k] += alpha * Mp[k];
+  }
+  for (int i = 0; i < d.nefc; ++i) point.jar[i] += alpha * Jp[i];
+  RefreshPrimal(m, d, x, point);
+}
+
+void RefreshPrimal(const Model& m, Data& d, const mjtNum* x, PrimalPoint& point) {
   mjtNum cost = ConstraintCost(m, d, point.jar, d.efc_force, point.state);
   // Gauss term 1/2 (x - a0)' M (x - a0) = 1/2 (x - a0)' (M x - qfrc_smooth)
   mjtNum gauss = 0;
@@ -362,19 +377,20 @@ void EvaluatePrimal(const Model& m, Data& d, const mjtNum* x, PrimalPoint& point
   for (int k = 0; k < m.nv; ++k) point.grad[k] = point.Mx[k] - d.qfrc_smooth[k] - point.grad[k];
 }
 
+// the start costs no products at qacc_smooth: there jar = efc_b (J qacc_smooth - aref, written
+// by mj_fwdConstraint before the solver) and the Gauss term is zero
 void PrimalStart(const Model& m, Data& d, mjtNum* x, PrimalPoint& point) {
+  if (!Disabled(m, mjDSBL_WARMSTART)) {
+    EvaluatePrimal(m, d, d.qacc_warmstart, point);
+    if (point.cost < ConstraintCost(m, d, d.efc_b, nullptr, nullptr)) {
+      std::memcpy(x, d.qacc_warmstart, sizeof(mjtNum) * m.nv);
+      return;
+    }
+  }
   std::memcpy(x, d.qacc_smooth, sizeof(mjtNum) * m.nv);
-  if (Disabled(m, mjDSBL_WARMSTART)) {
-    EvaluatePrimal(m, d, x, point);
-    return;
-  }
-  EvaluatePrimal(m, d, d.qacc_warmstart, point);
-  mjtNum warm_cost = point.cost;
-  EvaluatePrimal(m, d, x, point);
-  if (warm_cost < point.cost) {
-    std::memcpy(x, d.qacc_warmstart, sizeof(mjtNum) * m.nv);
-    EvaluatePrimal(m, d, x, point);
-  }
+  mj_mulM(m, d, point.Mx, x);
+  std::memcpy(point.jar, d.efc_b, sizeof(mjtNum) * d.nefc);
+  RefreshPrimal(m, d, x, point);
 }
 
 void GaussAlongLine(const Model& m, const Data& d, const mjtNum* x, const PrimalPoint& point,

@@ -49,6 +49,12 @@ PrimalPoint AllocatePrimalPoint(const Model& m, Data& d, ArenaWork& work);
 bool Allocated(const PrimalPoint& point);
 // evaluates everything at x
 void EvaluatePrimal(const Model& m, Data& d, const mjtNum* x, PrimalPoint& point);
+// moves to x + alpha p with Mp = M p and Jp = J p: Mx and jar move along the line instead of
+// being multiplied again; then RefreshPrimal
+void StepPrimal(const Model& m, Data& d, mjtNum* x, mjtNum alpha, const mjtNum* p,
+                const mjtNum* Mp, const mjtNum* Jp, PrimalPoint& point);
+// cost, forces, states and gradient at x from point.Mx and point.jar
+void RefreshPrimal(const Model& m, Data& d, const mjtNum* x, PrimalPoint& point);
 // the start: qacc_warmstart when warmstart is enabled and it costs less than qacc_smooth
 void PrimalStart(const Model& m, Data& d, mjtNum* x, PrimalPoint& point);
 // the Gauss term along x + alpha p: value, slope and curvature at alpha = 0; Mp = M p
@@ -76,6 +82,9 @@ void MulJacobianTranspose(const Model& m, const Data& d, mjtNum* res, const mjtN
 // adds the constraint part of the Newton Hessian, J' diag(D on quadratic rows) J plus the cone
 // Hessians of elliptic contacts in the middle zone, to H (nv x nv, dense), at jar; the cone
 // Hessians also go to contact.H (dim x dim); H may be null (contact.H only)
+// the cone Hessian (dim x dim, in jar) of the elliptic contact whose rows start at `first`,
+// also written to contact.H; returns dim when the contact is in the middle zone, else 0
+int ConeHessian(const Model& m, Data& d, const mjtNum* jar, int first, mjtNum local[36]);
 void AddConstraintHessian(const Model& m, Data& d, const mjtNum* jar, const int* state,
                           mjtNum* H);
 

@@ -45,12 +45,11 @@ int SolveCG(const Model& m, Data& d, ArenaWork& work, mjtNum* x) {
     mjtNum pnorm = std::sqrt(Dot(p, p, nv));
     int evaluations = 0;
     mjtNum alpha = LineSearch(m, d, gauss, point.jar, Jp, pnorm, &evaluations);
-    for (int k = 0; k < nv; ++k) x[k] += alpha * p[k];
     std::memcpy(old_state, point.state, sizeof(int) * d.nefc);
     std::memcpy(old_grad, point.grad, sizeof(mjtNum) * nv);
     std::memcpy(old_Mgrad, Mgrad, sizeof(mjtNum) * nv);
     mjtNum old_cost = point.cost;
-    EvaluatePrimal(m, d, x, point);
+    StepPrimal(m, d, x, alpha, p, Mp, Jp, point);
     mj_solveM(m, d, Mgrad, point.grad, 1);
     const SolverStat& stat = RecordPrimalIteration(m, d, iterations, old_cost, point, old_state,
                                                    gauss[1], pnorm, evaluations, 0);
