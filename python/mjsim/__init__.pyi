@@ -97,6 +97,10 @@ class MjData:
     cvel: numpy.ndarray
     efc_D: numpy.ndarray
     efc_J: numpy.ndarray
+    efc_J_colind: numpy.ndarray
+    efc_J_rowadr: numpy.ndarray
+    efc_J_rownnz: numpy.ndarray
+    efc_J_rowsuper: numpy.ndarray
     efc_KBIP: numpy.ndarray
     efc_R: numpy.ndarray
     efc_aref: numpy.ndarray
@@ -2092,6 +2096,9 @@ def mj_comPos(m: MjModel, d: MjData) -> None:
 def mj_comVel(m: MjModel, d: MjData) -> None:
     """Com-based velocities (cvel) and time-derivatives of cdof (cdof_dot)."""
 
+def mj_compareFwdInv(m: MjModel, d: MjData) -> None:
+    """Compare forward and inverse dynamics, save results in fwdinv."""
+
 def mj_constraintUpdate(m: MjModel, d: MjData, jar: numpy.typing.ArrayLike, cost: object, flg_coneHessian: typing.SupportsInt | typing.SupportsIndex) -> None:
     """Compute efc_state, efc_force, qfrc_constraint, and (optionally) cone Hessians."""
 
@@ -2154,6 +2161,21 @@ def mj_implicit(m: MjModel, d: MjData) -> None:
 
 def mj_integratePos(m: MjModel, qpos: numpy.ndarray, qvel: numpy.typing.ArrayLike, dt: typing.SupportsFloat | typing.SupportsIndex) -> None:
     """Integrate position with given velocity."""
+
+def mj_invConstraint(m: MjModel, d: MjData) -> None:
+    """Constraint forces of the inverse dynamics at qacc."""
+
+def mj_invPosition(m: MjModel, d: MjData) -> None:
+    """Position-dependent computations of the inverse dynamics."""
+
+def mj_invVelocity(m: MjModel, d: MjData) -> None:
+    """Velocity-dependent computations of the inverse dynamics."""
+
+def mj_inverse(m: MjModel, d: MjData) -> None:
+    """Inverse dynamics: qacc must be set before calling."""
+
+def mj_inverseSkip(m: MjModel, d: MjData, skipstage: typing.SupportsInt | typing.SupportsIndex, skipsensor: typing.SupportsInt | typing.SupportsIndex) -> None:
+    """Inverse dynamics, reusing the results of the stages before skipstage."""
 
 def mj_isPyramidal(m: MjModel) -> int:
     """Determine type of friction cone (1: pyramidal)."""

@@ -52,24 +52,10 @@ KNOWN_DIVERGENCES = {
         "steps agree to 1e-18), the RK4 stages carry it into qpos and xquat (1 ulp), and at "
         "step 7 our sphere is 1.1e-16 above the floor (no contact), the reference's 5.6e-17 "
         "below (a contact)",
-    "dm_control/suite/dog.xml":
-        "step 2 qpos (rel 9e-3): Newton solver (solver_newton.cc). From the reference's state "
-        "the constraint rows agree (efc_J, D, R, aref to 1e-12) but qacc differs by 1.5 "
-        "(efc_force by 0.06); we stop after 5 iterations, the reference after 7, and our qacc "
-        "has the lower primal cost (2513.518 vs 2513.989)",
 }
 
 # Models whose dynamics agree but some sensor does not (engine/sensor.cc).
 KNOWN_SENSOR_GAPS = {
-    "models/sensor_arm.xml":
-        "step 1: jointlimitvel sensor (sensor 13) is 0, reference -1.5e-3 (an active limit)",
-    "dm_control/suite/dog.xml": "step 1: touch sensor 'palm_R' is 0, reference 3.89",
-    "dm_control/suite/hopper.xml": "step 19: touch sensor 'touch_toe' is 0, reference 574",
-    "dm_control/suite/humanoid.xml":
-        "step 15: touch sensor 'left_right_foot_touch' is 0, reference 103",
-    "models/sensor_contacts.xml":
-        "step 0: geomdist/geomnormal/geomfromto sensors 12-15 are NaN (mj_geomDistance on the "
-        "same geoms is right); step 1: contact sensors 5, 9, 11 report no contact",
 }
 
 
