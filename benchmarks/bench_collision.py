@@ -12,21 +12,14 @@ reports; it never passes or fails.
 
 from __future__ import annotations
 
-import argparse
 import sys
 import time
-from pathlib import Path
 
 import numpy as np
 
-REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO / "tests"))
-sys.path.insert(0, str(REPO / "benchmarks"))
+from harness import RESULTS_DIR, Report, common_arguments, header, load_corpus
 
-import corpus  # noqa: E402
-from bench_kinematics import Report, compare, header, load_both  # noqa: E402
-
-RESULTS = REPO / "benchmarks" / "results" / "collision.csv"
+RESULTS = RESULTS_DIR / "collision.csv"
 PILE_GEOMS = 240
 
 
@@ -67,12 +60,7 @@ def load_pile(mjsim, mujoco):
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--repeats", type=int, default=5, help="timed repetitions (median)")
-    parser.add_argument("--seconds", type=float, default=0.1, help="duration of one timing")
-    parser.add_argument("--filter", default="", help="only models whose label contains this")
-    parser.add_argument("--csv", type=Path, default=RESULTS, help="where to write the results")
-    args = parser.parse_args(argv)
+    args = common_arguments(__doc__.split("\n\n")[0], RESULTS).parse_args(argv)
 
     import mjsim
     import mujoco
@@ -81,30 +69,17 @@ def main(argv=None) -> int:
     loaded = []
     if args.filter in "pile":
         loaded.append((f"pile of {PILE_GEOMS} free geoms", load_pile(mjsim, mujoco)))
-    for seed, path in enumerate(corpus.corpus_models()):
-        if args.filter not in corpus.label(path):
-            continue
-        pair, reason = load_both(mjsim, mujoco, path, seed)
-        if pair is None:
-            print(f"skip {corpus.label(path)}: {reason}")
-            continue
-        loaded.append((corpus.label(path), pair))
+    loaded += load_corpus(mjsim, mujoco, args.filter)
     for _, pair in loaded:
         for engine, m, d in pair:
             engine.mj_kinematics(m, d)
+            engine.mj_collision(m, d)
+    # the label names the reference's contact count, so a row says how much work it times
+    loaded = [(f"{label} ({pair[1][2].ncon} contacts)", pair) for label, pair in loaded]
 
     report = Report()
-    group = "mj_collision"
-    report.group(group, "calls per second")
-    for label, (ours, reference) in loaded:
-        ncon = (ours[2], reference[2])
-        for engine, m, d in (ours, reference):
-            engine.mj_collision(m, d)
-        rates = compare(loop_collision, ours, reference, args.repeats, args.seconds)
-        report.add(group, f"{label} ({ncon[1].ncon} contacts)", *rates)
-    report.geomean(group)
+    report.compare_all("mj_collision", "calls per second", loop_collision, loaded, args)
     report.write_csv(args.csv)
-    print(f"\nwrote {args.csv.relative_to(REPO) if args.csv.is_relative_to(REPO) else args.csv}")
     return 0
 
 

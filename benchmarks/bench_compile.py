@@ -15,43 +15,28 @@ from __future__ import annotations
 
 import argparse
 import csv
-import gc
-import math
-import statistics
 import sys
 import time
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO / "tests"))
-sys.path.insert(0, str(REPO / "benchmarks"))
+from harness import (RESULTS_DIR, alternating_medians, corpus, geometric_mean, header,
+                     without_gc)
 
-import corpus  # noqa: E402
-from bench_kinematics import header  # noqa: E402
-
-RESULTS = REPO / "benchmarks" / "results" / "compile.csv"
+RESULTS = RESULTS_DIR / "compile.csv"
 
 
 def compile_seconds(engine, path: Path) -> float:
-    gc_was_enabled = gc.isenabled()
-    gc.disable()
-    try:
+    def compile_once():
         start = time.perf_counter()
         engine.MjModel.from_xml_path(str(path))
         return time.perf_counter() - start
-    finally:
-        if gc_was_enabled:
-            gc.enable()
+    return without_gc(compile_once)
 
 
 def measure(mjsim, mujoco, path: Path, repeats: int) -> tuple[float, float]:
     """Median compile seconds (mjsim, mujoco), alternating which engine goes first."""
-    ours, reference = [], []
-    for repetition in range(repeats):
-        order = [(ours, mjsim), (reference, mujoco)]
-        for times, engine in (order if repetition % 2 == 0 else order[::-1]):
-            times.append(compile_seconds(engine, path))
-    return statistics.median(ours), statistics.median(reference)
+    return alternating_medians(lambda: compile_seconds(mjsim, path),
+                               lambda: compile_seconds(mujoco, path), repeats)
 
 
 def main() -> int:
@@ -82,7 +67,7 @@ def main() -> int:
         rows.append((name, ours, reference, ratio))
         print(row.format(name, f"{ours * 1e3:.2f}", f"{reference * 1e3:.2f}", f"{ratio:.2f}"))
     if rows:
-        geomean = math.exp(sum(math.log(r[3]) for r in rows) / len(rows))
+        geomean = geometric_mean(r[3] for r in rows)
         total_ours = sum(r[1] for r in rows)
         total_reference = sum(r[2] for r in rows)
         print(f"\ngeometric mean ratio over {len(rows)} models: {geomean:.2f}   "

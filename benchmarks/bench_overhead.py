@@ -27,9 +27,10 @@ import argparse
 import csv
 import statistics
 import time
-from pathlib import Path
 
-RESULTS = Path(__file__).resolve().parent / "results" / "overhead.csv"
+from harness import RESULTS_DIR, header
+
+RESULTS = RESULTS_DIR / "overhead.csv"
 
 XML = """
 <mujoco>
@@ -82,6 +83,7 @@ def main() -> None:
 
     import mjsim
 
+    print(header(mjsim, mujoco, args.repeats))
     engines = {}
     for label, engine in (("mjsim", mjsim), ("mujoco", mujoco)):
         m = engine.MjModel.from_xml_string(XML)

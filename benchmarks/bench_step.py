@@ -23,22 +23,14 @@ or fails.
 
 from __future__ import annotations
 
-import argparse
 import sys
 import time
-from pathlib import Path
 
 import numpy as np
 
-REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO / "tests"))
-sys.path.insert(0, str(REPO / "benchmarks"))
+from harness import RESULTS_DIR, Report, common_arguments, header, load_corpus
+from support import random_motion
 
-import corpus  # noqa: E402
-from bench_kinematics import Report, compare, header, load_both  # noqa: E402
-from support import random_motion  # noqa: E402
-
-RESULTS = REPO / "benchmarks" / "results" / "step.csv"
 DISABLE = {"none": 1, "nocontact": 1 << 4, "all": 0}  # mjDSBL_CONSTRAINT, mjDSBL_CONTACT
 NSTEP = 100
 INTEGRATORS = {"euler": 0, "rk4": 1, "implicit": 2, "implicitfast": 3}
@@ -83,15 +75,11 @@ def prepare(pair, integrator: int | None, seed: int, disable: int = 1) -> None:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--repeats", type=int, default=5, help="timed repetitions (median)")
-    parser.add_argument("--seconds", type=float, default=0.1, help="duration of one timing")
-    parser.add_argument("--filter", default="", help="only models whose label contains this")
+    parser = common_arguments(__doc__.split("\n\n")[0], None)
     parser.add_argument("--integrator", default="model", choices=[*INTEGRATORS, "model"],
                         help="integrator for every model; 'model' keeps each model's own")
     parser.add_argument("--constraints", default="none", choices=list(DISABLE),
                         help="which constraints stay enabled")
-    parser.add_argument("--csv", type=Path, default=None, help="where to write the results")
     args = parser.parse_args(argv)
 
     import mjsim
@@ -99,33 +87,24 @@ def main(argv=None) -> int:
 
     if args.csv is None:
         suffix = "" if args.constraints == "none" else f"_constraints_{args.constraints}"
-        args.csv = RESULTS.with_name(f"step{suffix}.csv")
+        args.csv = RESULTS_DIR / f"step{suffix}.csv"
     print(header(mjsim, mujoco, args.repeats), f"  integrator: {args.integrator}",
           f"  constraints: {args.constraints}")
     integrator = INTEGRATORS.get(args.integrator)
-    models = [p for p in corpus.corpus_models() if args.filter in corpus.label(p)]
-    loaded = []
-    for seed, path in enumerate(models):
-        pair, reason = load_both(mjsim, mujoco, path, seed)
-        if pair is None:
-            print(f"skip {corpus.label(path)}: {reason}")
-            continue
+
+    def prepare_or_skip(pair, seed):
         prepare(pair, integrator, seed, DISABLE[args.constraints])
-        try:  # a model mjsim cannot simulate yet (the ellipsoid fluid model) is skipped
+        try:  # a model mjsim cannot simulate yet is skipped with the reason
             mjsim.mj_step(pair[0][1], pair[0][2])
         except ValueError as error:
-            print(f"skip {corpus.label(path)}: {' '.join(str(error).split())}")
-            continue
-        loaded.append((corpus.label(path), pair))
+            return " ".join(str(error).split())
+        return None
 
+    loaded = load_corpus(mjsim, mujoco, args.filter, prepare_or_skip)
     report = Report()
     for group, loop in GROUPS:
-        report.group(group, "simulation steps per second")
-        for label, (ours, reference) in loaded:
-            report.add(group, label, *compare(loop, ours, reference, args.repeats, args.seconds))
-        report.geomean(group)
+        report.compare_all(group, "simulation steps per second", loop, loaded, args)
     report.write_csv(args.csv)
-    print(f"\nwrote {args.csv.relative_to(REPO) if args.csv.is_relative_to(REPO) else args.csv}")
     return 0
 
 
