@@ -171,11 +171,6 @@ PGS_STACK = """
 def test_pgs_elliptic_box_and_sphere(condim, iterations):
     """Coupled elliptic contacts (a box's four corners and a sphere touching it): the block
     update of every sweep, after 1, 2, 5 sweeps and at convergence."""
-    if condim > 3:
-        # partial: a contact with a tiny normal force and torsion/rolling friction makes the
-        # friction QCQP ill-conditioned; ours solves it exactly, the reference's inner Newton
-        # ends ~1e-4 away (on the ellipse). Its stopping rule is not yet fitted.
-        pytest.xfail("reference's inexact friction QCQP at ill-conditioned contacts (partial)")
     pair = load_pair(PGS_STACK.format(condim=condim), seed=None)
     velocity = np.array([0.5, 0.2, 0, 1, -2, 0.3, 0.1, -0.3, -0.5, 3, 1, -2])
     for model, data in ((pair.m, pair.d), (pair.ref_m, pair.ref_d)):
@@ -187,6 +182,42 @@ def test_pgs_elliptic_box_and_sphere(condim, iterations):
     assert_solution_matches(pair, tol=1e-7, context=f"condim {condim} iterations {iterations}")
     scale = np.abs(pair.ref_d.efc_force).max()
     np.testing.assert_allclose(pair.d.efc_force, pair.ref_d.efc_force, atol=1e-7 * scale)
+
+
+ONE_SPHERE = """
+<mujoco>
+  <option solver="PGS" cone="elliptic" impratio="{impratio}" iterations="1">
+    <flag warmstart="disable"/>
+  </option>
+  <worldbody>
+    <geom type="plane" size="5 5 .1"/>
+    <body pos="0 0 {height}" euler="10 20 30"><freejoint/>
+      <geom type="sphere" size=".07" condim="{condim}" friction="{friction}"/></body>
+  </worldbody>
+</mujoco>
+"""
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_pgs_friction_qcqp_stops_where_the_reference_does(seed):
+    """One PGS sweep from zero on one elliptic contact (condim 4 and 6, random penetration,
+    slip and friction): the friction QCQP's answer, including the contacts whose Newton
+    iteration on the multiplier is cut off, to 1e-12 of the normal force."""
+    rng = np.random.default_rng(seed)
+    for case in range(10):
+        friction = (f"{rng.uniform(0.1, 1)} {10 ** rng.uniform(-3, -1)} "
+                    f"{10 ** rng.uniform(-4, -1)}")
+        xml = ONE_SPHERE.format(impratio=rng.uniform(1, 10), condim=(4, 6)[case % 2],
+                                height=0.07 - 10 ** rng.uniform(-7, -3), friction=friction)
+        pair = load_pair(xml, seed=None)
+        velocity = rng.normal(size=6) * [1, 1, 0.1, 3, 3, 3] * 10 ** rng.uniform(-2, 1)
+        pair.d.qvel[:] = velocity
+        pair.ref_d.qvel[:] = velocity
+        pair.call("mj_forward")
+        assert pair.d.nefc == pair.ref_d.nefc
+        scale = max(abs(pair.ref_d.efc_force[0]), 1e-300) if pair.ref_d.nefc else 1
+        np.testing.assert_allclose(pair.d.efc_force, pair.ref_d.efc_force, rtol=0,
+                                   atol=1e-12 * scale, err_msg=f"seed {seed} case {case}")
 
 
 @pytest.mark.parametrize("model", corpus.params(corpus.corpus_models()))

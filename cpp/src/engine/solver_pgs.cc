@@ -182,13 +182,20 @@ bool BuildDualMatrix(const Model& m, Data& d, ArenaWork& work, mjtNum* A, bool a
 // 1/2 x' A x + x' g subject to sum_j w_j x_j^2 <= r^2 (A n x n, n <= 5). At the solution
 // x(lambda) = -(A + lambda W)^-1 g with the multiplier lambda >= 0 the root of
 // phi(lambda) = x' W x - r^2, which is convex and decreasing: Newton's method from lambda = 0
-// rises to the root monotonically. false (x untouched) when A is not positive definite.
+// rises to the root monotonically. The reference's stopping rule, fitted on 300 random
+// contacts (condim 4 and 6) to 5e-16: at most 20 solves, and stop once a Newton step of lambda
+// is below 1e-10, keeping the x of the last solve; an x left outside is scaled onto the
+// ellipse. At ill-conditioned contacts (a tiny normal force) the 20 solves end far from the
+// root, and the reference's answer with them. false (x untouched) when A + lambda W is not
+// positive definite.
 bool FrictionQCQP(const mjtNum* A, const mjtNum* g, const mjtNum* w, mjtNum r, int n,
                   mjtNum* x) {
+  constexpr int kMaxSolves = 20;
+  constexpr mjtNum kMinStep = 1e-10;
   mjtNum H[25], Wx[5], dx[5], minus_g[5];
   for (int j = 0; j < n; ++j) minus_g[j] = -g[j];
   mjtNum lambda = 0;
-  for (int iteration = 0; iteration < 50; ++iteration) {
+  for (int solve = 0; solve < kMaxSolves; ++solve) {
     for (int k = 0; k < n * n; ++k) H[k] = A[k];
     for (int j = 0; j < n; ++j) H[j * n + j] += lambda * w[j];
     if (!FactorSmall(H, n)) return false;
@@ -198,7 +205,7 @@ bool FrictionQCQP(const mjtNum* A, const mjtNum* g, const mjtNum* w, mjtNum r, i
       Wx[j] = w[j] * x[j];
       phi += Wx[j] * x[j];
     }
-    if (phi <= 0) return true;  // inside the ellipse (lambda = 0) or at the root
+    if (solve == 0 && phi <= 0) return true;  // the unconstrained minimum is inside
     // dx/dlambda = -(A + lambda W)^-1 W x; dphi/dlambda = 2 x' W dx
     SolveSmall(H, n, dx, Wx);
     mjtNum slope = 0;
@@ -206,9 +213,8 @@ bool FrictionQCQP(const mjtNum* A, const mjtNum* g, const mjtNum* w, mjtNum r, i
     if (!(slope < 0)) break;
     mjtNum step = -phi / slope;
     lambda += step;
-    if (step <= 1e-15 * lambda) break;
+    if (std::abs(step) < kMinStep) break;
   }
-  // the last iterate lies just outside: scale it onto the ellipse
   mjtNum size = 0;
   for (int j = 0; j < n; ++j) size += w[j] * x[j] * x[j];
   if (size > r * r) {
