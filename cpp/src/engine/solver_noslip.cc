@@ -11,7 +11,10 @@
 //   pyramidal contacts: each edge pair (f_2j, f_2j+1) moves along (1, -1), keeping its sum
 //     (its share of the normal force) and both edges >= 0.
 // Sweeps stop after noslip_iterations or when the scaled cost improvement falls below
-// noslip_tolerance. The reference appends the sweeps to the main solver's statistics.
+// noslip_tolerance. The first sweep's improvement is measured from the main solver's
+// regularized dual cost 1/2 f' (A + R) f + f' b (fitted: the reference's first noslip
+// statistic, exact to rounding), the later ones from the unregularized cost. The reference
+// appends the sweeps to the main solver's statistics.
 #include <algorithm>
 #include <cmath>
 
@@ -113,6 +116,7 @@ int SolveNoslip(const Model& m, Data& d, ArenaWork& work, int first_stat) {
   if (!A || !BuildDualMatrix(m, d, work, A, false)) return -1;
   mjtNum scale = SolverScale(m);
   mjtNum cost = Cost(d, A);
+  for (int i = 0; i < d.nefc; ++i) cost += 0.5 * d.efc_R[i] * d.efc_force[i] * d.efc_force[i];
   int iterations = 0;
   while (iterations < m.opt.noslip_iterations) {
     Sweep(d, A);
