@@ -116,6 +116,46 @@ def test_transmission_matches_reference_on_corpus(path):
     check_model(path)
 
 
+ADHESION = """
+<mujoco>
+  <worldbody>
+    <body name="pad" pos="0 0 {pad}"><freejoint/>
+      <geom type="box" size=".1 .1 .05" margin="{margin}" gap="{gap}"/></body>
+    <geom type="plane" size="5 5 .1"/>
+    <body pos="0.05 0 {ball}" euler="5 3 0"><freejoint/><geom type="sphere" size=".05"/></body>
+  </worldbody>
+  <actuator>
+    <adhesion body="pad" gain="10" ctrlrange="0 1"/>
+    <general body="pad" gear="2.5" gainprm="4" ctrllimited="true" ctrlrange="0 1"/>
+  </actuator>
+</mujoco>
+"""
+
+
+@pytest.mark.parametrize("pad,ball,margin,gap", [
+    (0.04, 0.3, 0, 0),         # four box corners on the plane
+    (0.07, 0.3, 0.1, 0.05),    # corners within the margin
+    (0.04, 0.14, 0, 0),        # and a ball resting on the pad (the pad is geom1 there)
+    (0.2, 0.3, 0, 0),          # the pad above the ball: the pad is geom2
+    (0.5, 0.8, 0, 0),          # no contact: an empty row
+], ids=["plane", "margin", "ball_on_pad", "pad_on_ball", "no_contact"])
+def test_body_transmission_averages_the_contact_normals(pad, ball, margin, gap):
+    """Adhesion (mjTRN_BODY): the moment is minus the mean normal Jacobian of the body's
+    contacts, gear ignored, length 0; velocity and qfrc_actuator follow from it."""
+    pair = load_pair(ADHESION.format(pad=pad, ball=ball, margin=margin, gap=gap), seed=None)
+    rng = np.random.default_rng(3)
+    qvel, ctrl = rng.normal(size=pair.ref_m.nv), rng.uniform(0, 1, pair.ref_m.nu)
+    for data in (pair.d, pair.ref_d):
+        data.qvel[:] = qvel
+        data.ctrl[:] = ctrl
+    pair.call("mj_forward")
+    assert pair.d.ncon == pair.ref_d.ncon
+    np.testing.assert_allclose(dense_moment(pair.m, pair.d), dense_moment(pair.ref_m, pair.ref_d),
+                               atol=ATOL, rtol=0)
+    assert_fields_close(pair.d, pair.ref_d, ["actuator_length", "actuator_velocity",
+                                             "qfrc_actuator"], atol=ATOL, context="adhesion")
+
+
 def test_moment_is_the_length_gradient():
     """Oracle-free: for a slider-crank and a spatial tendon, the moment equals the finite-
     difference derivative of the length along random hinge/slide directions."""

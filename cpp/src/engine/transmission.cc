@@ -5,6 +5,7 @@
 //           d.qpos xquat site_xpos site_xmat                    (written by kinematics.cc)
 //           d.subtree_com cdof                                  (written by com.cc)
 //           d.ten_length ten_J ten_J_rownnz ten_J_rowadr ten_J_colind (written by tendon.cc)
+//           d.contact ncon                                      (written by collision)
 //   writes  d.actuator_length moment_rownnz moment_rowadr moment_colind actuator_moment
 //
 // The moment of actuator i is the gradient of its length, dl/dq (a row of nv numbers); it is
@@ -24,8 +25,8 @@
 //   slider-crank        a = slider z axis, v = crank - slider, r = cranklength,
 //                       det = (a.v)^2 + r^2 - |v|^2 (0 if negative), l = gear0 (a.v - sqrt(det)),
 //                       moment = gear0 d/dq of the same expression
-//   body (adhesion)     l = 0; the moment comes from the body's contacts (none without
-//                       collision detection: an empty row)
+//   body (adhesion)     l = 0; moment = minus the mean normal Jacobian of the body's contacts
+//                       (an empty row without contacts); gear is not applied
 #include <cmath>
 
 #include "mjsim/api.h"
@@ -188,6 +189,28 @@ mjtNum SliderCrankTransmission(const Model& m, const Data& d, int i, mjtNum* row
   return gear * (av - root);
 }
 
+// Body transmission (adhesion): minus the mean, over every contact of the body's geoms (those
+// beyond margin - gap included), of the normal's Jacobian n . (dp2/dq - dp1/dq) at the contact
+// point, so a positive force pulls the body and the other geom together. Gear is not applied
+// and the length is 0. Fitted to the reference, exact on plane, sphere and gap contacts.
+void BodyTransmission(const Model& m, const Data& d, int body, mjtNum* row) {
+  int count = 0;
+  for (int c = 0; c < d.ncon; ++c) {
+    const Contact& con = d.contact[c];
+    if (con.geom1 < 0 || con.geom2 < 0) continue;
+    int body1 = m.geom_bodyid[con.geom1], body2 = m.geom_bodyid[con.geom2];
+    if (body1 != body && body2 != body) continue;
+    const mjtNum* normal = con.frame;
+    mjtNum away[3];
+    Scale3(away, normal, -1);
+    AddWrenchMoment(m, d, row, body2, con.pos, normal, nullptr);
+    AddWrenchMoment(m, d, row, body1, con.pos, away, nullptr);
+    ++count;
+  }
+  if (count == 0) return;
+  for (int dof = 0; dof < m.nv; ++dof) row[dof] /= -count;
+}
+
 // a sparse tendon row is taken as it is, zeros included, as the reference does
 int CopySparseTendonRow(const Model& m, const Data& d, int tendon, mjtNum gear, mjtNum* moment,
                         int* columns) {
@@ -223,7 +246,11 @@ int DenseTransmission(const Model& m, Data& d, int i, mjtNum* moment, int* colum
     case mjTRN_SLIDERCRANK:
       d.actuator_length[i] = SliderCrankTransmission(m, d, i, row);
       break;
-    default:  // mjTRN_BODY: no contacts
+    case mjTRN_BODY:
+      d.actuator_length[i] = 0;
+      BodyTransmission(m, d, id, row);
+      break;
+    default:
       d.actuator_length[i] = 0;
       break;
   }
