@@ -3,9 +3,8 @@
 // frame for sphere/capsule-box (g2), in world frame for box-box.
 // The contact sets were fitted by experiment against the reference (see
 // tests/conformance/test_collide_box.py, tests/tools/box_probe.py and
-// docs/REFERENCE-BEHAVIOURS.md). Known gaps: deeply interpenetrating boxes whose incident face is
-// clipped (the reference drops some edge crossings), near-ties of the separating axes for
-// exactly parallel faces (the reference's rounding), edge-axis contact sets at deep poses.
+// docs/REFERENCE-BEHAVIOURS.md). Known gaps: near-ties of the separating axes for exactly
+// parallel faces (the reference's rounding) and a few deep edge-axis contact sets.
 #include <algorithm>
 #include <cmath>
 
@@ -535,28 +534,28 @@ int PolygonContacts(Contact* con, const BoxGeom& ref, int k, const Polygon& poly
 }
 
 // Which points of the clipped incident face the reference keeps, measured on random deep poses
-// (every kept and dropped point of 1300 face-face poses separated, and the switches located by
-// sliding the boxes): a point survives when it lies inside the reference rectangle with 1% to
-// spare (|u| * 1.01 <= half-size, both in-face coordinates; no clip point on the rectangle's
-// border passes), or when its contact position, halfway between the faces, lies inside the
-// incident box's side faces with 1% tolerance (|x_i| <= 1.01 size_i on the incident box's
-// two axes along its face). Edge crossings whose contact position has left the incident box
-// (deep, tilted) and incident corners near the rectangle's border whose contact position has
-// left it are dropped.
+// (the kept and dropped points of 1300 face-axis and 560 edge-axis poses separated, and the
+// switches located by sliding the boxes). A point's contact position m is halfway between the
+// faces (the reference-plane point moved along the contact normal by half its height). The
+// point survives when m lies inside the reference rectangle with 1% to spare (|m_u| * 1.01 <=
+// half-size on both in-face axes; no clip point on the rectangle's border passes), or when m
+// lies inside the incident box's side faces with 1% tolerance (|x_i| <= 1.01 size_i on its two
+// axes along its face) and inside the rectangle with the same tolerance. Edge crossings whose
+// contact position has left the incident box (deep, tilted) are dropped, and so are incident
+// corners near the rectangle's border whose contact position has left it.
 constexpr mjtNum kKeepTolerance = 1.01;
 
 bool KeptFacePoint(const BoxGeom& ref, int k, const mjtNum ref_center[3], const BoxGeom& inc,
                    int inc_face, const mjtNum normal[3], const mjtNum q[3]) {
   int u = (k + 1) % 3, v = (k + 2) % 3;
-  if (std::abs(q[0]) * kKeepTolerance <= ref.size[u] &&
-      std::abs(q[1]) * kKeepTolerance <= ref.size[v]) {
-    return true;
-  }
-  mjtNum mid[3];
+  mjtNum mid[3], on_ref[3];
   for (int a = 0; a < 3; ++a) {
-    mid[a] = ref_center[a] + ref.axis[u][a] * q[0] + ref.axis[v][a] * q[1] +
-             normal[a] * (0.5 * q[2]) - inc.center[a];
+    on_ref[a] = ref.axis[u][a] * q[0] + ref.axis[v][a] * q[1] + normal[a] * (0.5 * q[2]);
+    mid[a] = ref_center[a] + on_ref[a] - inc.center[a];
   }
+  mjtNum mu = std::abs(Dot3(on_ref, ref.axis[u])), mv = std::abs(Dot3(on_ref, ref.axis[v]));
+  if (mu * kKeepTolerance <= ref.size[u] && mv * kKeepTolerance <= ref.size[v]) return true;
+  if (!(mu <= kKeepTolerance * ref.size[u] && mv <= kKeepTolerance * ref.size[v])) return false;
   for (int i = 0; i < 3; ++i) {
     if (i != inc_face && !(std::abs(Dot3(mid, inc.axis[i])) <= kKeepTolerance * inc.size[i])) {
       return false;
@@ -714,8 +713,9 @@ int EdgeContact(Contact* con, const BoxGeom& A, const BoxGeom& B, const Separati
 }
 
 // Edge axis: the reference clips B's face most opposed to the normal against A's face most
-// aligned with it, carrying points along the normal (full heights); when that leaves nothing
-// within margin, the single contact between the two edges.
+// aligned with it, carrying points along the normal (full heights), keeps the points that
+// survive as on a face axis (KeptFacePoint); when that leaves nothing within margin, the single
+// contact between the two edges.
 int EdgeAxisContacts(Contact* con, const BoxGeom& A, const BoxGeom& B, const SeparatingAxis& sat,
                      mjtNum margin) {
   int k = 0;
@@ -728,6 +728,7 @@ int EdgeAxisContacts(Contact* con, const BoxGeom& A, const BoxGeom& B, const Sep
   Scale3(face_normal, A.axis[k], Dot3(A.axis[k], sat.normal) > 0 ? 1 : -1);
   mjtNum ref_center[3];
   Polygon poly = ClippedIncidentFace(A, k, face_normal, B, sat.normal, ref_center);
+  KeepSurvivingPoints(poly, A, k, ref_center, B, sat.normal);
   int count = PolygonContacts(con, A, k, poly, ref_center, sat.normal, 1, margin);
   return count > 0 ? count : EdgeContact(con, A, B, sat);
 }
