@@ -379,22 +379,31 @@ struct SeparatingAxis {
   int kind, i, j;
 };
 
+// The separation along face axis i of box X from box Y (delta = c_Y - c_X), rounded as the
+// reference rounds it (the deepest corner's height, CornerHeights): exactly parallel faces then
+// tie-break as in the reference, which picks by these last bits.
+mjtNum FaceSeparation(const BoxGeom& X, int i, const BoxGeom& Y, const mjtNum delta[3]) {
+  mjtNum separation = std::abs(Dot3(X.axis[i], delta)) - X.size[i];
+  for (int j = 0; j < 3; ++j) separation -= std::abs(Dot3(X.axis[i], Y.axis[j]) * Y.size[j]);
+  return separation;
+}
+
 SeparatingAxis BestAxis(const BoxGeom& A, const BoxGeom& B) {
   mjtNum delta[3];
   Sub3(delta, B.center, A.center);
   SeparatingAxis best{-INFINITY, {0, 0, 1}, 0, 0, 0};
-  auto consider = [&](const mjtNum L[3], int kind, int i, int j) {
-    mjtNum along = Dot3(L, delta);
-    mjtNum separation = std::abs(along) - ProjectedRadius(A, L) - ProjectedRadius(B, L);
-    const mjtNum kTie = 1e-12;  // separations this close are ties (rounding)
-    bool better = separation > best.separation + kTie ||
-                  (separation >= best.separation - kTie && separation > 0);
+  // tie: separations this close are ties (1e-12 for edge axes, whose rounding is not fitted;
+  // exact for face axes)
+  auto consider = [&](const mjtNum L[3], mjtNum separation, mjtNum tie, int kind, int i,
+                      int j) {
+    bool better = separation > best.separation + tie ||
+                  (separation >= best.separation - tie && separation > 0);
     if (!better) return;
     best = SeparatingAxis{separation, {L[0], L[1], L[2]}, kind, i, j};
-    if (along < 0) Scale3(best.normal, best.normal, -1);
+    if (Dot3(L, delta) < 0) Scale3(best.normal, best.normal, -1);
   };
-  for (int i = 0; i < 3; ++i) consider(A.axis[i], 0, i, 0);
-  for (int j = 0; j < 3; ++j) consider(B.axis[j], 1, j, 0);
+  for (int i = 0; i < 3; ++i) consider(A.axis[i], FaceSeparation(A, i, B, delta), 0, 0, i, 0);
+  for (int j = 0; j < 3; ++j) consider(B.axis[j], FaceSeparation(B, j, A, delta), 0, 1, j, 0);
   for (int i = 0; i < 3; ++i) {
     for (int j = 0; j < 3; ++j) {
       mjtNum L[3];
@@ -402,7 +411,9 @@ SeparatingAxis BestAxis(const BoxGeom& A, const BoxGeom& B) {
       mjtNum norm = Norm3(L);
       if (norm < 1e-6) continue;  // parallel edges: covered by the face axes
       Scale3(L, L, 1 / norm);
-      consider(L, 2, i, j);
+      mjtNum separation =
+          std::abs(Dot3(L, delta)) - ProjectedRadius(A, L) - ProjectedRadius(B, L);
+      consider(L, separation, 1e-12, 2, i, j);
     }
   }
   return best;
