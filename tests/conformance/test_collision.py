@@ -136,8 +136,6 @@ CORPUS_SEEDS = range(6)
 # Models whose random states hit a known gap of the narrow phase (measured with
 # tests/tools/collision_report.py; each a strict xfail, so a fix shows up).
 KNOWN_GAPS = {
-    "models/gantry_crane.xml": "box-box: with a clipped incident face the reference drops some "
-                               "edge crossings at deep poses (about 19% of random deep poses)",
     "models/terrain_hfield.xml": "height field against box/mesh: counts match, dist and pos "
                                  "differ (the reference's prism penetration)",
     "gymnasium/point.xml": "a sphere exactly touching the floor (dist 0): our kinematics puts it "

@@ -125,11 +125,6 @@ def test_three_box_stack_stays_stacked():
     assert np.abs(ours - ref).max() < REST_TOL  # the reference's stack stays as close
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "step 1: the top box touches the middle one exactly; our box-box collider (collide_box.cc) "
-    "gives its 2 contacts dist -3.2e-35, the reference 0, so we add their constraint rows "
-    "(nefc 40) and the reference does not (32): qacc differs by 43 at step 1; afterwards the "
-    "stacks agree to 4e-4 only"))
 def test_three_box_stack_matches_reference():
     ours, ref = simulate_both(BOX_STACK, 500, qpos)
     assert np.abs(ours - ref).max() < REFERENCE_TOL
