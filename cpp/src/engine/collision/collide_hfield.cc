@@ -157,6 +157,9 @@ struct LocalContact {
   mjtNum dist, pos[3], normal[3];
 };
 
+// relative room left for rounding when a lower bound of the distance rules out a contact
+constexpr mjtNum kNoContactSlack = 1e-9;
+
 // sphere (center c, radius r) against a prism: a contact if they overlap
 bool PrismSphere(const Prism& prism, const mjtNum c[3], mjtNum r, LocalContact* out) {
   Face faces[5];
@@ -170,6 +173,9 @@ bool PrismSphere(const Prism& prism, const mjtNum c[3], mjtNum r, LocalContact* 
       nearest = f;
     }
   }
+  // outside, the distance to the prism is at least the largest face distance: beyond the
+  // radius (with room for rounding) no contact can follow, and the exact distance is skipped
+  if (depth > r + kNoContactSlack * (1 + std::fabs(r))) return false;
   if (depth <= 0) {  // center inside: out through the nearest face
     out->dist = depth - r;
     Copy3(out->normal, faces[nearest].normal);
@@ -326,6 +332,9 @@ bool PrismCapsule(const Prism& prism, const mjtNum a[3], const mjtNum b[3], mjtN
     Copy3(out->normal, axis);
     DeepestOnSegment(a, b, axis, deepest);
   } else {
+    // a separating axis bounds the distance from below (by -overlap): beyond the radius no
+    // contact can follow, and the exact distance is skipped
+    if (-overlap > r + kNoContactSlack * (1 + std::fabs(r))) return false;
     mjtNum q[3];
     mjtNum distance = SegmentPrismDistance(prism, a, b, deepest, q);
     if (distance - r >= 0 || distance < mjMINVAL) return false;
@@ -440,6 +449,18 @@ bool CollidePrismConvex(const Data& d, int hfield_geom, const Prism& prism, Conv
   return true;
 }
 
+// A ball (center c, radius r > 0) lies beyond the prism by more than a rounding: some face
+// plane of the prism separates them (the largest face distance bounds the distance from below).
+// Geoms inside their bounding ball then cannot touch the prism.
+bool BeyondReach(const Prism& prism, const mjtNum c[3], mjtNum r) {
+  if (!(r > 0)) return false;
+  Face faces[5];
+  int nface = PrismFaces(prism, faces);
+  mjtNum depth = -INFINITY;
+  for (int f = 0; f < nface; ++f) depth = std::max(depth, Dot3(faces[f].normal, c) - faces[f].offset);
+  return depth > r + kNoContactSlack * (1 + r);
+}
+
 // the contact in world coordinates
 void WorldContact(const Data& d, int hfield_geom, const LocalContact& local, Contact* con) {
   const mjtNum* R = d.geom_xmat + 9 * hfield_geom;
@@ -493,7 +514,8 @@ int CollideHfieldConvex(const Model& m, const Data& d, Contact* con, int g1, int
           LocalContact local;
           if (!CollidePrism(*prism, geom, 0.5 * margin, &local)) continue;
           WorldContact(d, g1, local, con + count);
-        } else if (!CollidePrismConvex(d, g1, *prism, convex, 0.5 * margin, con + count)) {
+        } else if (BeyondReach(*prism, geom.pos, m.geom_rbound[g2] + 0.5 * margin) ||
+                   !CollidePrismConvex(d, g1, *prism, convex, 0.5 * margin, con + count)) {
           continue;
         }
         if (++count == mjMAXCONPAIR) return count;

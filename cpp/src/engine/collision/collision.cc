@@ -6,10 +6,12 @@
 //
 // Order of the contacts, as the reference produces them: body pair by body pair in increasing
 // (body1, body2); within a body pair first its explicit <pair>s (in pair_signature order), then
-// the dynamic geom pairs geom by geom in model order. Dynamic candidates pass, in turn: the body filters (same
-// weld, parent-child unless filterparent is disabled, <exclude>), overlap of the bodies' world
-// boxes (sweep and prune), the geom filters (contype/conaffinity, no explicit pair for the same
-// two geoms), overlap of the geoms' world boxes and bounding spheres, and the narrow phase.
+// the dynamic geom pairs sorted by (the geom the collider takes first, the other); with
+// mjDSBL_MIDPHASE geom by geom in model order (observed, CollideBodyPair). Dynamic candidates
+// pass, in turn: the body filters (same weld, parent-child unless filterparent is disabled,
+// <exclude>), overlap of the bodies' world boxes (sweep and prune), the geom filters
+// (contype/conaffinity, no explicit pair for the same two geoms), overlap of the geoms' world
+// boxes and bounding spheres, and the narrow phase.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -361,33 +363,58 @@ int SweepAxis(const BodyBox* boxes, int count) {
   return axis;
 }
 
+// The sorted boxes as arrays (one per bound): the sweep's inner loop reads them in order.
+// Unbounded boxes reach from -inf to +inf on every axis, which every test below passes.
+struct SweepArrays {
+  mjtNum* lo[3];  // lo[0]: along the sweep axis; lo[1], lo[2]: the other two axes
+  mjtNum* hi[3];
+  int* body;
+};
+
+void FillSweepArrays(const BodyBox* boxes, int count, int axis, SweepArrays& out) {
+  int axes[3] = {axis, (axis + 1) % 3, (axis + 2) % 3};
+  for (int i = 0; i < count; ++i) {
+    out.body[i] = boxes[i].body;
+    for (int k = 0; k < 3; ++k) {
+      out.lo[k][i] = boxes[i].unbounded ? -INFINITY : boxes[i].box.lo[axes[k]];
+      out.hi[k][i] = boxes[i].unbounded ? INFINITY : boxes[i].box.hi[axes[k]];
+    }
+  }
+}
+
 // Candidate body pairs (sweep and prune), filtered, as sorted signatures written downwards from
 // `top`; returns how many, or -1 when they do not fit above `floor`.
-int BroadphasePairs(const Model& m, BodyBox* boxes, int count, uint64_t* top,
-                    const void* floor) {
+int BroadphasePairs(const Model& m, ScratchFrame& frame, BodyBox* boxes, int count,
+                    uint64_t* top, const void* floor) {
   int axis = SweepAxis(boxes, count);
   std::sort(boxes, boxes + count, [axis](const BodyBox& a, const BodyBox& b) {
     mjtNum la = a.unbounded ? -INFINITY : a.box.lo[axis];
     mjtNum lb = b.unbounded ? -INFINITY : b.box.lo[axis];
     return la < lb;
   });
+  SweepArrays sweep;
+  for (int k = 0; k < 3; ++k) {
+    sweep.lo[k] = frame.Allocate<mjtNum>(count);
+    sweep.hi[k] = frame.Allocate<mjtNum>(count);
+  }
+  sweep.body = frame.Allocate<int>(count);
+  FillSweepArrays(boxes, count, axis, sweep);
+  const mjtNum *lo0 = sweep.lo[0], *lo1 = sweep.lo[1], *lo2 = sweep.lo[2];
+  const mjtNum *hi0 = sweep.hi[0], *hi1 = sweep.hi[1], *hi2 = sweep.hi[2];
   int npairs = 0;
-  auto add = [&](int b1, int b2) {
-    if (BodiesFiltered(m, b1, b2)) return true;
-    uint64_t* slot = top - npairs - 1;
-    if (static_cast<const void*>(slot) < floor) return false;
-    *slot = Signature(b1, b2);
-    ++npairs;
-    return true;
-  };
   for (int i = 0; i < count; ++i) {
-    for (int j = i + 1; j < count; ++j) {
-      const BodyBox& a = boxes[i];
-      const BodyBox& b = boxes[j];
-      if (!a.unbounded && !b.unbounded && b.box.lo[axis] > a.box.hi[axis]) break;
-      if (a.unbounded || b.unbounded || Overlap(a.box, b.box)) {
-        if (!add(a.body, b.body)) return -1;
-      }
+    // boxes j > i start at or after box i along the axis: they overlap it on the axis until
+    // one starts past its end (the sort order)
+    for (int j = i + 1; j < count && lo0[j] <= hi0[i]; ++j) {
+      bool overlap = hi0[j] >= lo0[i] && lo1[j] <= hi1[i] && lo1[i] <= hi1[j] &&
+                     lo2[j] <= hi2[i] && lo2[i] <= hi2[j];
+      if (!overlap) continue;
+      int b1 = sweep.body[i], b2 = sweep.body[j];
+      if (BodiesFiltered(m, b1, b2)) continue;
+      uint64_t* slot = top - npairs - 1;
+      if (static_cast<const void*>(slot) < floor) return -1;
+      *slot = Signature(b1, b2);
+      ++npairs;
     }
   }
   std::sort(top - npairs, top);
@@ -415,27 +442,58 @@ int GeomsReaching(const Model& m, const Box* geom_boxes, int b, const BodyBox& o
   return count;
 }
 
-// Geom pairs of two bodies in model order. Only geoms whose box reaches the other body's box
-// can pass the box test below, so each body's list is cut to those first (O(n1 + n2) before
-// the O(n1 n2) loop).
+// Geom g1 of the first body and g2 of the second pass the geom filters: contype/conaffinity,
+// no explicit pair for them, overlapping world boxes and bounding spheres.
+bool GeomPairPasses(const Model& m, const Data& d, const Box* geom_boxes, int g1, int g2) {
+  if (!Compatible(m, g1, g2)) return false;
+  if (m.npair > 0 && HasExplicitPair(m, g1, g2)) return false;
+  if (!Unbounded(m, g1) && !Unbounded(m, g2) && !Overlap(geom_boxes[g1], geom_boxes[g2])) {
+    return false;
+  }
+  mjtNum margin = std::max(m.geom_margin[g1], m.geom_margin[g2]);
+  return SpheresOverlap(m, d, g1, g2, margin);
+}
+
+// g1 of the first body, g2 of the second (the parameters are mixed in that order)
+void CollideFilteredPair(const Model& m, Data& d, PairBuffer& buffer, const Box* geom_boxes,
+                         int g1, int g2, int limit) {
+  if (!GeomPairPasses(m, d, geom_boxes, g1, g2)) return;
+  CollideGeomPair(m, d, buffer, g1, g2, MixGeomParameters(m, g1, g2), limit);
+}
+
+// Geom pairs of two bodies. Only geoms whose box reaches the other body's box can pass the box
+// test, so each body's list is cut to those first (O(n1 + n2) before the O(n1 n2) loop).
+// Order (observed): with the midphase (the default) the pairs come sorted by the geom the
+// collider takes first (the one of lower type; at equal types the first body's), then by the
+// other; with mjDSBL_MIDPHASE in model order, the first body's geoms outermost. The two lists
+// are in model order, so the sorted order is a merge of the two by geom id.
 void CollideBodyPair(const Model& m, Data& d, PairBuffer& buffer, const Box* geom_boxes,
                      const BodyBox* body_boxes, int* list1, int* list2, int b1, int b2,
                      int limit) {
   int n1 = GeomsReaching(m, geom_boxes, b1, body_boxes[b2], list1);
   if (n1 == 0) return;
   int n2 = GeomsReaching(m, geom_boxes, b2, body_boxes[b1], list2);
-  for (int i = 0; i < n1; ++i) {
-    int g1 = list1[i];
-    for (int j = 0; j < n2; ++j) {
-      int g2 = list2[j];
-      if (!Compatible(m, g1, g2)) continue;
-      if (m.npair > 0 && HasExplicitPair(m, g1, g2)) continue;
-      mjtNum margin = std::max(m.geom_margin[g1], m.geom_margin[g2]);
-      if (!Unbounded(m, g1) && !Unbounded(m, g2) && !Overlap(geom_boxes[g1], geom_boxes[g2])) {
-        continue;
+  if (Disabled(m, mjDSBL_MIDPHASE)) {
+    for (int i = 0; i < n1; ++i) {
+      for (int j = 0; j < n2; ++j) CollideFilteredPair(m, d, buffer, geom_boxes, list1[i],
+                                                       list2[j], limit);
+    }
+    return;
+  }
+  const int* type = m.geom_type;
+  for (int i = 0, j = 0; i < n1 || j < n2;) {
+    if (j == n2 || (i < n1 && list1[i] < list2[j])) {
+      int g1 = list1[i++];  // first where its type is at most the other's
+      for (int k = 0; k < n2; ++k) {
+        if (type[g1] <= type[list2[k]]) CollideFilteredPair(m, d, buffer, geom_boxes, g1,
+                                                            list2[k], limit);
       }
-      if (!SpheresOverlap(m, d, g1, g2, margin)) continue;
-      CollideGeomPair(m, d, buffer, g1, g2, MixGeomParameters(m, g1, g2), limit);
+    } else {
+      int g2 = list2[j++];  // first where its type is below the other's
+      for (int k = 0; k < n1; ++k) {
+        if (type[g2] < type[list1[k]]) CollideFilteredPair(m, d, buffer, geom_boxes, list1[k],
+                                                           g2, limit);
+      }
     }
   }
 }
@@ -458,7 +516,7 @@ void CollideAllPairs(const Model& m, Data& d) {
   // broadphase pairs live at the arena's far end while the contacts grow from its start
   unsigned char* end = d.arena.bytes() + d.arena.size() / sizeof(uint64_t) * sizeof(uint64_t);
   uint64_t* top = reinterpret_cast<uint64_t*>(end);
-  int npairs = BroadphasePairs(m, boxes, count, top, d.contact);
+  int npairs = BroadphasePairs(m, frame, boxes, count, top, d.contact);
   if (npairs < 0) {
     mj_warning(d, mjWARN_CONTACTFULL, d.ncon);
     npairs = 0;
