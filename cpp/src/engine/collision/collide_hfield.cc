@@ -257,6 +257,22 @@ mjtNum OverlapAlong(const mjtNum n[3], const mjtNum vertex[6][3], const mjtNum a
   return prism_max - std::min(Dot3(n, a), Dot3(n, b));
 }
 
+// OverlapAlong for n and for -n from one set of dot products: Dot3(-n, x) = -Dot3(n, x) exactly
+// (rounding is symmetric), so the max over the prism along -n is minus its min along n, and
+// the overlap along -n is max(n.a, n.b) - min over the prism of n.x, bit for bit
+void OverlapsBothWays(const mjtNum n[3], const mjtNum vertex[6][3], const mjtNum a[3],
+                      const mjtNum b[3], mjtNum* along, mjtNum* against) {
+  mjtNum prism_max = -INFINITY, prism_min = INFINITY;
+  for (int i = 0; i < 6; ++i) {
+    mjtNum dot = Dot3(n, vertex[i]);
+    prism_max = std::max(prism_max, dot);
+    prism_min = std::min(prism_min, dot);
+  }
+  mjtNum da = Dot3(n, a), db = Dot3(n, b);
+  *along = prism_max - std::min(da, db);
+  *against = std::max(da, db) - prism_min;
+}
+
 // separating-axis penetration of the segment into the prism: the axis of least overlap, oriented
 // from the prism towards the segment; false if some axis separates them
 bool SegmentPenetration(const Prism& prism, const mjtNum a[3], const mjtNum b[3],
@@ -267,22 +283,24 @@ bool SegmentPenetration(const Prism& prism, const mjtNum a[3], const mjtNum b[3]
   Face faces[5];
   int nface = PrismFaces(prism, faces);
   *overlap = INFINITY;
-  auto consider = [&](mjtNum n[3]) {
-    mjtNum o = OverlapAlong(n, vertex, a, b);
+  auto consider = [&](mjtNum o, const mjtNum n[3]) {
     if (o < *overlap) {
       *overlap = o;
       Copy3(axis, n);
     }
   };
-  for (int f = 0; f < nface; ++f) consider(faces[f].normal);
+  for (int f = 0; f < nface; ++f) {
+    consider(OverlapAlong(faces[f].normal, vertex, a, b), faces[f].normal);
+  }
   for (const auto& edge : kPrismEdges) {  // both orientations of each edge-edge axis
-    mjtNum e[3], n[3];
+    mjtNum e[3], n[3], along, against;
     Sub3(e, vertex[edge[1]], vertex[edge[0]]);
     Cross3(n, direction, e);
     if (Normalize3(n) < mjMINVAL) continue;
-    consider(n);
+    OverlapsBothWays(n, vertex, a, b, &along, &against);
+    consider(along, n);
     Scale3(n, n, -1);
-    consider(n);
+    consider(against, n);
   }
   return *overlap > 0;
 }

@@ -177,15 +177,85 @@ struct PairBuffer {
   }
 };
 
+// ---- oriented boxes ---------------------------------------------------------------------------
+
+// Room for rounding when a box test rules a pair out: the colliders' answers near the margin
+// carry their own rounding (and GJK's tolerance), so only a clear separation counts.
+constexpr mjtNum kBoxSlack = 1e-6;
+
+// The oriented boxes of two geoms (their local boxes geom_aabb in the geom frames) lie apart by
+// more than `margin` along a face normal of either box (separating-axis test on the 6 face
+// axes; the 9 edge-edge axes are left out, so some apart boxes pass). The geoms lie inside
+// their boxes, so they are then farther apart than the margin and no collider reports them.
+bool OrientedBoxesApart(const Model& m, const Data& d, int g1, int g2, mjtNum margin) {
+  const mjtNum* box1 = m.geom_aabb + 6 * g1;
+  const mjtNum* box2 = m.geom_aabb + 6 * g2;
+  const mjtNum* R1 = d.geom_xmat + 9 * g1;
+  const mjtNum* R2 = d.geom_xmat + 9 * g2;
+  mjtNum c1[3], c2[3], t[3];
+  MulMatVec3(c1, R1, box1);
+  AddTo3(c1, d.geom_xpos + 3 * g1);
+  MulMatVec3(c2, R2, box2);
+  AddTo3(c2, d.geom_xpos + 3 * g2);
+  Sub3(t, c2, c1);
+  mjtNum reach = margin + kBoxSlack * (1 + Norm3(t));
+  // C = R1' R2: box 2's axes in box 1's frame (|C| for the projected half-sizes)
+  mjtNum C[9], absC[9];
+  for (int i = 0; i < 3; ++i) {
+    for (int j = 0; j < 3; ++j) {
+      C[3 * i + j] = R1[i] * R2[j] + R1[3 + i] * R2[3 + j] + R1[6 + i] * R2[6 + j];
+      absC[3 * i + j] = std::abs(C[3 * i + j]);
+    }
+  }
+  mjtNum t1[3];  // center offset in box 1's frame
+  MulMatTVec3(t1, R1, t);
+  const mjtNum *h1 = box1 + 3, *h2 = box2 + 3;
+  for (int i = 0; i < 3; ++i) {  // box 1's face normals
+    mjtNum r2 = h2[0] * absC[3 * i] + h2[1] * absC[3 * i + 1] + h2[2] * absC[3 * i + 2];
+    if (std::abs(t1[i]) > h1[i] + r2 + reach) return true;
+  }
+  for (int j = 0; j < 3; ++j) {  // box 2's face normals
+    mjtNum r1 = h1[0] * absC[j] + h1[1] * absC[3 + j] + h1[2] * absC[6 + j];
+    mjtNum offset = t1[0] * C[j] + t1[1] * C[3 + j] + t1[2] * C[6 + j];
+    if (std::abs(offset) > r1 + h2[j] + reach) return true;
+  }
+  return false;
+}
+
+// colliders costly enough that the box test pays (the general convex one, box pairs)
+bool WorthBoxTest(Collider collide) {
+  return collide == CollideConvex || collide == CollideBoxBox || collide == CollideCapsuleBox;
+}
+
+// The parameters of a pair's contacts: explicit pair `pair`'s, or (pair < 0) geoms g1 and g2
+// mixed in that order; then the override.
+ContactParameters ParametersOf(const Model& m, int pair, int g1, int g2) {
+  ContactParameters p = pair >= 0 ? PairParameters(m, pair) : MixGeomParameters(m, g1, g2);
+  ApplyOverride(m, p);
+  return p;
+}
+
+// ParametersOf(m, pair, g1, g2).margin alone: the colliders need only it, the rest waits for a
+// contact
+mjtNum MarginOf(const Model& m, int pair, int g1, int g2) {
+  if (Enabled(m, mjENBL_OVERRIDE)) return m.opt.o_margin;
+  return pair >= 0 ? m.pair_margin[pair] : std::max(m.geom_margin[g1], m.geom_margin[g2]);
+}
+
 // The contacts of one geom pair, appended to d.contact; the geom of lower type goes first.
+// `pair`: the explicit pair, or -1 for geoms mixing their parameters (in the order g1, g2).
 // `limit` is the number of contacts the arena can still take.
-void CollideGeomPair(const Model& m, Data& d, PairBuffer& buffer, int g1, int g2,
-                     ContactParameters p, int limit) {
+void CollideGeomPair(const Model& m, Data& d, PairBuffer& buffer, int g1, int g2, int pair,
+                     int limit) {
+  int first = g1, second = g2;  // the order the parameters are mixed in
   if (m.geom_type[g1] > m.geom_type[g2]) std::swap(g1, g2);
   Collider collide = kColliders[m.geom_type[g1]][m.geom_type[g2]];
   if (!collide) return;
-  ApplyOverride(m, p);
-  int count = collide(m, d, buffer.con, g1, g2, p.margin);
+  mjtNum margin = MarginOf(m, pair, first, second);
+  if (WorthBoxTest(collide) && OrientedBoxesApart(m, d, g1, g2, margin)) return;
+  int count = collide(m, d, buffer.con, g1, g2, margin);
+  if (count == 0) return;
+  ContactParameters p = ParametersOf(m, pair, first, second);
   for (int i = 0; i < count; ++i) {
     const Contact& found = buffer.con[i];
     // the colliders apply the margin, each with the reference's own rounding (its plane-capsule
@@ -363,6 +433,34 @@ int SweepAxis(const BodyBox* boxes, int count) {
   return axis;
 }
 
+// One pass of an LSD radix sort: `src` by the byte at `shift` into `dst` (stable).
+void RadixPass(const uint64_t* src, uint64_t* dst, int n, int shift) {
+  int start[257] = {0};
+  for (int i = 0; i < n; ++i) ++start[((src[i] >> shift) & 0xff) + 1];
+  for (int b = 0; b < 256; ++b) start[b + 1] += start[b];
+  for (int i = 0; i < n; ++i) dst[start[(src[i] >> shift) & 0xff]++] = src[i];
+}
+
+// Sorts the signatures (b1 << 32 | b2, both below nbody) in place: radix passes over the bytes
+// the body ids use (an even number of passes ends in `pairs`), with `temp` (room for n, or
+// null) as the other buffer; std::sort when there is no room or the ids are wider.
+void SortSignatures(uint64_t* pairs, int n, int nbody, uint64_t* temp) {
+  if (!temp || nbody > 65536) {
+    std::sort(pairs, pairs + n);
+    return;
+  }
+  // the bytes of b2 first (least significant), then those of b1 (bits 32 and up)
+  if (nbody <= 256) {
+    RadixPass(pairs, temp, n, 0);
+    RadixPass(temp, pairs, n, 32);
+    return;
+  }
+  RadixPass(pairs, temp, n, 0);
+  RadixPass(temp, pairs, n, 8);
+  RadixPass(pairs, temp, n, 32);
+  RadixPass(temp, pairs, n, 40);
+}
+
 // The sorted boxes as arrays (one per bound): the sweep's inner loop reads them in order.
 // Unbounded boxes reach from -inf to +inf on every axis, which every test below passes.
 struct SweepArrays {
@@ -406,8 +504,9 @@ int BroadphasePairs(const Model& m, ScratchFrame& frame, BodyBox* boxes, int cou
     // boxes j > i start at or after box i along the axis: they overlap it on the axis until
     // one starts past its end (the sort order)
     for (int j = i + 1; j < count && lo0[j] <= hi0[i]; ++j) {
-      bool overlap = hi0[j] >= lo0[i] && lo1[j] <= hi1[i] && lo1[i] <= hi1[j] &&
-                     lo2[j] <= hi2[i] && lo2[i] <= hi2[j];
+      // & rather than &&: one hard-to-predict branch instead of five
+      bool overlap = (hi0[j] >= lo0[i]) & (lo1[j] <= hi1[i]) & (lo1[i] <= hi1[j]) &
+                     (lo2[j] <= hi2[i]) & (lo2[i] <= hi2[j]);
       if (!overlap) continue;
       int b1 = sweep.body[i], b2 = sweep.body[j];
       if (BodiesFiltered(m, b1, b2)) continue;
@@ -417,7 +516,10 @@ int BroadphasePairs(const Model& m, ScratchFrame& frame, BodyBox* boxes, int cou
       ++npairs;
     }
   }
-  std::sort(top - npairs, top);
+  // the arena below the pairs is free until the contacts are written: the sort's second buffer
+  uint64_t* temp = top - 2 * npairs;
+  bool room = static_cast<const void*>(temp) >= floor;
+  SortSignatures(top - npairs, npairs, m.nbody, room ? temp : nullptr);
   return npairs;
 }
 
@@ -425,9 +527,8 @@ int BroadphasePairs(const Model& m, ScratchFrame& frame, BodyBox* boxes, int cou
 
 void CollideExplicitPair(const Model& m, Data& d, PairBuffer& buffer, int p, int limit) {
   int g1 = m.pair_geom1[p], g2 = m.pair_geom2[p];
-  ContactParameters parameters = PairParameters(m, p);
-  if (!SpheresOverlap(m, d, g1, g2, parameters.margin)) return;
-  CollideGeomPair(m, d, buffer, g1, g2, parameters, limit);
+  if (!SpheresOverlap(m, d, g1, g2, m.pair_margin[p])) return;
+  CollideGeomPair(m, d, buffer, g1, g2, p, limit);
 }
 
 // The geoms of body b that can collide and reach the box `other` (every one when either is
@@ -458,7 +559,7 @@ bool GeomPairPasses(const Model& m, const Data& d, const Box* geom_boxes, int g1
 void CollideFilteredPair(const Model& m, Data& d, PairBuffer& buffer, const Box* geom_boxes,
                          int g1, int g2, int limit) {
   if (!GeomPairPasses(m, d, geom_boxes, g1, g2)) return;
-  CollideGeomPair(m, d, buffer, g1, g2, MixGeomParameters(m, g1, g2), limit);
+  CollideGeomPair(m, d, buffer, g1, g2, -1, limit);
 }
 
 // Geom pairs of two bodies. Only geoms whose box reaches the other body's box can pass the box
