@@ -443,9 +443,10 @@ void RadixPass(const uint64_t* src, uint64_t* dst, int n, int shift) {
 
 // Sorts the signatures (b1 << 32 | b2, both below nbody) in place: radix passes over the bytes
 // the body ids use (an even number of passes ends in `pairs`), with `temp` (room for n, or
-// null) as the other buffer; std::sort when there is no room or the ids are wider.
+// null) as the other buffer; std::sort when there is no room, the ids are wider, or there are
+// too few pairs to pay for the passes' 256 counters.
 void SortSignatures(uint64_t* pairs, int n, int nbody, uint64_t* temp) {
-  if (!temp || nbody > 65536) {
+  if (!temp || nbody > 65536 || n < 256) {
     std::sort(pairs, pairs + n);
     return;
   }
