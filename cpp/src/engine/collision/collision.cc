@@ -209,7 +209,11 @@ bool OrientedBoxesApart(const Model& m, const Data& d, int g1, int g2, mjtNum ma
   }
   mjtNum t1[3];  // center offset in box 1's frame
   MulMatTVec3(t1, R1, t);
-  const mjtNum *h1 = box1 + 3, *h2 = box2 + 3;
+  mjtNum h1[3], h2[3];  // half-sizes (a negative one, set by hand, counts as zero)
+  for (int k = 0; k < 3; ++k) {
+    h1[k] = std::max(box1[3 + k], 0.0);
+    h2[k] = std::max(box2[3 + k], 0.0);
+  }
   for (int i = 0; i < 3; ++i) {  // box 1's face normals
     mjtNum r2 = h2[0] * absC[3 * i] + h2[1] * absC[3 * i + 1] + h2[2] * absC[3 * i + 2];
     if (std::abs(t1[i]) > h1[i] + r2 + reach) return true;
