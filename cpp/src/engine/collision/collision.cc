@@ -496,9 +496,10 @@ int BroadphasePairs(const Model& m, ScratchFrame& frame, BodyBox* boxes, int cou
     return la < lb;
   });
   SweepArrays sweep;
+  mjtNum* bounds = frame.Allocate<mjtNum>(6 * count);
   for (int k = 0; k < 3; ++k) {
-    sweep.lo[k] = frame.Allocate<mjtNum>(count);
-    sweep.hi[k] = frame.Allocate<mjtNum>(count);
+    sweep.lo[k] = bounds + 2 * k * count;
+    sweep.hi[k] = bounds + (2 * k + 1) * count;
   }
   sweep.body = frame.Allocate<int>(count);
   FillSweepArrays(boxes, count, axis, sweep);
