@@ -151,7 +151,8 @@ MIXED_SCENE = """
 
 
 @pytest.mark.parametrize("flags", ["", '<flag midphase="disable"/>'])
-@pytest.mark.parametrize("contact", ["", '<contact><pair geom1="b_box" geom2="a_ball"/></contact>'])
+@pytest.mark.parametrize("contact",
+                         ["", '<contact><pair geom1="b_box" geom2="a_ball"/></contact>'])
 def test_geom_pairs_of_a_body_pair_follow_the_reference_order(flags, contact):
     pair = load_pair(MIXED_SCENE.format(flags=flags, contact=contact), seed=None)
     collide_both(pair)

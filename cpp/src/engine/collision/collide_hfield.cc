@@ -475,7 +475,9 @@ bool BeyondReach(const Prism& prism, const mjtNum c[3], mjtNum r) {
   Face faces[5];
   int nface = PrismFaces(prism, faces);
   mjtNum depth = -INFINITY;
-  for (int f = 0; f < nface; ++f) depth = std::max(depth, Dot3(faces[f].normal, c) - faces[f].offset);
+  for (int f = 0; f < nface; ++f) {
+    depth = std::max(depth, Dot3(faces[f].normal, c) - faces[f].offset);
+  }
   return depth > r + kNoContactSlack * (1 + r);
 }
 
