@@ -580,7 +580,8 @@ void CollideBodyPair(const Model& m, Data& d, PairBuffer& buffer, const Box* geo
   int n1 = GeomsReaching(m, geom_boxes, b1, body_boxes[b2], list1);
   if (n1 == 0) return;
   int n2 = GeomsReaching(m, geom_boxes, b2, body_boxes[b1], list2);
-  if (Disabled(m, mjDSBL_MIDPHASE)) {
+  if (n2 == 0) return;
+  if (Disabled(m, mjDSBL_MIDPHASE) || (n1 == 1 && n2 == 1)) {  // (one pair: no order to keep)
     for (int i = 0; i < n1; ++i) {
       for (int j = 0; j < n2; ++j) CollideFilteredPair(m, d, buffer, geom_boxes, list1[i],
                                                        list2[j], limit);
