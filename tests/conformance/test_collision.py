@@ -126,6 +126,41 @@ def test_random_configurations_match_reference():
                                 normal_tol=1e-12, frame_tol=1e-12) == []
 
 
+# Bodies of several geoms of mixed types (sphere < capsule < box), all overlapping: the order of
+# a body pair's geom pairs is the order of (the geom the collider takes first, the other).
+MIXED_SCENE = """
+<mujoco>
+  <option>{flags}</option>
+  <worldbody>
+    <geom name="floor" type="plane" size="1 1 1" pos="0 0 -0.045"/>
+    <body name="a" pos="0 0 0"><freejoint/>
+      <geom name="a_box" type="box" size=".05 .05 .05"/>
+      <geom name="a_ball" type="sphere" size=".05" pos=".02 0 0"/>
+      <geom name="a_capsule" type="capsule" fromto=".04 0 0 .09 0 0" size=".05"/>
+      <geom name="a_ball2" type="sphere" size=".05" pos=".01 0 0"/>
+    </body>
+    <body name="b" pos="0.01 0 0.05"><freejoint/>
+      <geom name="b_capsule" type="capsule" fromto="0 0 0 .05 0 0" size=".05"/>
+      <geom name="b_ball" type="sphere" size=".05" pos=".02 0 0"/>
+      <geom name="b_box" type="box" size=".05 .05 .05" pos=".03 0 0"/>
+    </body>
+  </worldbody>
+  {contact}
+</mujoco>
+"""
+
+
+@pytest.mark.parametrize("flags", ["", '<flag midphase="disable"/>'])
+@pytest.mark.parametrize("contact",
+                         ["", '<contact><pair geom1="b_box" geom2="a_ball"/></contact>'])
+def test_geom_pairs_of_a_body_pair_follow_the_reference_order(flags, contact):
+    pair = load_pair(MIXED_SCENE.format(flags=flags, contact=contact), seed=None)
+    collide_both(pair)
+    ours = [tuple(g) for g in pair.d.contact.geom]
+    assert len(set(ours)) >= 12, "the scene must give many geom pairs"
+    np.testing.assert_array_equal(pair.d.contact.geom, pair.ref_d.contact.geom)
+
+
 # ---- the corpus at random configurations ------------------------------------------------------
 
 import corpus  # noqa: E402

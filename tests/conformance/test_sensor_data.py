@@ -640,12 +640,10 @@ def test_contact_scene_reads_nonzero_values():
         assert any(nonzero[s] for s, _ in sensor_rows(pair.ref_m, {t})), S(t).name
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=
-                   "collision order: a ball touching both geoms of the arm gives contacts "
-                   "(ball, arm_geom) and (arm_tip, ball); the reference lists (arm_tip, ball) "
-                   "first, mjsim the other, so contact sensors without reduction read their "
-                   "slots in another order (the sensors match where the orders agree)")
 def test_contact_sensors_follow_the_contact_order():
+    """A ball touching both geoms of the arm: contacts (ball, arm_geom) and (arm_tip, ball),
+    which the reference lists sorted by the collider's first geom (arm_tip first); contact
+    sensors without reduction read their slots in that order."""
     pair = load_pair(contact_scene("elliptic", 6), seed=None)
     set_contact_state(pair, 0, ball_xy=(0.25, 0.1))
     assert_forward_sensors_close(pair, {int(S.mjSENS_CONTACT)}, "ball on the arm")

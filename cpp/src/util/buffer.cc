@@ -36,7 +36,8 @@ size_t ScratchBytes(const Model& m) {
   size_t state = m.nq + m.nv + m.na + m.nu;
   size_t values = 16 * state + 24 * static_cast<size_t>(m.nbody) + 4 * (m.nD + m.nC) +
                   8 * static_cast<size_t>(m.ntendon) + 4 * static_cast<size_t>(m.nsite) +
-                  8 * static_cast<size_t>(m.ngeom + m.nbody) + 1024;  // collision: boxes
+                  8 * static_cast<size_t>(m.ngeom) + 24 * static_cast<size_t>(m.nbody) +
+                  1024;  // collision: geom and body boxes, the sweep's arrays
   return values * sizeof(mjtNum) + 64 * 64;  // plus alignment padding of up to 64 blocks
 }
 

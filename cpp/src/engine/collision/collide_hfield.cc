@@ -157,6 +157,9 @@ struct LocalContact {
   mjtNum dist, pos[3], normal[3];
 };
 
+// relative room left for rounding when a lower bound of the distance rules out a contact
+constexpr mjtNum kNoContactSlack = 1e-9;
+
 // sphere (center c, radius r) against a prism: a contact if they overlap
 bool PrismSphere(const Prism& prism, const mjtNum c[3], mjtNum r, LocalContact* out) {
   Face faces[5];
@@ -170,6 +173,9 @@ bool PrismSphere(const Prism& prism, const mjtNum c[3], mjtNum r, LocalContact* 
       nearest = f;
     }
   }
+  // outside, the distance to the prism is at least the largest face distance: beyond the
+  // radius (with room for rounding) no contact can follow, and the exact distance is skipped
+  if (depth > r + kNoContactSlack * (1 + std::fabs(r))) return false;
   if (depth <= 0) {  // center inside: out through the nearest face
     out->dist = depth - r;
     Copy3(out->normal, faces[nearest].normal);
@@ -251,6 +257,22 @@ mjtNum OverlapAlong(const mjtNum n[3], const mjtNum vertex[6][3], const mjtNum a
   return prism_max - std::min(Dot3(n, a), Dot3(n, b));
 }
 
+// OverlapAlong for n and for -n from one set of dot products: Dot3(-n, x) = -Dot3(n, x) exactly
+// (rounding is symmetric), so the max over the prism along -n is minus its min along n, and
+// the overlap along -n is max(n.a, n.b) - min over the prism of n.x, bit for bit
+void OverlapsBothWays(const mjtNum n[3], const mjtNum vertex[6][3], const mjtNum a[3],
+                      const mjtNum b[3], mjtNum* along, mjtNum* against) {
+  mjtNum prism_max = -INFINITY, prism_min = INFINITY;
+  for (int i = 0; i < 6; ++i) {
+    mjtNum dot = Dot3(n, vertex[i]);
+    prism_max = std::max(prism_max, dot);
+    prism_min = std::min(prism_min, dot);
+  }
+  mjtNum da = Dot3(n, a), db = Dot3(n, b);
+  *along = prism_max - std::min(da, db);
+  *against = std::max(da, db) - prism_min;
+}
+
 // separating-axis penetration of the segment into the prism: the axis of least overlap, oriented
 // from the prism towards the segment; false if some axis separates them
 bool SegmentPenetration(const Prism& prism, const mjtNum a[3], const mjtNum b[3],
@@ -261,22 +283,24 @@ bool SegmentPenetration(const Prism& prism, const mjtNum a[3], const mjtNum b[3]
   Face faces[5];
   int nface = PrismFaces(prism, faces);
   *overlap = INFINITY;
-  auto consider = [&](mjtNum n[3]) {
-    mjtNum o = OverlapAlong(n, vertex, a, b);
+  auto consider = [&](mjtNum o, const mjtNum n[3]) {
     if (o < *overlap) {
       *overlap = o;
       Copy3(axis, n);
     }
   };
-  for (int f = 0; f < nface; ++f) consider(faces[f].normal);
+  for (int f = 0; f < nface; ++f) {
+    consider(OverlapAlong(faces[f].normal, vertex, a, b), faces[f].normal);
+  }
   for (const auto& edge : kPrismEdges) {  // both orientations of each edge-edge axis
-    mjtNum e[3], n[3];
+    mjtNum e[3], n[3], along, against;
     Sub3(e, vertex[edge[1]], vertex[edge[0]]);
     Cross3(n, direction, e);
     if (Normalize3(n) < mjMINVAL) continue;
-    consider(n);
+    OverlapsBothWays(n, vertex, a, b, &along, &against);
+    consider(along, n);
     Scale3(n, n, -1);
-    consider(n);
+    consider(against, n);
   }
   return *overlap > 0;
 }
@@ -326,6 +350,9 @@ bool PrismCapsule(const Prism& prism, const mjtNum a[3], const mjtNum b[3], mjtN
     Copy3(out->normal, axis);
     DeepestOnSegment(a, b, axis, deepest);
   } else {
+    // a separating axis bounds the distance from below (by -overlap): beyond the radius no
+    // contact can follow, and the exact distance is skipped
+    if (-overlap > r + kNoContactSlack * (1 + std::fabs(r))) return false;
     mjtNum q[3];
     mjtNum distance = SegmentPrismDistance(prism, a, b, deepest, q);
     if (distance - r >= 0 || distance < mjMINVAL) return false;
@@ -440,6 +467,20 @@ bool CollidePrismConvex(const Data& d, int hfield_geom, const Prism& prism, Conv
   return true;
 }
 
+// A ball (center c, radius r > 0) lies beyond the prism by more than a rounding: some face
+// plane of the prism separates them (the largest face distance bounds the distance from below).
+// Geoms inside their bounding ball then cannot touch the prism.
+bool BeyondReach(const Prism& prism, const mjtNum c[3], mjtNum r) {
+  if (!(r > 0)) return false;
+  Face faces[5];
+  int nface = PrismFaces(prism, faces);
+  mjtNum depth = -INFINITY;
+  for (int f = 0; f < nface; ++f) {
+    depth = std::max(depth, Dot3(faces[f].normal, c) - faces[f].offset);
+  }
+  return depth > r + kNoContactSlack * (1 + r);
+}
+
 // the contact in world coordinates
 void WorldContact(const Data& d, int hfield_geom, const LocalContact& local, Contact* con) {
   const mjtNum* R = d.geom_xmat + 9 * hfield_geom;
@@ -493,7 +534,8 @@ int CollideHfieldConvex(const Model& m, const Data& d, Contact* con, int g1, int
           LocalContact local;
           if (!CollidePrism(*prism, geom, 0.5 * margin, &local)) continue;
           WorldContact(d, g1, local, con + count);
-        } else if (!CollidePrismConvex(d, g1, *prism, convex, 0.5 * margin, con + count)) {
+        } else if (BeyondReach(*prism, geom.pos, m.geom_rbound[g2] + 0.5 * margin) ||
+                   !CollidePrismConvex(d, g1, *prism, convex, 0.5 * margin, con + count)) {
           continue;
         }
         if (++count == mjMAXCONPAIR) return count;

@@ -6,10 +6,12 @@
 //
 // Order of the contacts, as the reference produces them: body pair by body pair in increasing
 // (body1, body2); within a body pair first its explicit <pair>s (in pair_signature order), then
-// the dynamic geom pairs geom by geom in model order. Dynamic candidates pass, in turn: the body filters (same
-// weld, parent-child unless filterparent is disabled, <exclude>), overlap of the bodies' world
-// boxes (sweep and prune), the geom filters (contype/conaffinity, no explicit pair for the same
-// two geoms), overlap of the geoms' world boxes and bounding spheres, and the narrow phase.
+// the dynamic geom pairs sorted by (the geom the collider takes first, the other); with
+// mjDSBL_MIDPHASE geom by geom in model order (observed, CollideBodyPair). Dynamic candidates
+// pass, in turn: the body filters (same weld, parent-child unless filterparent is disabled,
+// <exclude>), overlap of the bodies' world boxes (sweep and prune), the geom filters
+// (contype/conaffinity, no explicit pair for the same two geoms), overlap of the geoms' world
+// boxes and bounding spheres, and the narrow phase.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -175,15 +177,89 @@ struct PairBuffer {
   }
 };
 
+// ---- oriented boxes ---------------------------------------------------------------------------
+
+// Room for rounding when a box test rules a pair out: the colliders' answers near the margin
+// carry their own rounding (and GJK's tolerance), so only a clear separation counts.
+constexpr mjtNum kBoxSlack = 1e-6;
+
+// The oriented boxes of two geoms (their local boxes geom_aabb in the geom frames) lie apart by
+// more than `margin` along a face normal of either box (separating-axis test on the 6 face
+// axes; the 9 edge-edge axes are left out, so some apart boxes pass). The geoms lie inside
+// their boxes, so they are then farther apart than the margin and no collider reports them.
+bool OrientedBoxesApart(const Model& m, const Data& d, int g1, int g2, mjtNum margin) {
+  const mjtNum* box1 = m.geom_aabb + 6 * g1;
+  const mjtNum* box2 = m.geom_aabb + 6 * g2;
+  const mjtNum* R1 = d.geom_xmat + 9 * g1;
+  const mjtNum* R2 = d.geom_xmat + 9 * g2;
+  mjtNum c1[3], c2[3], t[3];
+  MulMatVec3(c1, R1, box1);
+  AddTo3(c1, d.geom_xpos + 3 * g1);
+  MulMatVec3(c2, R2, box2);
+  AddTo3(c2, d.geom_xpos + 3 * g2);
+  Sub3(t, c2, c1);
+  mjtNum reach = margin + kBoxSlack * (1 + Norm3(t));
+  // C = R1' R2: box 2's axes in box 1's frame (|C| for the projected half-sizes)
+  mjtNum C[9], absC[9];
+  for (int i = 0; i < 3; ++i) {
+    for (int j = 0; j < 3; ++j) {
+      C[3 * i + j] = R1[i] * R2[j] + R1[3 + i] * R2[3 + j] + R1[6 + i] * R2[6 + j];
+      absC[3 * i + j] = std::abs(C[3 * i + j]);
+    }
+  }
+  mjtNum t1[3];  // center offset in box 1's frame
+  MulMatTVec3(t1, R1, t);
+  mjtNum h1[3], h2[3];  // half-sizes (a negative one, set by hand, counts as zero)
+  for (int k = 0; k < 3; ++k) {
+    h1[k] = std::max(box1[3 + k], 0.0);
+    h2[k] = std::max(box2[3 + k], 0.0);
+  }
+  for (int i = 0; i < 3; ++i) {  // box 1's face normals
+    mjtNum r2 = h2[0] * absC[3 * i] + h2[1] * absC[3 * i + 1] + h2[2] * absC[3 * i + 2];
+    if (std::abs(t1[i]) > h1[i] + r2 + reach) return true;
+  }
+  for (int j = 0; j < 3; ++j) {  // box 2's face normals
+    mjtNum r1 = h1[0] * absC[j] + h1[1] * absC[3 + j] + h1[2] * absC[6 + j];
+    mjtNum offset = t1[0] * C[j] + t1[1] * C[3 + j] + t1[2] * C[6 + j];
+    if (std::abs(offset) > r1 + h2[j] + reach) return true;
+  }
+  return false;
+}
+
+// colliders costly enough that the box test pays (the general convex one, box pairs)
+bool WorthBoxTest(Collider collide) {
+  return collide == CollideConvex || collide == CollideBoxBox || collide == CollideCapsuleBox;
+}
+
+// The parameters of a pair's contacts: explicit pair `pair`'s, or (pair < 0) geoms g1 and g2
+// mixed in that order; then the override.
+ContactParameters ParametersOf(const Model& m, int pair, int g1, int g2) {
+  ContactParameters p = pair >= 0 ? PairParameters(m, pair) : MixGeomParameters(m, g1, g2);
+  ApplyOverride(m, p);
+  return p;
+}
+
+// ParametersOf(m, pair, g1, g2).margin alone: the colliders need only it, the rest waits for a
+// contact
+mjtNum MarginOf(const Model& m, int pair, int g1, int g2) {
+  if (Enabled(m, mjENBL_OVERRIDE)) return m.opt.o_margin;
+  return pair >= 0 ? m.pair_margin[pair] : std::max(m.geom_margin[g1], m.geom_margin[g2]);
+}
+
 // The contacts of one geom pair, appended to d.contact; the geom of lower type goes first.
+// `pair`: the explicit pair, or -1 for geoms mixing their parameters (in the order g1, g2).
 // `limit` is the number of contacts the arena can still take.
-void CollideGeomPair(const Model& m, Data& d, PairBuffer& buffer, int g1, int g2,
-                     ContactParameters p, int limit) {
+void CollideGeomPair(const Model& m, Data& d, PairBuffer& buffer, int g1, int g2, int pair,
+                     int limit) {
+  int first = g1, second = g2;  // the order the parameters are mixed in
   if (m.geom_type[g1] > m.geom_type[g2]) std::swap(g1, g2);
   Collider collide = kColliders[m.geom_type[g1]][m.geom_type[g2]];
   if (!collide) return;
-  ApplyOverride(m, p);
-  int count = collide(m, d, buffer.con, g1, g2, p.margin);
+  mjtNum margin = MarginOf(m, pair, first, second);
+  if (WorthBoxTest(collide) && OrientedBoxesApart(m, d, g1, g2, margin)) return;
+  int count = collide(m, d, buffer.con, g1, g2, margin);
+  if (count == 0) return;
+  ContactParameters p = ParametersOf(m, pair, first, second);
   for (int i = 0; i < count; ++i) {
     const Contact& found = buffer.con[i];
     // the colliders apply the margin, each with the reference's own rounding (its plane-capsule
@@ -361,36 +437,95 @@ int SweepAxis(const BodyBox* boxes, int count) {
   return axis;
 }
 
+// One pass of an LSD radix sort: `src` by the byte at `shift` into `dst` (stable).
+void RadixPass(const uint64_t* src, uint64_t* dst, int n, int shift) {
+  int start[257] = {0};
+  for (int i = 0; i < n; ++i) ++start[((src[i] >> shift) & 0xff) + 1];
+  for (int b = 0; b < 256; ++b) start[b + 1] += start[b];
+  for (int i = 0; i < n; ++i) dst[start[(src[i] >> shift) & 0xff]++] = src[i];
+}
+
+// Sorts the signatures (b1 << 32 | b2, both below nbody) in place: radix passes over the bytes
+// the body ids use (an even number of passes ends in `pairs`), with `temp` (room for n, or
+// null) as the other buffer; std::sort when there is no room, the ids are wider, or there are
+// too few pairs to pay for the passes' 256 counters.
+void SortSignatures(uint64_t* pairs, int n, int nbody, uint64_t* temp) {
+  if (!temp || nbody > 65536 || n < 256) {
+    std::sort(pairs, pairs + n);
+    return;
+  }
+  // the bytes of b2 first (least significant), then those of b1 (bits 32 and up)
+  if (nbody <= 256) {
+    RadixPass(pairs, temp, n, 0);
+    RadixPass(temp, pairs, n, 32);
+    return;
+  }
+  RadixPass(pairs, temp, n, 0);
+  RadixPass(temp, pairs, n, 8);
+  RadixPass(pairs, temp, n, 32);
+  RadixPass(temp, pairs, n, 40);
+}
+
+// The sorted boxes as arrays (one per bound): the sweep's inner loop reads them in order.
+// Unbounded boxes reach from -inf to +inf on every axis, which every test below passes.
+struct SweepArrays {
+  mjtNum* lo[3];  // lo[0]: along the sweep axis; lo[1], lo[2]: the other two axes
+  mjtNum* hi[3];
+  int* body;
+};
+
+void FillSweepArrays(const BodyBox* boxes, int count, int axis, SweepArrays& out) {
+  int axes[3] = {axis, (axis + 1) % 3, (axis + 2) % 3};
+  for (int i = 0; i < count; ++i) {
+    out.body[i] = boxes[i].body;
+    for (int k = 0; k < 3; ++k) {
+      out.lo[k][i] = boxes[i].unbounded ? -INFINITY : boxes[i].box.lo[axes[k]];
+      out.hi[k][i] = boxes[i].unbounded ? INFINITY : boxes[i].box.hi[axes[k]];
+    }
+  }
+}
+
 // Candidate body pairs (sweep and prune), filtered, as sorted signatures written downwards from
 // `top`; returns how many, or -1 when they do not fit above `floor`.
-int BroadphasePairs(const Model& m, BodyBox* boxes, int count, uint64_t* top,
-                    const void* floor) {
+int BroadphasePairs(const Model& m, ScratchFrame& frame, BodyBox* boxes, int count,
+                    uint64_t* top, const void* floor) {
   int axis = SweepAxis(boxes, count);
   std::sort(boxes, boxes + count, [axis](const BodyBox& a, const BodyBox& b) {
     mjtNum la = a.unbounded ? -INFINITY : a.box.lo[axis];
     mjtNum lb = b.unbounded ? -INFINITY : b.box.lo[axis];
     return la < lb;
   });
+  SweepArrays sweep;
+  mjtNum* bounds = frame.Allocate<mjtNum>(6 * count);
+  for (int k = 0; k < 3; ++k) {
+    sweep.lo[k] = bounds + 2 * k * count;
+    sweep.hi[k] = bounds + (2 * k + 1) * count;
+  }
+  sweep.body = frame.Allocate<int>(count);
+  FillSweepArrays(boxes, count, axis, sweep);
+  const mjtNum *lo0 = sweep.lo[0], *lo1 = sweep.lo[1], *lo2 = sweep.lo[2];
+  const mjtNum *hi0 = sweep.hi[0], *hi1 = sweep.hi[1], *hi2 = sweep.hi[2];
   int npairs = 0;
-  auto add = [&](int b1, int b2) {
-    if (BodiesFiltered(m, b1, b2)) return true;
-    uint64_t* slot = top - npairs - 1;
-    if (static_cast<const void*>(slot) < floor) return false;
-    *slot = Signature(b1, b2);
-    ++npairs;
-    return true;
-  };
   for (int i = 0; i < count; ++i) {
-    for (int j = i + 1; j < count; ++j) {
-      const BodyBox& a = boxes[i];
-      const BodyBox& b = boxes[j];
-      if (!a.unbounded && !b.unbounded && b.box.lo[axis] > a.box.hi[axis]) break;
-      if (a.unbounded || b.unbounded || Overlap(a.box, b.box)) {
-        if (!add(a.body, b.body)) return -1;
-      }
+    // boxes j > i start at or after box i along the axis: they overlap it on the axis until
+    // one starts past its end (the sort order)
+    for (int j = i + 1; j < count && lo0[j] <= hi0[i]; ++j) {
+      // & rather than &&: one hard-to-predict branch instead of five
+      bool overlap = (hi0[j] >= lo0[i]) & (lo1[j] <= hi1[i]) & (lo1[i] <= hi1[j]) &
+                     (lo2[j] <= hi2[i]) & (lo2[i] <= hi2[j]);
+      if (!overlap) continue;
+      int b1 = sweep.body[i], b2 = sweep.body[j];
+      if (BodiesFiltered(m, b1, b2)) continue;
+      uint64_t* slot = top - npairs - 1;
+      if (static_cast<const void*>(slot) < floor) return -1;
+      *slot = Signature(b1, b2);
+      ++npairs;
     }
   }
-  std::sort(top - npairs, top);
+  // the arena below the pairs is free until the contacts are written: the sort's second buffer
+  uint64_t* temp = top - 2 * npairs;
+  bool room = static_cast<const void*>(temp) >= floor;
+  SortSignatures(top - npairs, npairs, m.nbody, room ? temp : nullptr);
   return npairs;
 }
 
@@ -398,9 +533,8 @@ int BroadphasePairs(const Model& m, BodyBox* boxes, int count, uint64_t* top,
 
 void CollideExplicitPair(const Model& m, Data& d, PairBuffer& buffer, int p, int limit) {
   int g1 = m.pair_geom1[p], g2 = m.pair_geom2[p];
-  ContactParameters parameters = PairParameters(m, p);
-  if (!SpheresOverlap(m, d, g1, g2, parameters.margin)) return;
-  CollideGeomPair(m, d, buffer, g1, g2, parameters, limit);
+  if (!SpheresOverlap(m, d, g1, g2, m.pair_margin[p])) return;
+  CollideGeomPair(m, d, buffer, g1, g2, p, limit);
 }
 
 // The geoms of body b that can collide and reach the box `other` (every one when either is
@@ -415,27 +549,59 @@ int GeomsReaching(const Model& m, const Box* geom_boxes, int b, const BodyBox& o
   return count;
 }
 
-// Geom pairs of two bodies in model order. Only geoms whose box reaches the other body's box
-// can pass the box test below, so each body's list is cut to those first (O(n1 + n2) before
-// the O(n1 n2) loop).
+// Geom g1 of the first body and g2 of the second pass the geom filters: contype/conaffinity,
+// no explicit pair for them, overlapping world boxes and bounding spheres.
+bool GeomPairPasses(const Model& m, const Data& d, const Box* geom_boxes, int g1, int g2) {
+  if (!Compatible(m, g1, g2)) return false;
+  if (m.npair > 0 && HasExplicitPair(m, g1, g2)) return false;
+  if (!Unbounded(m, g1) && !Unbounded(m, g2) && !Overlap(geom_boxes[g1], geom_boxes[g2])) {
+    return false;
+  }
+  mjtNum margin = std::max(m.geom_margin[g1], m.geom_margin[g2]);
+  return SpheresOverlap(m, d, g1, g2, margin);
+}
+
+// g1 of the first body, g2 of the second (the parameters are mixed in that order)
+void CollideFilteredPair(const Model& m, Data& d, PairBuffer& buffer, const Box* geom_boxes,
+                         int g1, int g2, int limit) {
+  if (!GeomPairPasses(m, d, geom_boxes, g1, g2)) return;
+  CollideGeomPair(m, d, buffer, g1, g2, -1, limit);
+}
+
+// Geom pairs of two bodies. Only geoms whose box reaches the other body's box can pass the box
+// test, so each body's list is cut to those first (O(n1 + n2) before the O(n1 n2) loop).
+// Order (observed): with the midphase (the default) the pairs come sorted by the geom the
+// collider takes first (the one of lower type; at equal types the first body's), then by the
+// other; with mjDSBL_MIDPHASE in model order, the first body's geoms outermost. The two lists
+// are in model order, so the sorted order is a merge of the two by geom id.
 void CollideBodyPair(const Model& m, Data& d, PairBuffer& buffer, const Box* geom_boxes,
                      const BodyBox* body_boxes, int* list1, int* list2, int b1, int b2,
                      int limit) {
   int n1 = GeomsReaching(m, geom_boxes, b1, body_boxes[b2], list1);
   if (n1 == 0) return;
   int n2 = GeomsReaching(m, geom_boxes, b2, body_boxes[b1], list2);
-  for (int i = 0; i < n1; ++i) {
-    int g1 = list1[i];
-    for (int j = 0; j < n2; ++j) {
-      int g2 = list2[j];
-      if (!Compatible(m, g1, g2)) continue;
-      if (m.npair > 0 && HasExplicitPair(m, g1, g2)) continue;
-      mjtNum margin = std::max(m.geom_margin[g1], m.geom_margin[g2]);
-      if (!Unbounded(m, g1) && !Unbounded(m, g2) && !Overlap(geom_boxes[g1], geom_boxes[g2])) {
-        continue;
+  if (n2 == 0) return;
+  if (Disabled(m, mjDSBL_MIDPHASE) || (n1 == 1 && n2 == 1)) {  // (one pair: no order to keep)
+    for (int i = 0; i < n1; ++i) {
+      for (int j = 0; j < n2; ++j) CollideFilteredPair(m, d, buffer, geom_boxes, list1[i],
+                                                       list2[j], limit);
+    }
+    return;
+  }
+  const int* type = m.geom_type;
+  for (int i = 0, j = 0; i < n1 || j < n2;) {
+    if (j == n2 || (i < n1 && list1[i] < list2[j])) {
+      int g1 = list1[i++];  // first where its type is at most the other's
+      for (int k = 0; k < n2; ++k) {
+        if (type[g1] <= type[list2[k]]) CollideFilteredPair(m, d, buffer, geom_boxes, g1,
+                                                            list2[k], limit);
       }
-      if (!SpheresOverlap(m, d, g1, g2, margin)) continue;
-      CollideGeomPair(m, d, buffer, g1, g2, MixGeomParameters(m, g1, g2), limit);
+    } else {
+      int g2 = list2[j++];  // first where its type is below the other's
+      for (int k = 0; k < n1; ++k) {
+        if (type[g2] < type[list1[k]]) CollideFilteredPair(m, d, buffer, geom_boxes, list1[k],
+                                                           g2, limit);
+      }
     }
   }
 }
@@ -458,7 +624,7 @@ void CollideAllPairs(const Model& m, Data& d) {
   // broadphase pairs live at the arena's far end while the contacts grow from its start
   unsigned char* end = d.arena.bytes() + d.arena.size() / sizeof(uint64_t) * sizeof(uint64_t);
   uint64_t* top = reinterpret_cast<uint64_t*>(end);
-  int npairs = BroadphasePairs(m, boxes, count, top, d.contact);
+  int npairs = BroadphasePairs(m, frame, boxes, count, top, d.contact);
   if (npairs < 0) {
     mj_warning(d, mjWARN_CONTACTFULL, d.ncon);
     npairs = 0;
