@@ -68,18 +68,12 @@ class BvhBuilder {
     int axis = 0;
     for (int k = 1; k < 3; ++k) {
       if (rule_ == BvhAxisRule::kSinglePrecision) {
-        if (SingleExtent(lo, hi, k) > SingleExtent(lo, hi, axis)) axis = k;
+        if (static_cast<float>(hi[k] - lo[k]) > static_cast<float>(hi[axis] - lo[axis])) axis = k;
       } else if (hi[k] - lo[k] >= (hi[axis] - lo[axis]) + kAxisTolerance) {
         axis = k;
       }
     }
     return axis;
-  }
-
-  // the extent of the box of the single-precision vertices, rounded to single precision
-  static float SingleExtent(const mjtNum lo[3], const mjtNum hi[3], int k) {
-    mjtNum high = static_cast<float>(hi[k]), low = static_cast<float>(lo[k]);
-    return static_cast<float>(high - low);
   }
 
   const std::vector<BvhElement>& elements_;

@@ -10,10 +10,9 @@
 //   kAbsoluteTolerance  a later axis wins only if it is longer by at least 1e-14 (so exact ties go
 //                       to the earlier axis while the extents are small and, once 1e-14 is below
 //                       their rounding, to the later one): body trees over geoms;
-//   kSinglePrecision    the extents of the box of the single-precision vertices (the box's
-//                       corners rounded to single precision), rounded to single precision; a
-//                       later axis wins only if longer: mesh trees over faces, whose vertices
-//                       are stored in single precision.
+//   kSinglePrecision    the extents rounded to single precision, a later axis wins only if
+//                       longer: mesh trees over faces, whose vertices are stored in single
+//                       precision.
 #pragma once
 #include <vector>
 
