@@ -206,6 +206,8 @@ STATISTIC_MODELS = {
                          '<body pos="2 0 1" euler="10 20 30"><joint type="ball"/><geom type="capsule" size="0.1 0.3"/>'
                          '<geom type="cylinder" size="0.2 0.4" pos="0 1 0"/><geom type="ellipsoid" size="0.1 0.2 0.3"/>'
                          '</body></worldbody>'),
+    # the box counts body frame origins as well as coms (here 1 and 3 apart)
+    "geom_off_body_origin": '<worldbody><body pos="1 0 0"><geom size="0.1" pos="2 0 0"/></body></worldbody>',
     "inertial_only_bodies": ('<worldbody><body pos="1 0 0"><inertial pos="2 0 0" mass="1" diaginertia="1 1 1"/></body>'
                              '<body pos="-1 0 0"><inertial pos="0 0 0" mass="3" diaginertia="1 2 2"/></body></worldbody>'),
 }
@@ -244,11 +246,5 @@ def test_corpus_visual_and_statistic_match_reference(path):
             np.testing.assert_array_equal(ours_values[key], ref_value, err_msg=key)
     for field in ("meaninertia", "meanmass", "meansize"):
         assert getattr(ours.stat, field) == pytest.approx(getattr(ref.stat, field), rel=1e-9, abs=1e-12), field
-    box_matches = (ours.stat.extent == pytest.approx(ref.stat.extent, rel=1e-9, abs=1e-12)
-                   and np.allclose(ours.stat.center, ref.stat.center, rtol=1e-9, atol=1e-12))
-    if not box_matches and (ref.geom_type == mujoco.mjtGeom.mjGEOM_MESH).any():
-        # partial: the reference's bounding box of mesh geoms is not reproduced exactly
-        # (compiler/statistic.cc ModelBox); models without meshes are held exactly
-        pytest.xfail("statistic center/extent with mesh geoms (partial)")
     assert ours.stat.extent == pytest.approx(ref.stat.extent, rel=1e-9, abs=1e-12), "extent"
     np.testing.assert_allclose(ours.stat.center, ref.stat.center, rtol=1e-9, atol=1e-12)

@@ -231,3 +231,50 @@ def test_inline_normals_and_texcoords_are_per_vertex(with_faces):
     attrs = f'normal="{numbers(normal)}" texcoord="{numbers(vert[:, :2] / 3)}" scale="1 2 1"'
     compare(model(inline_mesh(vert, face if with_faces else None, attrs), '<geom type="mesh" mesh="m"/>'),
             fields=MESH_FIELDS + GEOM_FIELDS + ["mesh_normal"])
+
+
+# ---- bit for bit: the mesh frame's origin ----------------------------------------------------
+# The centre of mass is where the vertices are moved to (mesh_pos); vertex coordinates that
+# should be 0 keep its last bits (~1e-19), which decide ties in the mesh BVH.
+
+def random_convex_mesh(seed, count=12):
+    """Points on a perturbed sphere and the outward triangles of their hull (all on the hull)."""
+    rng = np.random.default_rng(seed)
+    spatial = pytest.importorskip("scipy.spatial")
+    while True:
+        points = rng.normal(size=(count, 3))
+        points /= np.linalg.norm(points, axis=1)[:, None]
+        points = (points * rng.uniform(0.9, 1.1, (count, 1)) * rng.uniform(0.1, 3)
+                  + rng.uniform(-1, 1, 3)).astype(np.float32).astype(float)
+        hull = spatial.ConvexHull(points)
+        if len(np.unique(hull.simplices)) == count:
+            break
+    face = hull.simplices.copy()
+    middle = points.mean(axis=0)
+    for f in face:
+        a, b, c = points[f]
+        if np.dot(np.cross(b - a, c - a), a - middle) < 0:
+            f[[1, 2]] = f[[2, 1]]
+    return points, face
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("inertia", ["convex", "exact", "legacy", "shell"])
+def test_mesh_centre_is_bitwise_reference(seed, inertia):
+    vert, face = random_convex_mesh(seed)
+    xml = model(inline_mesh(vert, face, f'inertia="{inertia}"'), '<geom type="mesh" mesh="m"/>')
+    ours, ref = mjsim.MjModel.from_xml_string(xml), mujoco.MjModel.from_xml_string(xml)
+    np.testing.assert_array_equal(np.asarray(ours.mesh_pos), ref.mesh_pos)
+
+
+@pytest.mark.parametrize("name", ["pawn_exact", "pawn_legacy", "pawn"])
+def test_pawn_vertices_are_bitwise_reference(name):
+    """models/mesh_game_pieces.xml: a turned solid centred on its axis; the convex mode's
+    centre uses the hull's tetrahedra with the apex at the centroid of the mesh's own faces."""
+    from pathlib import Path
+    path = Path(__file__).resolve().parents[2] / "models" / "mesh_game_pieces.xml"
+    ours, ref = mjsim.MjModel.from_xml_path(str(path)), mujoco.MjModel.from_xml_path(str(path))
+    mesh = ref.mesh(name).id
+    rows = slice(ref.mesh_vertadr[mesh], ref.mesh_vertadr[mesh] + ref.mesh_vertnum[mesh])
+    np.testing.assert_array_equal(np.asarray(ours.mesh_pos)[mesh], ref.mesh_pos[mesh])
+    np.testing.assert_array_equal(np.asarray(ours.mesh_vert)[rows], ref.mesh_vert[rows])

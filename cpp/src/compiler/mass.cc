@@ -29,42 +29,72 @@ void AddPointMassInertia(mjtNum out[9], mjtNum mass, const mjtNum d[3]) {
   }
 }
 
-// One Jacobi step: the largest off-diagonal element of D = R'AR, as the cyclic pair (i, j) with
-// the rotation axis k, i.e. (i, j, k) in {(0,1,2), (1,2,0), (2,0,1)}.
-void LargestOffDiagonal(const mjtNum D[9], int& i, int& j, int& k) {
-  mjtNum d01 = std::fabs(D[1]), d12 = std::fabs(D[5]), d20 = std::fabs(D[2]);
-  if (d01 >= d12 && d01 >= d20) {
-    i = 0; j = 1; k = 2;
-  } else if (d12 >= d20) {
-    i = 1; j = 2; k = 0;
-  } else {
-    i = 2; j = 0; k = 1;
+// The Jacobi pivot of D: the off-diagonal pair (i, j) with the rotation axis k. Candidates in
+// the order (1,2), (2,0), (0,1), read from the upper triangle (D[5], D[2], D[1]); a later one
+// replaces an earlier only if strictly larger in magnitude (observed on integer matrices with
+// tied off-diagonals).
+struct JacobiPivot {
+  int i, j, k;
+  mjtNum off;
+};
+JacobiPivot LargestOffDiagonal(const mjtNum D[9]) {
+  JacobiPivot pivot = {1, 2, 0, D[5]};
+  if (std::fabs(D[2]) > std::fabs(pivot.off)) pivot = {2, 0, 1, D[2]};
+  if (std::fabs(D[1]) > std::fabs(pivot.off)) pivot = {0, 1, 2, D[1]};
+  return pivot;
+}
+
+// q / |q|, as the reference normalizes quaternions (observed): left alone when |q| is within
+// 1e-15 of 1, scaled by the reciprocal of |q| otherwise.
+void NormalizeQuatLikeReference(mjtNum q[4]) {
+  mjtNum norm = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+  if (norm < mjMINVAL) {
+    q[0] = 1; q[1] = q[2] = q[3] = 0;
+  } else if (std::fabs(norm - 1) > mjMINVAL) {
+    mjtNum scale = 1 / norm;
+    for (int n = 0; n < 4; ++n) q[n] *= scale;
   }
 }
 
-// Rotates the frame q by +90 degrees about its own axis k: columns i, j become j, -i.
+// Rotates the frame q by +90 degrees about its own axis k: columns i, j become j, -i. The
+// reference's quarter turn has cos = sin = 0.707106781186548 (a 15-digit constant, 4 ulps above
+// sqrt(1/2); its product is renormalized), which its results show in the last bits.
 void SwapAxes(mjtNum q[4], int k) {
-  // cos and sin of 45 degrees as one number: sin(pi/4) rounds one bit below cos(pi/4), and the
-  // reference's turn is symmetric (its quaternions keep exactly equal components)
-  const mjtNum half = std::sqrt(0.5);
+  const mjtNum half = 0.707106781186548;
   mjtNum turn[4] = {half, 0, 0, 0};
   turn[1 + k] = half;
   MulQuat(q, q, turn);
+  NormalizeQuatLikeReference(q);
+}
+
+// D = R' A R, as (R' A) R, for R the rotation of q
+void RotatedMatrix(mjtNum D[9], const mjtNum A[9], const mjtNum q[4]) {
+  mjtNum R[9], RtA[9];
+  QuatToMat(R, q);
+  for (int i = 0; i < 3; ++i) {
+    for (int j = 0; j < 3; ++j) {
+      RtA[3 * i + j] = R[i] * A[j] + R[3 + i] * A[3 + j] + R[6 + i] * A[6 + j];
+    }
+  }
+  MulMat3(D, RtA, R);
 }
 
 }  // namespace
 
+// Volumes and inertias with the reference's rounding (fitted bit for bit on single-geom bodies:
+// body_mass and body_inertia; the last bits decide the principal axes of bodies whose moments
+// repeat, e.g. a capsule and a sphere on one axis).
 mjtNum GeomVolume(int type, const mjtNum size[3]) {
+  const mjtNum r = size[0];
   switch (type) {
     case mjGEOM_SPHERE:
-      return 4.0 / 3.0 * mjPI * size[0] * size[0] * size[0];
+      return 4 * mjPI * r * r * r / 3;
     case mjGEOM_CAPSULE:
-      return mjPI * size[0] * size[0] * 2 * size[1] +
-             4.0 / 3.0 * mjPI * size[0] * size[0] * size[0];
+      return mjPI * (r * r * (2 * size[1]) + 4 * r * r * r / 3);
     case mjGEOM_CYLINDER:
-      return mjPI * size[0] * size[0] * 2 * size[1];
+      return mjPI * r * r * 2 * size[1];
     case mjGEOM_ELLIPSOID:
-      return 4.0 / 3.0 * mjPI * size[0] * size[1] * size[2];
+      return 4 * mjPI * size[0] * size[1] * size[2] / 3;
     case mjGEOM_BOX:
       return 8 * size[0] * size[1] * size[2];
     default:
@@ -76,19 +106,19 @@ void GeomInertia(mjtNum inertia[3], int type, const mjtNum size[3], mjtNum mass)
   const mjtNum r = size[0];
   switch (type) {
     case mjGEOM_SPHERE:
-      inertia[0] = inertia[1] = inertia[2] = 0.4 * mass * r * r;
+      inertia[0] = inertia[1] = inertia[2] = 2 * mass * r * r / 5;
       return;
     case mjGEOM_CAPSULE: {
       // a cylinder of length L plus two hemispheres; each hemisphere's com sits 3r/8 beyond
       // the cylinder's end, so about the center: 2/5 m r^2 + m (L^2/4 + 3 r L / 8)
       mjtNum length = 2 * size[1];
       mjtNum volume = GeomVolume(type, size);
-      mjtNum cylinder_mass = mass * mjPI * r * r * length / volume;
+      mjtNum cylinder_mass = mass * (mjPI * (r * r * length)) / volume;
       mjtNum spheres_mass = mass - cylinder_mass;
       inertia[0] = inertia[1] =
           cylinder_mass * (3 * r * r + length * length) / 12 +
           spheres_mass * (0.4 * r * r + 0.25 * length * length + 0.375 * r * length);
-      inertia[2] = cylinder_mass * r * r / 2 + 0.4 * spheres_mass * r * r;
+      inertia[2] = cylinder_mass * r * r / 2 + 2 * spheres_mass * r * r / 5;
       return;
     }
     case mjGEOM_CYLINDER: {
@@ -141,51 +171,44 @@ MassProperties CombineMassProperties(const std::vector<MassProperties>& parts) {
   return body;
 }
 
+// Cyclic Jacobi on a quaternion frame (fitted bit for bit to the reference's mju_eig3 on random,
+// repeated-eigenvalue and integer matrices): each step zeroes the pivot D_ij with the rotation
+// about k of tan(phi) = t, the smaller root of t^2 + 2 tau t - 1 = 0, tau = (D_jj - D_ii) / 2 D_ij
+// (at tau = 0: t = 1, but t = -1 for the pair (2,0)); the step quaternion is
+// (sqrt(1 - s^2), s along k), s = sign(sin phi) sqrt((1 - cos phi) / 2). Stops when
+// |D_ij| < 1e-12 or 1 - cos(phi) < 1e-12, before the step.
 void Eig3(mjtNum eigval[3], mjtNum quat[4], const mjtNum mat[9]) {
-  const mjtNum kEig3MinRotation = 1.4142135623730951e-6;
-  const mjtNum kEig3MinOffDiagonal = 1e-12;
+  const mjtNum kEig3Tolerance = 1e-12;
   quat[0] = 1; quat[1] = quat[2] = quat[3] = 0;
   mjtNum D[9];
   for (int iteration = 0; iteration < 500; ++iteration) {
-    // D = R' mat R
-    mjtNum R[9], AR[9], RT[9];
-    QuatToMat(R, quat);
-    MulMat3(AR, mat, R);
-    for (int a = 0; a < 3; ++a) {
-      for (int b = 0; b < 3; ++b) RT[3 * a + b] = R[3 * b + a];
-    }
-    MulMat3(D, RT, AR);
-
-    int i, j, k;
-    LargestOffDiagonal(D, i, j, k);
-    mjtNum off = D[3 * i + j];
-    // the reference also stops on a small absolute off-diagonal (observed on tiny meshes: 1e-12)
-    if (std::fabs(off) < kEig3MinOffDiagonal) break;
-    // rotate about axis k by theta with tan(2 theta) = 2 D_ij / (D_ii - D_jj), |theta| <= pi/4:
-    // zeroes D_ij. Like the reference, stop once the rotation is below sqrt(2e-12) (a
-    // 1 - cos(theta) < 1e-12 test): the reference's principal axes are those of this iterate.
-    mjtNum theta = 0.5 * std::atan(2 * off / (D[3 * i + i] - D[3 * j + j]));
-    if (std::fabs(theta) < kEig3MinRotation) break;
-    mjtNum axis[3] = {0, 0, 0};
-    axis[k] = 1;
-    mjtNum step[4];
-    AxisAngleToQuat(step, axis, theta);
+    RotatedMatrix(D, mat, quat);
+    JacobiPivot p = LargestOffDiagonal(D);
+    if (std::fabs(p.off) < kEig3Tolerance) break;
+    mjtNum tau = (D[3 * p.j + p.j] - D[3 * p.i + p.i]) / (2 * p.off);
+    mjtNum sign = tau > 0 ? 1 : tau < 0 ? -1 : (p.i == 2 ? -1 : 1);
+    mjtNum t = sign / (std::fabs(tau) + std::sqrt(1 + tau * tau));
+    mjtNum c = 1 / std::sqrt(1 + t * t);
+    if (1 - c < kEig3Tolerance) break;
+    mjtNum s = -t * c;
+    mjtNum half_sin = (s >= 0 ? 1 : -1) * std::sqrt(0.5 * (1 - c));
+    mjtNum step[4] = {std::sqrt(1 - half_sin * half_sin), 0, 0, 0};
+    step[1 + p.k] = half_sin;
     MulQuat(quat, quat, step);
-    NormalizeQuat(quat);
+    NormalizeQuatLikeReference(quat);
   }
   eigval[0] = D[0]; eigval[1] = D[4]; eigval[2] = D[8];
 
   // sort decreasing with the bubble sequence (0,1), (1,2), (0,1); each swap is a quarter turn
-  // about the third axis, so the frame stays right-handed
+  // about the third axis, so the frame stays right-handed; near-ties (within 1e-12) stay in place
   const int pairs[3][3] = {{0, 1, 2}, {1, 2, 0}, {0, 1, 2}};
   for (const auto& pair : pairs) {
     int a = pair[0], b = pair[1];
-    if (eigval[a] + kEig3MinOffDiagonal < eigval[b]) {  // the reference keeps near-ties in place (observed)
+    if (eigval[a] + kEig3Tolerance < eigval[b]) {
       mjtNum t = eigval[a]; eigval[a] = eigval[b]; eigval[b] = t;
       SwapAxes(quat, pair[2]);
     }
   }
-  NormalizeQuat(quat);
 }
 
 }  // namespace mjsim

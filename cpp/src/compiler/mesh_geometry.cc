@@ -60,33 +60,69 @@ mjtNum TetraVolume(const mjtNum a[3], const mjtNum b[3], const mjtNum c[3], cons
   return Dot3(da, n) / 6;
 }
 
-// area-weighted centroid of the triangles; returns the total area
+// Area, unit normal and centroid of triangle (a, b, c).
+struct Triangle {
+  mjtNum area;
+  mjtNum normal[3];
+  mjtNum center[3];
+};
+Triangle MakeTriangle(const mjtNum a[3], const mjtNum b[3], const mjtNum c[3]) {
+  Triangle t;
+  mjtNum ab[3], ac[3], n[3];
+  Sub3(ab, b, a);
+  Sub3(ac, c, a);
+  Cross3(n, ab, ac);
+  mjtNum norm = Norm3(n);
+  t.area = norm / 2;
+  for (int i = 0; i < 3; ++i) {
+    t.normal[i] = norm > 0 ? n[i] / norm : 0;
+    t.center[i] = (a[i] + b[i] + c[i]) / 3;
+  }
+  return t;
+}
+
+// area-weighted centroid of the triangles (the apex of the tetrahedra below); returns the area
 mjtNum AreaCentroid(const std::vector<mjtNum>& vert, const std::vector<int>& face, mjtNum center[3]) {
   mjtNum area = 0;
   Zero3(center);
   for (size_t f = 0; f + 2 < face.size(); f += 3) {
-    const mjtNum *a = Vertex(vert, face[f]), *b = Vertex(vert, face[f + 1]), *c = Vertex(vert, face[f + 2]);
-    mjtNum A = TriangleArea(a, b, c);
-    for (int i = 0; i < 3; ++i) center[i] += A * (a[i] + b[i] + c[i]) / 3;
-    area += A;
+    Triangle t = MakeTriangle(Vertex(vert, face[f]), Vertex(vert, face[f + 1]), Vertex(vert, face[f + 2]));
+    for (int i = 0; i < 3; ++i) center[i] += t.area * t.center[i];
+    area += t.area;
   }
-  if (area > 0) Scale3(center, center, 1 / area);
+  if (area > 0) {
+    for (int i = 0; i < 3; ++i) center[i] /= area;
+  }
   return area;
 }
 
 mjtNum TetraWeight(mjtNum volume, bool absolute) { return absolute ? std::fabs(volume) : volume; }
 
-// centre of mass of the tetrahedra from `apex`
-void TetraCentroid(const std::vector<mjtNum>& vert, const std::vector<int>& face, const mjtNum apex[3],
-                   bool absolute, mjtNum center[3]) {
+// Centre of the solids over the triangles with a common apex: tetrahedra (volume = area times
+// the height of the apex below the face, over 3) or, for a shell, the triangles themselves
+// weighted by area (the mean of a triangle's corners and the apex, weighted by area, is the
+// area centroid). The rounding is the reference's (fitted bit for bit on tetrahedra and random
+// convex meshes): weights are computed this way, not as a triple product.
+void WeightedCentroid(const std::vector<mjtNum>& vert, const std::vector<int>& face, const mjtNum apex[3],
+                      int mode, mjtNum center[3]) {
   mjtNum total = 0, sum[3] = {0, 0, 0};
   for (size_t f = 0; f + 2 < face.size(); f += 3) {
     const mjtNum *a = Vertex(vert, face[f]), *b = Vertex(vert, face[f + 1]), *c = Vertex(vert, face[f + 2]);
-    mjtNum w = TetraWeight(TetraVolume(a, b, c, apex), absolute);
+    Triangle t = MakeTriangle(a, b, c);
+    mjtNum w = t.area;
+    if (mode != kMeshInertiaShell) {
+      mjtNum height[3];
+      Sub3(height, t.center, apex);
+      w = TetraWeight(t.area * Dot3(height, t.normal) / 3, mode == kMeshInertiaLegacy);
+    }
     for (int i = 0; i < 3; ++i) sum[i] += w * (a[i] + b[i] + c[i] + apex[i]) / 4;
     total += w;
   }
-  if (total != 0) Scale3(center, sum, 1 / total); else Copy3(center, apex);
+  if (total != 0) {
+    for (int i = 0; i < 3; ++i) center[i] = sum[i] / total;
+  } else {
+    Copy3(center, apex);
+  }
 }
 
 void InertiaFromMoment(mjtNum inertia[9], const mjtNum M[9]) {
@@ -96,23 +132,24 @@ void InertiaFromMoment(mjtNum inertia[9], const mjtNum M[9]) {
 
 }  // namespace
 
-MeshInertiaResult ComputeMeshInertia(const std::vector<mjtNum>& vert, const std::vector<int>& face, int mode) {
+MeshInertiaResult ComputeMeshInertia(const std::vector<mjtNum>& vert, const std::vector<int>& face,
+                                     const std::vector<int>& apex_face, int mode) {
   MeshInertiaResult result;
   mjtNum centroid[3], M[9] = {0};
-  mjtNum area = AreaCentroid(vert, face, centroid);
+  AreaCentroid(vert, apex_face, centroid);
+  mjtNum area = mode == kMeshInertiaShell ? AreaCentroid(vert, face, centroid) : 0;
+  WeightedCentroid(vert, face, centroid, mode, result.center);
   if (mode == kMeshInertiaShell) {
     result.measure = area;
-    Copy3(result.center, centroid);
     for (size_t f = 0; f + 2 < face.size(); f += 3) {
       mjtNum a[3], b[3], c[3];
-      Sub3(a, Vertex(vert, face[f]), centroid);
-      Sub3(b, Vertex(vert, face[f + 1]), centroid);
-      Sub3(c, Vertex(vert, face[f + 2]), centroid);
+      Sub3(a, Vertex(vert, face[f]), result.center);
+      Sub3(b, Vertex(vert, face[f + 1]), result.center);
+      Sub3(c, Vertex(vert, face[f + 2]), result.center);
       AddSecondMoment(M, TriangleArea(a, b, c) / 12, a, b, c);
     }
   } else {
     bool absolute = mode == kMeshInertiaLegacy;
-    TetraCentroid(vert, face, centroid, absolute, result.center);
     const mjtNum zero[3] = {0, 0, 0};
     for (size_t f = 0; f + 2 < face.size(); f += 3) {
       mjtNum a[3], b[3], c[3];

@@ -112,7 +112,7 @@ bool UsedForCollision(const CompileContext& ctx, const std::string& name) {
 
 // volume, centre and principal inertia; the vertices move into the principal frame
 void ComputeMeshFrame(const CompileContext& ctx, int id, MeshInfo& info, const std::vector<int>& inertia_faces) {
-  MeshInertiaResult result = ComputeMeshInertia(info.vert, inertia_faces, info.inertia_mode);
+  MeshInertiaResult result = ComputeMeshInertia(info.vert, inertia_faces, info.face, info.inertia_mode);
   bool is_signed = info.inertia_mode == kMeshInertiaExact || info.inertia_mode == kMeshInertiaConvex;
   if (is_signed && result.measure < 0) {
     FailMesh(ctx, id, "mesh volume is negative (misoriented triangles)");

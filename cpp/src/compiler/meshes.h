@@ -43,14 +43,16 @@ struct MeshHull {
 MeshHull ConvexHull(const std::vector<mjtNum>& vert, int maxhullvert);  // mesh_geometry.cc
 
 // Volume (or area for shell), centre and inertia (about the centre, per unit density) of a
-// triangle surface for one mjtMeshInertia mode.
+// triangle surface `face` for one mjtMeshInertia mode. The tetrahedra share one apex: the
+// area-weighted centroid of `apex_face` (the mesh's own faces, also when `face` is its convex
+// hull: observed bit for bit on the reference's centres).
 struct MeshInertiaResult {
   mjtNum measure = 0;  // volume; area for shell
   mjtNum center[3] = {0, 0, 0};
   mjtNum inertia[9] = {0};  // full matrix about center, per unit density
 };
 MeshInertiaResult ComputeMeshInertia(const std::vector<mjtNum>& vert, const std::vector<int>& face,
-                                     int mode);  // mesh_geometry.cc
+                                     const std::vector<int>& apex_face, int mode);  // mesh_geometry.cc
 
 // Per-vertex unit normals: area-weighted average of the adjacent faces' normals; without
 // `smooth`, faces at a large angle to that average are left out (sharp edges stay sharp).

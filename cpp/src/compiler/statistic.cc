@@ -6,8 +6,8 @@
 //                body com (xipos) to the far side of its geoms (|geom_xpos - xipos| + rbound),
 //                to its joint anchors and to the anchors of its children's joints, at least 1e-5;
 //                0.2 without bodies
-//   center       middle of the bounding box of body coms (1..), geom bounding spheres, sites
-//                and joint anchors
+//   center       middle of the bounding box of body frame origins and coms (1..), geom
+//                bounding spheres (meshes too), sites and joint anchors
 //   extent       the box's largest side (2 when the box is a point), at least 2 * meansize
 // A geom's bounding radius (rbound) is computed here from its type and size; planes count with
 // 0.1 * their largest half-size (1 for an infinite plane).
@@ -128,10 +128,12 @@ struct Box {
 
 Box ModelBox(const Model& m, const Data& d, const std::vector<mjtNum>& rbound) {
   Box box;
-  for (int b = 1; b < m.nbody; ++b) box.Add(d.xipos + 3 * b, 0);
-  // mesh geoms count with the bounding sphere of their vertices: close to the reference, whose
-  // box for meshes is not this sphere (stat.center differs by up to ~0.01 on
-  // models/mesh_fitted_primitives.xml; partial)
+  for (int b = 1; b < m.nbody; ++b) {
+    box.Add(d.xpos + 3 * b, 0);  // body frame origins count too (observed)
+    box.Add(d.xipos + 3 * b, 0);
+  }
+  // mesh geoms count with the bounding sphere of their vertices' box (geom_rbound), like the
+  // other geoms
   for (int g = 0; g < m.ngeom; ++g) box.Add(d.geom_xpos + 3 * g, rbound[g]);
   for (int s = 0; s < m.nsite; ++s) box.Add(d.site_xpos + 3 * s, 0);
   for (int j = 0; j < m.njnt; ++j) box.Add(d.xanchor + 3 * j, 0);
