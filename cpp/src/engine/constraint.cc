@@ -359,6 +359,28 @@ void AddLimitRows(RowWriter& w) {
 
 // ---- contacts ---------------------------------------------------------------------------------
 
+// the dofs whose motion moves bodies a or b (each body's LastDofAbove chain, the columns
+// AddPointJacobian writes), ascending and without repeats; returns their number. Both chains
+// descend (a dof's parent has a smaller index), so they merge from their ends.
+int ChainColumns(const Model& m, const int body[2], int* scratch, int* columns) {
+  int length[2] = {0, 0};
+  int* chain[2] = {scratch, scratch + m.nv};
+  for (int side = 0; side < 2; ++side) {
+    if (body[side] <= 0) continue;
+    for (int dof = LastDofAbove(m, body[side]); dof >= 0; dof = m.dof_parentid[dof]) {
+      chain[side][length[side]++] = dof;
+    }
+  }
+  int count = 0, a = length[0] - 1, b = length[1] - 1;
+  while (a >= 0 || b >= 0) {
+    int next = b < 0 || (a >= 0 && chain[0][a] < chain[1][b]) ? chain[0][a] : chain[1][b];
+    if (a >= 0 && chain[0][a] == next) --a;
+    if (b >= 0 && chain[1][b] == next) --b;
+    columns[count++] = next;
+  }
+  return count;
+}
+
 // contact rows: S = (J(geom2 body) - J(geom1 body)) at the contact point, rotated into the contact
 // frame: rows normal, tangent1, tangent2 from the linear part, torsion (normal), roll1, roll2
 // (tangents) from the angular part. Elliptic cones take the first dim rows of S; pyramidal
@@ -381,10 +403,15 @@ void AddContactRows(RowWriter& w, int c) {
   std::memset(jacr, 0, sizeof(mjtNum) * 3 * m.nv);
   AddPointJacobian(m, w.d, body[1], con.pos, 1, jacp, con.dim > 3 ? jacr : nullptr);
   AddPointJacobian(m, w.d, body[0], con.pos, -1, jacp, con.dim > 3 ? jacr : nullptr);
+  // jacp and jacr are zero off the bodies' chains: S and the rows are filled on those columns
+  int* columns = frame.Allocate<int>(m.nv);
+  int* chains = frame.Allocate<int>(2 * m.nv);
+  int ncol = ChainColumns(m, body, chains, columns);
   for (int r = 0; r < 6; ++r) {
     const mjtNum* axis = con.frame + 3 * (r % 3);
     const mjtNum* source = r < 3 ? jacp : jacr;
-    for (int i = 0; i < m.nv; ++i) {
+    for (int k = 0; k < ncol; ++k) {
+      int i = columns[k];
       S[r * m.nv + i] = axis[0] * source[i] + axis[1] * source[m.nv + i] +
                         axis[2] * source[2 * m.nv + i];
     }
@@ -394,13 +421,13 @@ void AddContactRows(RowWriter& w, int c) {
   con.efc_address = w.d.nefc;
   if (con.dim == 1) {
     int row = w.Add(mjCNSTR_CONTACT_FRICTIONLESS, c, con.dist, con.includemargin, 0, tran);
-    std::memcpy(w.J(row), S, sizeof(mjtNum) * m.nv);
+    for (int k = 0; k < ncol; ++k) w.J(row)[columns[k]] = S[columns[k]];
   } else if (m.opt.cone == mjCONE_ELLIPTIC) {
     for (int r = 0; r < con.dim; ++r) {
       bool normal = r == 0;
       int row = w.Add(mjCNSTR_CONTACT_ELLIPTIC, c, normal ? con.dist : 0,
                       normal ? con.includemargin : 0, 0, r < 3 ? tran : rot);
-      std::memcpy(w.J(row), S + r * m.nv, sizeof(mjtNum) * m.nv);
+      for (int k = 0; k < ncol; ++k) w.J(row)[columns[k]] = S[r * m.nv + columns[k]];
     }
   } else {
     for (int j = 1; j < con.dim; ++j) {
@@ -408,7 +435,10 @@ void AddContactRows(RowWriter& w, int c) {
       mjtNum diag = tran + mu * mu * (j < 3 ? tran : rot);
       for (int sign = 1; sign >= -1; sign -= 2) {
         int row = w.Add(mjCNSTR_CONTACT_PYRAMIDAL, c, con.dist, con.includemargin, 0, diag);
-        for (int i = 0; i < m.nv; ++i) w.J(row)[i] = S[i] + sign * mu * S[j * m.nv + i];
+        for (int k = 0; k < ncol; ++k) {
+          int i = columns[k];
+          w.J(row)[i] = S[i] + sign * mu * S[j * m.nv + i];
+        }
       }
     }
   }
@@ -508,6 +538,14 @@ bool IsFrictionRow(const Data& d, int i) {
   return type == mjCNSTR_CONTACT_ELLIPTIC && i != d.contact[d.efc_id[i]].efc_address;
 }
 
+bool IsContactRow(int type);
+
+// rows a and i (a < i) of the same contact, both friction rows or both not
+bool SameContactKind(const Data& d, int a, int i, bool friction) {
+  return IsContactRow(d.efc_type[i]) && d.efc_type[a] == d.efc_type[i] &&
+         d.efc_id[a] == d.efc_id[i] && IsFrictionRow(d, a) == friction;
+}
+
 // the row whose position sets the impedance: a contact's first row, a connect/weld block's
 // residual norm, otherwise the row itself
 mjtNum ImpedanceDistance(const Model& m, const Data& d, int i) {
@@ -533,9 +571,17 @@ mjtNum ImpedanceDistance(const Model& m, const Data& d, int i) {
 }
 
 // KBIP and R = (1 - d)/d diagApprox for every row
+// (a contact's rows after its first take the previous row's KBIP when they are of the same
+// kind: the same parameters and impedance distance give the same values)
 void ComputeImpedances(const Model& m, Data& d) {
   for (int i = 0; i < d.nefc; ++i) {
     bool friction = IsFrictionRow(d, i);
+    if (i > 0 && SameContactKind(d, i - 1, i, friction)) {
+      std::memcpy(d.efc_KBIP + 4 * i, d.efc_KBIP + 4 * (i - 1), sizeof(mjtNum) * 4);
+      mjtNum imp = d.efc_KBIP[4 * i + 2];
+      d.efc_R[i] = std::max(mjMINVAL, (1 - imp) / imp * d.efc_diagApprox[i]);
+      continue;
+    }
     SolverParameters p = RowParameters(m, d, i, friction);
     SanitizeParameters(p);
     mjtNum* kbip = d.efc_KBIP + 4 * i;
@@ -627,7 +673,15 @@ void IndexJacobianNonzeros(const Model& m, Data& d) {
   int address = 0;
   for (int i = 0; i < d.nefc; ++i) {
     d.efc_J_rowadr[i] = address;
-    d.efc_J_rownnz[i] = RowNonzeros(m, d, i, mark, d.efc_J_colind + address);
+    bool same_contact = i > 0 && IsContactRow(d.efc_type[i]) &&
+                        d.efc_type[i - 1] == d.efc_type[i] && d.efc_id[i - 1] == d.efc_id[i];
+    if (same_contact) {  // a contact's rows share its structural pattern
+      d.efc_J_rownnz[i] = d.efc_J_rownnz[i - 1];
+      std::memcpy(d.efc_J_colind + address, d.efc_J_colind + d.efc_J_rowadr[i - 1],
+                  sizeof(int) * d.efc_J_rownnz[i]);
+    } else {
+      d.efc_J_rownnz[i] = RowNonzeros(m, d, i, mark, d.efc_J_colind + address);
+    }
     address += d.efc_J_rownnz[i];
   }
   for (int i = d.nefc - 1; i >= 0; --i) {

@@ -305,28 +305,68 @@ mjtNum RayHfieldWall(const HfieldGrid& grid, int r0, int c0, int r1, int c1, con
   return Nearer(RayTriangle(p, v, base0, base1, top1), RayTriangle(p, v, base0, top1, top0));
 }
 
-mjtNum RayHfieldWalls(const HfieldGrid& grid, const mjtNum p[3], const mjtNum v[3]) {
-  mjtNum best = kNoHit;
-  int last_row = grid.nrow - 1, last_col = grid.ncol - 1;
-  for (int c = 0; c < last_col; ++c) {
-    best = Nearer(best, RayHfieldWall(grid, 0, c, 0, c + 1, p, v));
-    best = Nearer(best, RayHfieldWall(grid, last_row, c, last_row, c + 1, p, v));
-  }
-  for (int r = 0; r < last_row; ++r) {
-    best = Nearer(best, RayHfieldWall(grid, r, 0, r + 1, 0, p, v));
-    best = Nearer(best, RayHfieldWall(grid, r, last_col, r + 1, last_col, p, v));
-  }
-  return best;
-}
-
 // the cell range [first, last] (clamped to [0, count - 2]) whose span holds coordinates between
-// a and b on an axis starting at -half with cell size step, one cell of slack on each side
+// a and b on an axis starting at -half with cell size step, one cell of slack on each side;
+// empty (first > last) when a or b is not finite
 void CellRange(mjtNum a, mjtNum b, mjtNum half, mjtNum step, int count, int* first, int* last) {
+  *first = 0;
+  *last = -1;
+  if (!std::isfinite(a) || !std::isfinite(b)) return;
   mjtNum low = (std::min(a, b) + half) / step, high = (std::max(a, b) + half) / step;
   *first = std::max(0, static_cast<int>(std::floor(std::max(low, -1.0))) - 1);
   *last = std::min(count - 2, static_cast<int>(std::floor(std::min(high, count + 1.0))) + 1);
 }
 
+// The outer walls: a wall triangle is hit only where the ray crosses the wall's plane
+// (x = +-sx or y = +-sy), so only the segments around that crossing (CellRange's slack) are
+// tested. A ray parallel to the plane (v = 0 along its normal) cannot hit it: the triangles'
+// edges and v all lie in the plane, so their determinant is exactly 0 (RayTriangle: no hit).
+mjtNum RayHfieldWalls(const HfieldGrid& grid, const mjtNum p[3], const mjtNum v[3]) {
+  mjtNum best = kNoHit;
+  int last_row = grid.nrow - 1, last_col = grid.ncol - 1;
+  for (int r : {0, last_row}) {
+    if (v[1] == 0) break;
+    mjtNum t = (-grid.sy + r * grid.dy - p[1]) / v[1];
+    mjtNum x = p[0] + t * v[0];
+    int c0, c1;
+    CellRange(x, x, grid.sx, grid.dx, grid.ncol, &c0, &c1);
+    for (int c = c0; c <= c1; ++c) best = Nearer(best, RayHfieldWall(grid, r, c, r, c + 1, p, v));
+  }
+  for (int c : {0, last_col}) {
+    if (v[0] == 0) break;
+    mjtNum t = (-grid.sx + c * grid.dx - p[0]) / v[0];
+    mjtNum y = p[1] + t * v[1];
+    int r0, r1;
+    CellRange(y, y, grid.sy, grid.dy, grid.nrow, &r0, &r1);
+    for (int r = r0; r <= r1; ++r) best = Nearer(best, RayHfieldWall(grid, r, c, r + 1, c, p, v));
+  }
+  return best;
+}
+
+// the surface cells under the segment t in [t0, t1]: column by column (one cell of slack), the
+// rows that the part of the segment over the column (widened by a cell) spans
+mjtNum RayHfieldCells(const HfieldGrid& grid, const mjtNum p[3], const mjtNum v[3], mjtNum t0,
+                      mjtNum t1) {
+  mjtNum best = kNoHit;
+  int c0, c1;
+  CellRange(p[0] + t0 * v[0], p[0] + t1 * v[0], grid.sx, grid.dx, grid.ncol, &c0, &c1);
+  for (int c = c0; c <= c1; ++c) {
+    mjtNum a = t0, b = t1;
+    if (v[0] != 0) {
+      mjtNum xa = -grid.sx + (c - 1) * grid.dx, xb = -grid.sx + (c + 2) * grid.dx;
+      mjtNum ta = (xa - p[0]) / v[0], tb = (xb - p[0]) / v[0];
+      a = std::max(t0, std::min(ta, tb));
+      b = std::min(t1, std::max(ta, tb));
+      if (a > b) continue;
+    }
+    int r0, r1;
+    CellRange(p[1] + a * v[1], p[1] + b * v[1], grid.sy, grid.dy, grid.nrow, &r0, &r1);
+    for (int r = r0; r <= r1; ++r) best = Nearer(best, RayHfieldCell(grid, r, c, p, v));
+  }
+  return best;
+}
+
+// The terrain's top is ztop: the compiler normalizes elevations to [0, 1].
 mjtNum RayHfieldLocal(const Model& m, int geom, const mjtNum p[3], const mjtNum v[3]) {
   int hfield = m.geom_dataid[geom];
   if (hfield < 0) return kNoHit;
@@ -340,17 +380,11 @@ mjtNum RayHfieldLocal(const Model& m, int geom, const mjtNum p[3], const mjtNum 
   mjtNum radius = std::sqrt(grid.sx * grid.sx + grid.sy * grid.sy + middle[2] * middle[2]);
   if (!MayHitSphere(middle, radius, p, v)) return best;
   // the cells the ray crosses lie under its segment inside the bounding box of the terrain
-  mjtNum top = 0;
-  for (int i = 0; i < grid.nrow * grid.ncol; ++i) top = std::max(top, grid.data[i] * grid.ztop);
-  mjtNum lo[3] = {-grid.sx, -grid.sy, -grid.zbottom}, hi[3] = {grid.sx, grid.sy, top}, t0, t1;
+  mjtNum lo[3] = {-grid.sx, -grid.sy, -grid.zbottom};
+  mjtNum hi[3] = {grid.sx, grid.sy, std::max(grid.ztop, mjtNum(0))}, t0, t1;
   GrowBox(lo, hi);
   if (!ClipToBox(p, v, lo, hi, &t0, &t1)) return best;
-  int c0, c1, r0, r1;
-  CellRange(p[0] + t0 * v[0], p[0] + t1 * v[0], grid.sx, grid.dx, grid.ncol, &c0, &c1);
-  CellRange(p[1] + t0 * v[1], p[1] + t1 * v[1], grid.sy, grid.dy, grid.nrow, &r0, &r1);
-  for (int r = r0; r <= r1; ++r) {
-    for (int c = c0; c <= c1; ++c) best = Nearer(best, RayHfieldCell(grid, r, c, p, v));
-  }
+  best = Nearer(best, RayHfieldCells(grid, p, v, t0, t1));
   return Nearer(best, RayHfieldWalls(grid, p, v));
 }
 
