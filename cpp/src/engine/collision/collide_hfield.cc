@@ -416,8 +416,8 @@ bool CellRange(mjtNum lo, mjtNum hi, mjtNum half, mjtNum step, int count, int* f
 
 // A prism against a geom without an exact prism test: GJK/EPA between the prism's vertices
 // (hfield frame) and the geom's convex shape grown by `grow`; the contact in world coordinates.
-bool CollidePrismConvex(const Data& d, int hfield_geom, const Prism& prism, ConvexShape geom,
-                        mjtNum grow, Contact* con) {
+bool CollidePrismConvex(const Model& m, const Data& d, int hfield_geom, const Prism& prism,
+                        ConvexShape geom, mjtNum grow, Contact* con) {
   mjtNum vertex[6][3];
   PrismVertices(prism, vertex);
   ConvexShape shape;
@@ -433,7 +433,10 @@ bool CollidePrismConvex(const Data& d, int hfield_geom, const Prism& prism, Conv
   shape.npoints = 6;
   geom.radius += grow;
   ConvexContact contact;
-  if (!ConvexContactOf(shape, geom, 0, contact) || !(contact.dist < 0)) return false;
+  ConvexAccuracy accuracy;  // the model's (opt.ccd_tolerance, opt.ccd_iterations)
+  accuracy.tolerance = std::fmax(m.opt.ccd_tolerance, 0.0);
+  accuracy.iterations = std::max(m.opt.ccd_iterations, 1);
+  if (!ConvexContactOf(shape, geom, 0, contact, accuracy) || !(contact.dist < 0)) return false;
   con->dist = contact.dist;
   Copy3(con->frame, contact.normal);
   for (int k = 0; k < 3; ++k) con->pos[k] = 0.5 * (contact.a[k] + contact.b[k]);
@@ -493,7 +496,7 @@ int CollideHfieldConvex(const Model& m, const Data& d, Contact* con, int g1, int
           LocalContact local;
           if (!CollidePrism(*prism, geom, 0.5 * margin, &local)) continue;
           WorldContact(d, g1, local, con + count);
-        } else if (!CollidePrismConvex(d, g1, *prism, convex, 0.5 * margin, con + count)) {
+        } else if (!CollidePrismConvex(m, d, g1, *prism, convex, 0.5 * margin, con + count)) {
           continue;
         }
         if (++count == mjMAXCONPAIR) return count;
