@@ -418,12 +418,19 @@ bool CellRange(mjtNum lo, mjtNum hi, mjtNum half, mjtNum step, int count, int* f
 // (hfield frame) and the geom's convex shape grown by `grow`; the contact in world coordinates.
 bool CollidePrismConvex(const Model& m, const Data& d, int hfield_geom, const Prism& prism,
                         ConvexShape geom, mjtNum grow, Contact* con) {
-  mjtNum vertex[6][3];
+  // the prism's vertices about their centroid, which is where GJK starts from (the reference's
+  // start: measured on quadruped poses, where it reproduces its unconverged penetrations)
+  mjtNum vertex[6][3], centroid[3] = {0, 0, 0}, center[3];
   PrismVertices(prism, vertex);
+  for (const auto& v : vertex) AddScaledTo3(centroid, v, 1.0 / 6);
+  for (auto& v : vertex) Sub3(v, v, centroid);
+  const mjtNum* R = d.geom_xmat + 9 * hfield_geom;
+  MulMatVec3(center, R, centroid);
+  AddTo3(center, d.geom_xpos + 3 * hfield_geom);
   ConvexShape shape;
   shape.type = kConvexPoints;
-  shape.pos = d.geom_xpos + 3 * hfield_geom;
-  shape.rot = d.geom_xmat + 9 * hfield_geom;
+  shape.pos = center;
+  shape.rot = R;
   shape.size[0] = shape.size[1] = shape.size[2] = 0;
   shape.radius = 0;
   shape.vert = nullptr;
