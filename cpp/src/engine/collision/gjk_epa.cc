@@ -201,9 +201,11 @@ GjkResult GjkDistance(const SupportFunction& A, const SupportFunction& B, const 
       result.beyond_cutoff = true;
       return result;
     }
-    // converged; with no tolerance also when w repeats a point of the simplex
-    if (vv - vw < epsilon || (tolerance <= 0 && (vv - vw <= kGjkRelativeGap * vv ||
-                                                 Duplicate(result.simplex, n, w)))) {
+    // converged; with no tolerance also when w repeats a point of the simplex (but not at
+    // the origin: there the reference goes on to a tetrahedron)
+    bool exact = tolerance <= 0 && vv > kGjkIntersect;
+    if (vv - vw < epsilon ||
+        (exact && (vv - vw <= kGjkRelativeGap * vv || Duplicate(result.simplex, n, w)))) {
       stopped = true;
       break;
     }
@@ -213,7 +215,7 @@ GjkResult GjkDistance(const SupportFunction& A, const SupportFunction& B, const 
     int saved_n = n;
     for (int i = 0; i < n; ++i) saved[i] = result.simplex[i];
     mjtNum vv_new = ClosestOnSimplex(result.simplex, n, candidate, candidate_lambda);
-    if (tolerance <= 0 && !(vv_new < vv) && saved_n > 1) {
+    if (exact && !(vv_new < vv) && saved_n > 1) {
       // no progress (exact polytopes at their rounding floor): keep the previous simplex
       for (int i = 0; i < saved_n - 1; ++i) result.simplex[i] = saved[i];
       n = saved_n - 1;
@@ -403,10 +405,20 @@ bool TrianglePolytope(const SupportFunction& A, const SupportFunction& B, const 
 
 // The initial polytope from GJK's final simplex (see gjk_epa.h); a lone point is grown to a
 // tetrahedron (no reference behaviour known there). False when D is flat there.
+bool HoldsOrigin(const Polytope& P) {
+  for (int i = 0; i < P.nface; ++i) {
+    if (!(P.face[i].dist >= -1e-15)) return false;
+  }
+  return true;
+}
+
 bool InitialPolytope(const SupportFunction& A, const SupportFunction& B, const GjkResult& gjk,
                      Polytope& P) {
-  if (gjk.nsimplex == 2) return SegmentPolytope(A, B, gjk, P);
-  if (gjk.nsimplex == 3) return TrianglePolytope(A, B, gjk, P);
+  // from a segment or a triangle as the reference; when that bipyramid misses the origin (the
+  // origin on its surface or outside, in symmetric poses), a tetrahedron grown from the simplex
+  if (gjk.nsimplex == 2 && SegmentPolytope(A, B, gjk, P) && HoldsOrigin(P)) return true;
+  if (gjk.nsimplex == 3 && TrianglePolytope(A, B, gjk, P) && HoldsOrigin(P)) return true;
+  P.nvert = P.nface = 0;
   MinkowskiPoint s[4];
   int n = gjk.nsimplex;
   for (int i = 0; i < n; ++i) s[i] = gjk.simplex[i];
