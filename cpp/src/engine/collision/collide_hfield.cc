@@ -20,11 +20,10 @@
 // Per geom type, prism against:
 //   sphere   exact: outside, the closest point of the prism's surface to the center; inside,
 //            the nearest face (the minimal translation out). Matches the reference's contacts.
-//   capsule  exact, separating-axis form: the segment against the prism; the penetration is the
-//            smallest overlap over the prism's face normals and the crosses of the segment with
-//            the prism's edges; apart, the closest points of the segment and the prism.
-//   others   (ellipsoid, cylinder, box, mesh) the general convex collider (collide_convex.cc)
-//            between the prism's six vertices and the geom grown by half the margin.
+//   others   (capsule, ellipsoid, cylinder, box, mesh) the general convex collider
+//            (collide_convex.cc) between the prism's six vertices and the geom grown by half the
+//            margin. (An exact separating-axis capsule test, PrismCapsule, stays for reference;
+//            the reference's capsule contacts are its ccd's, which it does not always match.)
 #include <algorithm>
 #include <cmath>
 
@@ -481,8 +480,10 @@ int CollideHfieldConvex(const Model& m, const Data& d, Contact* con, int g1, int
     out[1] = -size[1] + r * dy;
     out[2] = data[r * ncol + c] * size[2] + margin;
   };
-  // geoms without an exact prism test go through the general convex collider
-  bool exact = geom.type == mjGEOM_SPHERE || geom.type == mjGEOM_CAPSULE;
+  // geoms other than spheres go through the general convex collider, capsules too: the
+  // reference's capsule-prism contact is its ccd's (a deep capsule gets a deeper, non-minimal
+  // contact there, measured on quadruped poses; the exact test below would not give it)
+  bool exact = geom.type == mjGEOM_SPHERE;
   ConvexShape convex;
   if (!exact && !MakeConvexShape(m, d, g2, convex)) return 0;
   int count = 0;
