@@ -175,8 +175,6 @@ KNOWN_GAPS = {
                                  "differ (the reference's prism penetration)",
     "gymnasium/point.xml": "a sphere exactly touching the floor (dist 0): our kinematics puts it "
                            "1e-16 above, the reference 0, so the contact at margin 0 flips",
-    "dm_control/suite/quadruped.xml": "convex pairs: the reference stops its penetration search "
-                                      "at ccd_tolerance 1e-6, so its dist is off by up to 6e-6",
 }
 
 

@@ -2,23 +2,25 @@
 // GJK for the distance, EPA for the penetration) for the pairs without a dedicated routine:
 // ellipsoid, cylinder and mesh against the convex geoms, and a few more (colliders.h).
 //
-// One contact per pair:
-//   separated    GJK on the cores (a sphere is its center, a capsule its segment, with the
-//                radius kept apart; the other shapes are their own core): closest points
-//                a_c, b_c at distance c; normal n = (b_c - a_c) / c, dist = c - r1 - r2,
-//                surface points a = a_c + r1 n, b = b_c - r2 n
-//   overlapping  (the cores overlap or touch) EPA on the full shapes: penetration vector
-//                v = a - b with |v| = depth; n = v / |v|, dist = -depth
+// One contact per pair (rules measured on the reference's native ccd, gjk_epa.h):
+//   spheres and capsules  GJK on the cores (a sphere is its center, a capsule its segment, the
+//                radius kept apart) first; cores apart by more than opt.ccd_tolerance give
+//                closest points a_c, b_c at distance c: normal n = (b_c - a_c) / c ((1, 0, 0)
+//                when they meet), dist = c - r1 - r2, surface points a = a_c + r1 n,
+//                b = b_c - r2 n
+//   otherwise    GJK on the full shapes; separated: its closest points; overlapping (a
+//                tetrahedron around the origin, or converged within the tolerance): EPA from
+//                GJK's simplex, penetration vector v = a - b, n = v / |v|, dist = -|v|
 // and pos = (a + b) / 2, the point midway between the two surfaces. A separated pair is
-// reported when dist < margin.
+// reported when dist < margin. GJK starts from v_0 = center 1 - center 2.
 //
-// Accuracy: the separated distance is always converged (GJK to a relative 1e-10, as the
-// reference's separated answers are at its default options). The penetration (EPA, and the GJK
-// on the full shapes before it) stops at opt.ccd_tolerance (a length) or after
-// opt.ccd_iterations (MuJoCo XML reference, <option>), as the reference does; at its defaults
-// (1e-6, 35) penetrations of curved shapes are not fully converged (the reference's own are off
-// by up to ~1e-4 in dist). Tight options (e.g. 1e-12, 1000) give converged answers, which is
-// what the tests pin down. Polytope pairs converge exactly either way.
+// Accuracy: GJK and EPA stop at opt.ccd_tolerance (GJK: v.v - v.w < tol^2 / 2; EPA: best upper
+// bound minus the nearest face's distance < tol) or after opt.ccd_iterations each, as the
+// reference does, so unconverged answers (curved shapes: dist off by up to ~1e-6 at the
+// defaults) are the reference's own. Two polytopes without margin iterate to exactness.
+// Known gap: at margin 0 the reference's EPA takes other steps than at a positive cutoff (seen
+// through mj_geomDistance: distmax > 0 is reproduced to rounding, distmax = 0 is not once the
+// EPA goes past a few iterations); the contacts then agree to the tolerance, not exactly.
 #include <algorithm>
 #include <cmath>
 
@@ -32,12 +34,6 @@
 namespace mjsim {
 namespace {
 
-constexpr int kGjkIterations = 1000;
-
-// cores closer than this (length units) count as touching: the EPA on the full shapes gives a
-// well-defined normal where the direction between nearly touching cores is not
-constexpr mjtNum kCoreTouch = 1e-9;
-
 void CoreSupportOf(const void* shape, const mjtNum dir[3], mjtNum out[3]) {
   CoreSupport(*static_cast<const ConvexShape*>(shape), dir, out);
 }
@@ -46,39 +42,29 @@ void FullSupportOf(const void* shape, const mjtNum dir[3], mjtNum out[3]) {
   FullSupport(*static_cast<const ConvexShape*>(shape), dir, out);
 }
 
-// separated cores: the surfaces' closest points from the cores' closest points
-bool SeparatedContact(const ConvexShape& s1, const ConvexShape& s2, const GjkResult& gjk,
+// separated shapes (or cores): the surfaces' closest points from GJK's closest points, grown by
+// the radii along n = (b - a) / |b - a| (n = (1, 0, 0) when the points meet, as the reference)
+bool SeparatedContact(const GjkResult& gjk, mjtNum radius1, mjtNum radius2,
                       ConvexContact& out) {
+  if (gjk.nsimplex == 0) return false;  // v_0 = 0 converged at once: the reference reports none
   Sub3(out.normal, gjk.b, gjk.a);
-  mjtNum c = Normalize3(out.normal);
-  if (!(c > 0)) return false;
-  out.dist = c - s1.radius - s2.radius;
+  mjtNum c = Norm3(out.normal);
+  if (c > 1e-15) {
+    Scale3(out.normal, out.normal, 1 / c);
+  } else {
+    out.normal[0] = 1, out.normal[1] = out.normal[2] = 0;
+  }
+  out.dist = gjk.dist - radius1 - radius2;
   for (int k = 0; k < 3; ++k) {
-    out.a[k] = gjk.a[k] + s1.radius * out.normal[k];
-    out.b[k] = gjk.b[k] - s2.radius * out.normal[k];
+    out.a[k] = gjk.a[k] + radius1 * out.normal[k];
+    out.b[k] = gjk.b[k] - radius2 * out.normal[k];
   }
   return true;
 }
 
-// overlapping shapes: EPA on the full shapes. `core`: the cores' GJK result; when neither shape
-// has a radius the cores are the full shapes and its intersecting simplex starts the EPA.
-bool PenetratingContact(const ConvexShape& s1, const ConvexShape& s2, const mjtNum start[3],
-                        const GjkResult& core, const ConvexAccuracy& accuracy,
-                        ConvexContact& out) {
-  SupportFunction A{&s1, FullSupportOf}, B{&s2, FullSupportOf};
-  bool reuse = core.intersect && s1.radius == 0 && s2.radius == 0;
-  GjkResult gjk =
-      reuse ? core : GjkDistance(A, B, start, INFINITY, accuracy.iterations, accuracy.tolerance);
-  if (!gjk.intersect) {
-    // the full shapes barely separate (rounding): their GJK answer stands
-    Sub3(out.normal, gjk.b, gjk.a);
-    if (!(Normalize3(out.normal) > 0)) return false;
-    out.dist = gjk.dist;
-    Copy3(out.a, gjk.a);
-    Copy3(out.b, gjk.b);
-    return true;
-  }
-  // the EPA is also bounded by the polytope's room (gjk_epa.cc)
+// overlapping shapes: EPA on the full shapes from their GJK simplex
+bool PenetratingContact(const SupportFunction& A, const SupportFunction& B, const GjkResult& gjk,
+                        const ConvexAccuracy& accuracy, ConvexContact& out) {
   EpaResult epa = EpaPenetration(A, B, gjk, accuracy.iterations, accuracy.tolerance);
   if (!epa.valid) return false;
   out.dist = -epa.depth;
@@ -86,6 +72,10 @@ bool PenetratingContact(const ConvexShape& s1, const ConvexShape& s2, const mjtN
   Copy3(out.a, epa.a);
   Copy3(out.b, epa.b);
   return true;
+}
+
+bool IsPolytope(const ConvexShape& s) {
+  return s.type == mjGEOM_BOX || s.type == mjGEOM_MESH || s.type == kConvexPoints;
 }
 
 bool Finite(const ConvexContact& c) {
@@ -112,18 +102,30 @@ bool UsesPolygonMultiCcd(const Model& m, const ConvexShape& s1, const ConvexShap
 }  // namespace
 
 bool ConvexContactOf(const ConvexShape& s1, const ConvexShape& s2, mjtNum cutoff,
-                     ConvexContact& out, const ConvexAccuracy& accuracy) {
+                     ConvexContact& out, const ConvexAccuracy& given) {
   mjtNum start[3];
   Sub3(start, s2.pos, s1.pos);
-  SupportFunction A{&s1, CoreSupportOf}, B{&s2, CoreSupportOf};
+  ConvexAccuracy accuracy = given;
+  // two polytopes without margin: the reference iterates them to exactness, whatever
+  // opt.ccd_tolerance (measured: its answers do not move with the tolerance)
+  if (IsPolytope(s1) && IsPolytope(s2) && !(cutoff > 0)) accuracy.tolerance = 0;
   mjtNum radii = s1.radius + s2.radius;
-  // separated shapes: converged distance and witness points whatever the options (the
-  // reference's separated answers are converged at its defaults too)
-  GjkResult core = GjkDistance(A, B, start, cutoff + radii, kGjkIterations);
-  if (core.beyond_cutoff) return false;
-  bool found = (!core.intersect && (core.dist > kCoreTouch || radii <= kCoreTouch))
-                   ? SeparatedContact(s1, s2, core, out)
-                   : PenetratingContact(s1, s2, start, core, accuracy, out);
+  SupportFunction A{&s1, FullSupportOf}, B{&s2, FullSupportOf};
+  bool found;
+  if (radii > 0) {
+    // spheres and capsules: GJK on the cores (a point, a segment) first; separated cores
+    // give the contact, with the radii added (the reference's rule: cores nearer than the
+    // tolerance count as overlapping)
+    SupportFunction CA{&s1, CoreSupportOf}, CB{&s2, CoreSupportOf};
+    GjkResult core = GjkDistance(CA, CB, start, cutoff + radii, accuracy.iterations,
+                                 accuracy.tolerance);
+    if (core.beyond_cutoff) return false;
+    if (!core.intersect) return SeparatedContact(core, s1.radius, s2.radius, out) && Finite(out);
+  }
+  GjkResult gjk = GjkDistance(A, B, start, cutoff, accuracy.iterations, accuracy.tolerance);
+  if (gjk.beyond_cutoff) return false;
+  found = gjk.intersect ? PenetratingContact(A, B, gjk, accuracy, out)
+                        : SeparatedContact(gjk, 0, 0, out);
   return found && Finite(out);
 }
 

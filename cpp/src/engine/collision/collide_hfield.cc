@@ -20,11 +20,10 @@
 // Per geom type, prism against:
 //   sphere   exact: outside, the closest point of the prism's surface to the center; inside,
 //            the nearest face (the minimal translation out). Matches the reference's contacts.
-//   capsule  exact, separating-axis form: the segment against the prism; the penetration is the
-//            smallest overlap over the prism's face normals and the crosses of the segment with
-//            the prism's edges; apart, the closest points of the segment and the prism.
-//   others   (ellipsoid, cylinder, box, mesh) the general convex collider (collide_convex.cc)
-//            between the prism's six vertices and the geom grown by half the margin.
+//   others   (capsule, ellipsoid, cylinder, box, mesh) the general convex collider
+//            (collide_convex.cc) between the prism's six vertices and the geom grown by half the
+//            margin. (An exact separating-axis capsule test, PrismCapsule, stays for reference;
+//            the reference's capsule contacts are its ccd's, which it does not always match.)
 #include <algorithm>
 #include <cmath>
 
@@ -443,14 +442,21 @@ bool CellRange(mjtNum lo, mjtNum hi, mjtNum half, mjtNum step, int count, int* f
 
 // A prism against a geom without an exact prism test: GJK/EPA between the prism's vertices
 // (hfield frame) and the geom's convex shape grown by `grow`; the contact in world coordinates.
-bool CollidePrismConvex(const Data& d, int hfield_geom, const Prism& prism, ConvexShape geom,
-                        mjtNum grow, Contact* con) {
-  mjtNum vertex[6][3];
+bool CollidePrismConvex(const Model& m, const Data& d, int hfield_geom, const Prism& prism,
+                        ConvexShape geom, mjtNum grow, Contact* con) {
+  // the prism's vertices about their centroid, which is where GJK starts from (the reference's
+  // start: measured on quadruped poses, where it reproduces its unconverged penetrations)
+  mjtNum vertex[6][3], centroid[3] = {0, 0, 0}, center[3];
   PrismVertices(prism, vertex);
+  for (const auto& v : vertex) AddScaledTo3(centroid, v, 1.0 / 6);
+  for (auto& v : vertex) Sub3(v, v, centroid);
+  const mjtNum* R = d.geom_xmat + 9 * hfield_geom;
+  MulMatVec3(center, R, centroid);
+  AddTo3(center, d.geom_xpos + 3 * hfield_geom);
   ConvexShape shape;
   shape.type = kConvexPoints;
-  shape.pos = d.geom_xpos + 3 * hfield_geom;
-  shape.rot = d.geom_xmat + 9 * hfield_geom;
+  shape.pos = center;
+  shape.rot = R;
   shape.size[0] = shape.size[1] = shape.size[2] = 0;
   shape.radius = 0;
   shape.vert = nullptr;
@@ -460,7 +466,10 @@ bool CollidePrismConvex(const Data& d, int hfield_geom, const Prism& prism, Conv
   shape.npoints = 6;
   geom.radius += grow;
   ConvexContact contact;
-  if (!ConvexContactOf(shape, geom, 0, contact) || !(contact.dist < 0)) return false;
+  ConvexAccuracy accuracy;  // the model's (opt.ccd_tolerance, opt.ccd_iterations)
+  accuracy.tolerance = std::fmax(m.opt.ccd_tolerance, 0.0);
+  accuracy.iterations = std::max(m.opt.ccd_iterations, 1);
+  if (!ConvexContactOf(shape, geom, 0, contact, accuracy) || !(contact.dist < 0)) return false;
   con->dist = contact.dist;
   Copy3(con->frame, contact.normal);
   for (int k = 0; k < 3; ++k) con->pos[k] = 0.5 * (contact.a[k] + contact.b[k]);
@@ -512,8 +521,10 @@ int CollideHfieldConvex(const Model& m, const Data& d, Contact* con, int g1, int
     out[1] = -size[1] + r * dy;
     out[2] = data[r * ncol + c] * size[2] + margin;
   };
-  // geoms without an exact prism test go through the general convex collider
-  bool exact = geom.type == mjGEOM_SPHERE || geom.type == mjGEOM_CAPSULE;
+  // geoms other than spheres go through the general convex collider, capsules too: the
+  // reference's capsule-prism contact is its ccd's (a deep capsule gets a deeper, non-minimal
+  // contact there, measured on quadruped poses; the exact test below would not give it)
+  bool exact = geom.type == mjGEOM_SPHERE;
   ConvexShape convex;
   if (!exact && !MakeConvexShape(m, d, g2, convex)) return 0;
   int count = 0;
@@ -535,7 +546,7 @@ int CollideHfieldConvex(const Model& m, const Data& d, Contact* con, int g1, int
           if (!CollidePrism(*prism, geom, 0.5 * margin, &local)) continue;
           WorldContact(d, g1, local, con + count);
         } else if (BeyondReach(*prism, geom.pos, m.geom_rbound[g2] + 0.5 * margin) ||
-                   !CollidePrismConvex(d, g1, *prism, convex, 0.5 * margin, con + count)) {
+                   !CollidePrismConvex(m, d, g1, *prism, convex, 0.5 * margin, con + count)) {
           continue;
         }
         if (++count == mjMAXCONPAIR) return count;

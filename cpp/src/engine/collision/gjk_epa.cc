@@ -183,29 +183,30 @@ void Witnesses(const MinkowskiPoint* s, const mjtNum* lambda, int n, mjtNum a[3]
 GjkResult GjkDistance(const SupportFunction& A, const SupportFunction& B, const mjtNum start[3],
                       mjtNum cutoff, int max_iterations, mjtNum tolerance) {
   GjkResult result{};
-  mjtNum dir[3] = {start[0], start[1], start[2]};
-  if (!(Dot3(dir, dir) > 0)) dir[0] = 1;
-  // first point: the support of D towards the origin side (D is centered near -start)
-  SupportOfDifference(A, B, dir, result.simplex[0]);
-  int n = 1;
+  // the convergence threshold on v.v - v.w (the reference's: half the squared tolerance)
+  const mjtNum epsilon = 0.5 * tolerance * tolerance;
+  mjtNum v[3] = {-start[0], -start[1], -start[2]};
+  mjtNum previous[3];
+  Copy3(previous, v);
   mjtNum lambda[4] = {1, 0, 0, 0};
-  mjtNum v[3];
-  Copy3(v, result.simplex[0].w);
-  mjtNum vv = Dot3(v, v);
-  for (int iter = 0; iter < max_iterations && vv > kGjkIntersect; ++iter) {
+  int n = 0;
+  bool stopped = false;
+  for (int iter = 0; iter < max_iterations; ++iter) {
     mjtNum search[3] = {-v[0], -v[1], -v[2]};
     MinkowskiPoint w;
     SupportOfDifference(A, B, search, w);
-    mjtNum vw = Dot3(v, w.w);
+    mjtNum vv = Dot3(v, v), vw = Dot3(v, w.w);
     // lower bound on the distance: v.w / |v|
     if (vw > 0 && vw * vw > cutoff * cutoff * vv) {
       result.beyond_cutoff = true;
-      break;
+      return result;
     }
-    // upper bound |v| minus lower bound v.w/|v| on the distance, times |v|
-    mjtNum gap = vv - vw;
-    if (gap <= kGjkRelativeGap * vv || gap * gap <= tolerance * tolerance * vv ||
-        Duplicate(result.simplex, n, w)) {
+    // converged; with no tolerance also when w repeats a point of the simplex (but not at
+    // the origin: there the reference goes on to a tetrahedron)
+    bool exact = tolerance <= 0 && vv > kGjkIntersect;
+    if (vv - vw < epsilon ||
+        (exact && (vv - vw <= kGjkRelativeGap * vv || Duplicate(result.simplex, n, w)))) {
+      stopped = true;
       break;
     }
     result.simplex[n++] = w;
@@ -214,19 +215,28 @@ GjkResult GjkDistance(const SupportFunction& A, const SupportFunction& B, const 
     int saved_n = n;
     for (int i = 0; i < n; ++i) saved[i] = result.simplex[i];
     mjtNum vv_new = ClosestOnSimplex(result.simplex, n, candidate, candidate_lambda);
-    if (!(vv_new < vv)) {  // no progress: numerical floor reached; keep the previous simplex
+    if (exact && !(vv_new < vv) && saved_n > 1) {
+      // no progress (exact polytopes at their rounding floor): keep the previous simplex
       for (int i = 0; i < saved_n - 1; ++i) result.simplex[i] = saved[i];
       n = saved_n - 1;
+      stopped = true;
       break;
     }
+    Copy3(previous, v);
     Copy3(v, candidate);
     for (int i = 0; i < 4; ++i) lambda[i] = candidate_lambda[i];
-    vv = vv_new;
-    if (n == 4) vv = 0;  // the origin is inside the tetrahedron
+    if (n == 4) {  // the origin is inside the tetrahedron
+      Zero3(v);
+      stopped = true;
+      break;
+    }
   }
   result.nsimplex = n;
-  result.intersect = vv <= kGjkIntersect;
-  result.dist = std::sqrt(vv);
+  mjtNum dist = std::sqrt(Dot3(v, v));
+  result.intersect = n == 4 || (stopped && n > 0 && dist <= tolerance) ||
+                     (tolerance <= 0 && n > 0 && Dot3(v, v) <= kGjkIntersect);
+  // out of iterations: the reference reports the distance before the last step
+  result.dist = stopped ? dist : std::sqrt(Dot3(previous, previous));
   Witnesses(result.simplex, lambda, n, result.a, result.b);
   return result;
 }
@@ -318,10 +328,97 @@ bool GrowSimplex(const SupportFunction& A, const SupportFunction& B, MinkowskiPo
   return true;
 }
 
-// The initial tetrahedron: GJK's final simplex, grown to four points when the origin was
-// found on a lower-dimensional face of it.
-bool InitialTetrahedron(const SupportFunction& A, const SupportFunction& B, const GjkResult& gjk,
-                        Polytope& P) {
+// Faces (i, j, k) of a convex polytope of P.nvert points, each turned to face away from the
+// points' centroid (inside the polytope).
+void AddOutwardFaces(Polytope& P, const int (*faces)[3], int nface) {
+  mjtNum centroid[3] = {0, 0, 0};
+  for (int i = 0; i < P.nvert; ++i) AddScaledTo3(centroid, P.vert[i].w, 1.0 / P.nvert);
+  for (int f = 0; f < nface; ++f) {
+    int i = faces[f][0], j = faces[f][1], k = faces[f][2];
+    mjtNum e1[3], e2[3], normal[3], in[3];
+    Sub3(e1, P.vert[j].w, P.vert[i].w);
+    Sub3(e2, P.vert[k].w, P.vert[i].w);
+    Cross3(normal, e1, e2);
+    Sub3(in, centroid, P.vert[i].w);
+    if (Dot3(normal, in) > 0) std::swap(j, k);
+    AddFace(P, i, j, k);
+  }
+}
+
+// Rotation of v about the unit axis u by the angle of cosine c and sine s (Rodrigues).
+void RotateAbout(const mjtNum u[3], mjtNum c, mjtNum s, const mjtNum v[3], mjtNum out[3]) {
+  mjtNum cross[3];
+  Cross3(cross, u, v);
+  mjtNum along = Dot3(u, v) * (1 - c);
+  for (int k = 0; k < 3; ++k) out[k] = v[k] * c + cross[k] * s + u[k] * along;
+}
+
+// From a segment (GJK met the origin on it): its two ends and the supports in three directions
+// normal to it, 120 degrees apart, the first (axis_k x e) with e_k the smallest component of the
+// segment e. A triangular bipyramid of 6 faces. The reference's construction, measured on a
+// symmetric capsule-in-cylinder case: its three directions are this close to symmetric only
+// with sin 120 = 0.86602540378 (the 240 degree turn as the 120 degree one applied twice, in
+// cosine and sine), which decides which of the nearly equal faces EPA takes first.
+bool SegmentPolytope(const SupportFunction& A, const SupportFunction& B, const GjkResult& gjk,
+                     Polytope& P) {
+  mjtNum e[3];
+  Sub3(e, gjk.simplex[1].w, gjk.simplex[0].w);
+  mjtNum length = Norm3(e);
+  if (!(length > 0)) return false;
+  int k = 0;
+  for (int i = 1; i < 3; ++i) {
+    if (std::abs(e[i]) < std::abs(e[k])) k = i;
+  }
+  mjtNum axis[3] = {0, 0, 0}, u[3], dir[3][3];
+  axis[k] = 1;
+  Cross3(dir[0], axis, e);
+  Scale3(u, e, 1 / length);
+  constexpr mjtNum kCos = -0.5, kSin = 0.86602540378;
+  RotateAbout(u, kCos, kSin, dir[0], dir[1]);
+  RotateAbout(u, kCos * kCos - kSin * kSin, kSin * kCos + kCos * kSin, dir[0], dir[2]);
+  P.vert[0] = gjk.simplex[0];
+  P.vert[1] = gjk.simplex[1];
+  for (int j = 0; j < 3; ++j) SupportOfDifference(A, B, dir[j], P.vert[2 + j]);
+  P.nvert = 5;
+  const int faces[6][3] = {{0, 2, 3}, {0, 3, 4}, {0, 4, 2}, {1, 2, 3}, {1, 3, 4}, {1, 4, 2}};
+  AddOutwardFaces(P, faces, 6);
+  return true;
+}
+
+// From a triangle: its corners and the supports along its two normals (6 faces).
+bool TrianglePolytope(const SupportFunction& A, const SupportFunction& B, const GjkResult& gjk,
+                      Polytope& P) {
+  mjtNum e1[3], e2[3], normal[3], opposite[3];
+  Sub3(e1, gjk.simplex[1].w, gjk.simplex[0].w);
+  Sub3(e2, gjk.simplex[2].w, gjk.simplex[0].w);
+  Cross3(normal, e1, e2);
+  if (!(Dot3(normal, normal) > 0)) return false;
+  Scale3(opposite, normal, -1);
+  for (int i = 0; i < 3; ++i) P.vert[i] = gjk.simplex[i];
+  SupportOfDifference(A, B, normal, P.vert[3]);
+  SupportOfDifference(A, B, opposite, P.vert[4]);
+  P.nvert = 5;
+  const int faces[6][3] = {{0, 1, 3}, {1, 2, 3}, {2, 0, 3}, {0, 1, 4}, {1, 2, 4}, {2, 0, 4}};
+  AddOutwardFaces(P, faces, 6);
+  return true;
+}
+
+// The initial polytope from GJK's final simplex (see gjk_epa.h); a lone point is grown to a
+// tetrahedron (no reference behaviour known there). False when D is flat there.
+bool HoldsOrigin(const Polytope& P) {
+  for (int i = 0; i < P.nface; ++i) {
+    if (!(P.face[i].dist >= -1e-15)) return false;
+  }
+  return true;
+}
+
+bool InitialPolytope(const SupportFunction& A, const SupportFunction& B, const GjkResult& gjk,
+                     Polytope& P) {
+  // from a segment or a triangle as the reference; when that bipyramid misses the origin (the
+  // origin on its surface or outside, in symmetric poses), a tetrahedron grown from the simplex
+  if (gjk.nsimplex == 2 && SegmentPolytope(A, B, gjk, P) && HoldsOrigin(P)) return true;
+  if (gjk.nsimplex == 3 && TrianglePolytope(A, B, gjk, P) && HoldsOrigin(P)) return true;
+  P.nvert = P.nface = 0;
   MinkowskiPoint s[4];
   int n = gjk.nsimplex;
   for (int i = 0; i < n; ++i) s[i] = gjk.simplex[i];
@@ -330,23 +427,14 @@ bool InitialTetrahedron(const SupportFunction& A, const SupportFunction& B, cons
   }
   for (int i = 0; i < 4; ++i) P.vert[i] = s[i];
   P.nvert = 4;
-  // faces opposite each vertex, turned outward
-  const int faces[4][4] = {{1, 2, 3, 0}, {0, 3, 2, 1}, {0, 1, 3, 2}, {0, 2, 1, 3}};
+  const int faces[4][3] = {{1, 2, 3}, {0, 3, 2}, {0, 1, 3}, {0, 2, 1}};
   mjtNum e1[3], e2[3], normal[3], out[3];
   Sub3(e1, s[1].w, s[0].w);
   Sub3(e2, s[2].w, s[0].w);
   Cross3(normal, e1, e2);
   Sub3(out, s[3].w, s[0].w);
-  mjtNum volume = Dot3(normal, out);
-  if (!(std::abs(volume) > 1e-30)) return false;
-  for (const auto& f : faces) {
-    // with positive volume the listed orders point outward; otherwise swap two vertices
-    if (volume > 0) {
-      AddFace(P, f[0], f[1], f[2]);
-    } else {
-      AddFace(P, f[0], f[2], f[1]);
-    }
-  }
+  if (!(std::abs(Dot3(normal, out)) > 1e-30)) return false;
+  AddOutwardFaces(P, faces, 4);
   return true;
 }
 
@@ -428,38 +516,41 @@ bool Expand(Polytope& P, const MinkowskiPoint& w, int nearest) {
 EpaResult EpaPenetration(const SupportFunction& A, const SupportFunction& B,
                          const GjkResult& gjk, int max_iterations, mjtNum tolerance) {
   EpaResult result{};
-  const mjtNum gap = std::fmax(kEpaGap, tolerance);
   Polytope& P = ThreadPolytope();
   P.nvert = P.nface = 0;
-  if (!InitialTetrahedron(A, B, gjk, P)) return result;
-  int nearest = NearestFace(P);
+  if (!InitialPolytope(A, B, gjk, P) || max_iterations < 1) return result;
+  mjtNum upper = INFINITY;
+  Face last{};
+  MinkowskiPoint corners[3];
   for (int iter = 0; iter < max_iterations; ++iter) {
-    const Face& f = P.face[nearest];
+    int nearest = NearestFace(P);
+    last = P.face[nearest];
+    for (int i = 0; i < 3; ++i) corners[i] = P.vert[last.v[i]];
     MinkowskiPoint w;
-    SupportOfDifference(A, B, f.normal, w);
-    if (Dot3(f.normal, w.w) - f.dist <= gap) break;
+    SupportOfDifference(A, B, last.normal, w);
+    upper = std::fmin(upper, Dot3(last.normal, w.w));
+    // the bounds meet within the tolerance (without one: w adds nothing)
+    mjtNum gap = upper - last.dist;
+    if (gap < tolerance || (tolerance <= 0 && gap <= kEpaGap)) break;
     if (!Expand(P, w, nearest)) break;
-    nearest = NearestFace(P);
   }
-  const Face& f = P.face[nearest];
-  if (!std::isfinite(f.dist)) return result;
+  if (!std::isfinite(last.dist)) return result;
   // barycentric coordinates of the origin's projection dist * normal on the face
   mjtNum v[3], area[3], p[3][3];
-  Scale3(v, f.normal, f.dist);
-  for (int i = 0; i < 3; ++i) Sub3(p[i], P.vert[f.v[i]].w, v);
+  Scale3(v, last.normal, last.dist);
+  for (int i = 0; i < 3; ++i) Sub3(p[i], corners[i].w, v);
   mjtNum total = 0;
   for (int i = 0; i < 3; ++i) {
     mjtNum c[3];
     Cross3(c, p[(i + 1) % 3], p[(i + 2) % 3]);
-    area[i] = Dot3(c, f.normal);
+    area[i] = Dot3(c, last.normal);
     total += area[i];
   }
   mjtNum lambda[3];
   for (int i = 0; i < 3; ++i) lambda[i] = total != 0 ? area[i] / total : 1.0 / 3;
-  MinkowskiPoint corners[3] = {P.vert[f.v[0]], P.vert[f.v[1]], P.vert[f.v[2]]};
   Witnesses(corners, lambda, 3, result.a, result.b);
-  result.depth = std::fmax(f.dist, 0);
-  Copy3(result.normal, f.normal);
+  result.depth = std::fmax(last.dist, 0);
+  Copy3(result.normal, last.normal);
   result.valid = true;
   return result;
 }

@@ -34,10 +34,15 @@ struct GjkResult {
   MinkowskiPoint simplex[4];
 };
 
-// GJK distance between A and B. `cutoff`: stop as soon as the distance is known to exceed it.
-// `start`: first search direction (any nonzero vector, e.g. center of B minus center of A).
-// `tolerance`: stop when the distance is known to within this length (opt.ccd_tolerance); the
-// iteration stops anyway at a relative accuracy of 1e-10.
+// GJK distance between A and B, with the stopping rules measured on the reference's native
+// ccd (opt.ccd_tolerance = tol, opt.ccd_iterations = N):
+//   v_0 = -start (center of A minus center of B); iteration k takes w = s_D(-v_k) and stops
+//   when v.v - v.w < tol^2 / 2 (the gap times |v|: converged), else v_{k+1} is the point of the
+//   simplex + w closest to the origin. A tetrahedron holding the origin, or convergence at
+//   |v| <= tol, is an intersection. After N iterations without convergence the distance is
+//   the one before the last step (the witness points are the last simplex's).
+// `cutoff`: stop as soon as the distance is known to exceed it (v.w > cutoff |v|).
+// tol = 0 (exact polytopes): stops when the simplex no longer gets closer to the origin.
 GjkResult GjkDistance(const SupportFunction& A, const SupportFunction& B, const mjtNum start[3],
                       mjtNum cutoff, int max_iterations, mjtNum tolerance = 0);
 
@@ -48,8 +53,13 @@ struct EpaResult {
   mjtNum a[3], b[3]; // witness points on A and B: a - b = depth * normal
 };
 
-// EPA from a GJK result that found intersection. `tolerance`: stop when the boundary of D in
-// the nearest face's normal lies within this length of the face (at least 1e-10).
+// EPA from a GJK result that found intersection. The initial polytope is GJK's tetrahedron,
+// or, from a triangle, the triangle and the supports along its two normals, or, from a segment,
+// the segment's ends and the supports in three directions 120 degrees apart around it. Each
+// iteration takes the face nearest the origin (lower bound d) and the support w along its
+// normal n; the upper bound mu is the least n.w seen. It stops when mu - d < `tolerance`
+// (opt.ccd_tolerance; tolerance 0: when w adds nothing) or after `max_iterations`; the answer
+// is the last face taken.
 EpaResult EpaPenetration(const SupportFunction& A, const SupportFunction& B,
                          const GjkResult& gjk, int max_iterations, mjtNum tolerance = 0);
 
