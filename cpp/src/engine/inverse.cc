@@ -106,16 +106,7 @@ void mj_invConstraint(const Model& m, Data& d) {
 }
 
 void mj_inverseSkip(const Model& m, Data& d, int skipstage, int skipsensor) {
-  if (skipstage < mjSTAGE_POS) {
-    mj_fwdPosition(m, d);
-    if (!skipsensor) mj_sensorPos(m, d);
-    if (Enabled(m, mjENBL_ENERGY)) mj_energyPos(m, d);
-  }
-  if (skipstage < mjSTAGE_VEL) {
-    mj_fwdVelocity(m, d);
-    if (!skipsensor) mj_sensorVel(m, d);
-    if (Enabled(m, mjENBL_ENERGY)) mj_energyVel(m, d);
-  }
+  PositionVelocityStages(m, d, skipstage, skipsensor);
   ScratchFrame frame(d);
   mjtNum* given = frame.Allocate<mjtNum>(m.nv);
   mjtNum* continuous = frame.Allocate<mjtNum>(m.nv);

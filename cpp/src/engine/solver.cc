@@ -151,6 +151,19 @@ void ConeAlongLine(const Data& d, int first, const mjtNum* window, const mjtNum*
 
 }  // namespace
 
+void CholeskySolve(const mjtNum* L, int n, mjtNum* x) {
+  for (int i = 0; i < n; ++i) {
+    mjtNum sum = x[i];
+    for (int k = 0; k < i; ++k) sum -= L[i * n + k] * x[k];
+    x[i] = sum / L[i * n + i];
+  }
+  for (int i = n - 1; i >= 0; --i) {
+    mjtNum sum = x[i];
+    for (int k = i + 1; k < n; ++k) sum -= L[k * n + i] * x[k];
+    x[i] = sum / L[i * n + i];
+  }
+}
+
 mjtNum SolverScale(const Model& m) {
   return 1 / (std::max(m.stat.meaninertia, mjMINVAL) * std::max(1, m.nv));
 }

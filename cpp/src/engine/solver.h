@@ -88,6 +88,9 @@ int ConeHessian(const Model& m, Data& d, const mjtNum* jar, int first, mjtNum lo
 void AddConstraintHessian(const Model& m, Data& d, const mjtNum* jar, const int* state,
                           mjtNum* H);
 
+// x = (L L')^-1 x in place, L the lower triangle of an n x n row-major Cholesky factor
+void CholeskySolve(const mjtNum* L, int n, mjtNum* x);
+
 // 1 / (meaninertia * max(1, nv)): the chapter's scale of improvement and gradient
 mjtNum SolverScale(const Model& m);
 // The statistics of primal iteration `iteration` (the last slot once past mjNSOLVER): scaled
@@ -107,7 +110,15 @@ int SolvePGS(const Model& m, Data& d, ArenaWork& work);
 // slots first_stat.. ; returns the iterations, -1 when the arena is full
 int SolveNoslip(const Model& m, Data& d, ArenaWork& work, int first_stat);
 
-// shared by the PGS and noslip solvers (solver_pgs.cc):
+// shared by the PGS and noslip solvers (solver_pgs.cc), on the dual cost
+// 1/2 f' A f + f' b (A = AR with the regularizer, or without it for noslip):
+// (A f)_i + b_i, the cost's gradient at row i
+mjtNum DualResidual(const Data& d, const mjtNum* A, int i);
+mjtNum DualCost(const Data& d, const mjtNum* A);
+// the statistics of one sweep in slot `slot` (the last one once past mjNSOLVER): the scaled
+// improvement old_cost - new_cost and the nonzero forces; returns the improvement
+mjtNum RecordDualSweep(const Model& m, Data& d, int slot, mjtNum old_cost, mjtNum new_cost);
+
 // A = J M^-1 J' (+ diag(R) with add_R), dense nefc x nefc; false when the arena is full
 bool BuildDualMatrix(const Model& m, Data& d, ArenaWork& work, mjtNum* A, bool add_R);
 // minimizes 1/2 x' A x + x' g subject to sum_j w_j x_j^2 <= r^2 (n <= 5; A n x n row-major)

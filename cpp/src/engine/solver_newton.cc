@@ -164,20 +164,6 @@ bool CholeskyFactor(mjtNum* H, int n) {
   return true;
 }
 
-// x = (L L')^-1 x
-void CholeskySolve(const mjtNum* L, int n, mjtNum* x) {
-  for (int i = 0; i < n; ++i) {
-    mjtNum sum = x[i];
-    for (int k = 0; k < i; ++k) sum -= L[i * n + k] * x[k];
-    x[i] = sum / L[i * n + i];
-  }
-  for (int i = n - 1; i >= 0; --i) {
-    mjtNum sum = x[i];
-    for (int k = i + 1; k < n; ++k) sum -= L[k * n + i] * x[k];
-    x[i] = sum / L[i * n + i];
-  }
-}
-
 // L L' +- v v' in place (v is overwritten), starting at v's first nonzero `first`: the
 // rotation of column k mixes L's column and v so that the new diagonal is
 // sqrt(L_kk^2 +- v_k^2). False when a downdate would lose positive definiteness.
