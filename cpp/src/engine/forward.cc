@@ -37,6 +37,7 @@ void mj_fwdPosition(const Model& m, Data& d) {
   mj_factorM(m, d);
   mj_collision(m, d);
   mj_makeConstraint(m, d);
+  mj_island(m, d);
   mj_transmission(m, d);
 }
 

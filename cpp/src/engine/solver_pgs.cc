@@ -118,9 +118,10 @@ void WarmstartForces(const Model& m, Data& d, ArenaWork& work, const mjtNum* AR)
   if (m.opt.disableflags & mjDSBL_WARMSTART) return;
   mjtNum* jar = work.Allocate<mjtNum>(d.nefc);
   if (!jar) return;
-  MulJacobian(m, d, jar, d.qacc_warmstart);
+  SolverView whole = WholeSystem(m, d);
+  MulJacobian(whole.m, whole.d, jar, d.qacc_warmstart);
   for (int i = 0; i < d.nefc; ++i) jar[i] -= d.efc_aref[i];
-  ConstraintCost(m, d, jar, d.efc_force, nullptr);
+  ConstraintCost(whole.m, whole.d, jar, d.efc_force, nullptr);
   if (DualCost(d, AR) > 0) std::memset(d.efc_force, 0, sizeof(mjtNum) * d.nefc);
 }
 
