@@ -39,19 +39,17 @@ def assert_solution_matches(pair, where, niter_slack=0):
         f"{where}: solver_niter {d.solver_niter} vs {ref.solver_niter}")
 
 
-# Partial: in the reference an island's iterations depend on the other islands (a box stack
-# solved next to a contacting chain takes other steps and reports another gradient than the
-# same stack alone, or next to a free body; final qacc agree to 1e-5 for CG, 1e-14 for
-# Newton), which mjsim's independent island solves do not reproduce.
-COUPLED = {("cross_contacts", CG), ("cross_contacts", NEWTON), ("two_stacks", CG)}
+# Partial: CG on the two stacks with elliptic cones drifts from the reference after a few
+# steps (qacc 7.8e-4 at step 3); the cause is not found yet.
+COUPLED = {("two_stacks", CG, "elliptic")}
 
 
 def cases():
     for name in MODELS:
         for cone in ("pyramidal", "elliptic"):
             for solver, label in ((CG, "CG"), (NEWTON, "Newton")):
-                marks = [pytest.mark.xfail(reason="islands coupled in the reference (above)")] \
-                    if (name, solver) in COUPLED else []
+                marks = [pytest.mark.xfail(reason="CG drifts on the elliptic stacks (above)")] \
+                    if (name, solver, cone) in COUPLED else []
                 yield pytest.param(name, cone, solver, marks=marks,
                                    id=f"{name}-{cone}-{label}")
 
@@ -78,13 +76,12 @@ LINK = """<body pos="1 0 0.3"><joint type="hinge" axis="0 1 0" range="-1 1" limi
     <geom type="capsule" fromto="0 0 0 0.4 0 -0.25" size="0.05"/></body>"""
 
 
-@pytest.mark.parametrize("link", ["", pytest.param(LINK, marks=pytest.mark.xfail(
-    reason="islands coupled in the reference: the stack's statistics change with the link"))],
-    ids=["stack", "stack_and_link"])
+@pytest.mark.parametrize("link", ["", LINK], ids=["stack", "stack_and_link"])
 @pytest.mark.parametrize("solver", [CG, NEWTON], ids=["CG", "Newton"])
 def test_iteration_statistics_per_island_match_reference(solver, link):
     """improvement and gradient are scaled by 1 / trace(M of the island) at the current state:
-    a heavy free body elsewhere (changing meaninertia) changes nothing"""
+    a heavy free body elsewhere (changing meaninertia) changes nothing; every island starts
+    from the whole system's warmstart choice (the link's island changes the stack's start)"""
     pair = load_pair(BOXES_AND.format(link=link), seed=None)
     configure(pair, solver)
     pair.call("mj_forward")

@@ -401,13 +401,18 @@ void RefreshPrimal(const SolverModel& m, SolverData& d, const mjtNum* x, PrimalP
 
 // the start costs no products at qacc_smooth: there jar = efc_b (J qacc_smooth - aref, written
 // by mj_fwdConstraint before the solver) and the Gauss term is zero
+bool WarmstartCheaper(const SolverModel& m, SolverData& d, PrimalPoint& point) {
+  if (Disabled(m.opt, mjDSBL_WARMSTART)) return false;
+  EvaluatePrimal(m, d, d.qacc_warmstart, point);
+  return point.cost < ConstraintCost(m, d, d.efc_b, nullptr, nullptr);
+}
+
 void PrimalStart(const SolverModel& m, SolverData& d, mjtNum* x, PrimalPoint& point) {
-  if (!Disabled(m.opt, mjDSBL_WARMSTART)) {
-    EvaluatePrimal(m, d, d.qacc_warmstart, point);
-    if (point.cost < ConstraintCost(m, d, d.efc_b, nullptr, nullptr)) {
-      std::memcpy(x, d.qacc_warmstart, sizeof(mjtNum) * m.nv);
-      return;
-    }
+  bool warm = d.start == 0 ? WarmstartCheaper(m, d, point) : d.start > 0;
+  if (warm) {
+    if (d.start != 0) EvaluatePrimal(m, d, d.qacc_warmstart, point);
+    std::memcpy(x, d.qacc_warmstart, sizeof(mjtNum) * m.nv);
+    return;
   }
   std::memcpy(x, d.qacc_smooth, sizeof(mjtNum) * m.nv);
   MulInertia(m, d, point.Mx, x);
@@ -435,7 +440,7 @@ SolverView WholeSystem(const Model& m, Data& d) {
           {d.nefc, d.efc_type, d.efc_id, d.efc_J, d.efc_J_rownnz, d.efc_J_rowadr,
            d.efc_J_colind, d.efc_D, d.efc_R, d.efc_aref, d.efc_frictionloss, d.efc_b,
            d.efc_force, d.efc_state, d.contact, d.M, d.qLD, d.qLDiagInv, d.qacc_smooth,
-           d.qfrc_smooth, d.qacc_warmstart, d.solver, d.solver_nnz}};
+           d.qfrc_smooth, d.qacc_warmstart, 0, d.solver, d.solver_nnz}};
 }
 
 void FullInertia(const SolverModel& m, const SolverData& d, mjtNum* dst) {

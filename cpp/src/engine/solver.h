@@ -50,6 +50,8 @@ struct SolverData {
   const mjtNum* qacc_smooth;
   const mjtNum* qfrc_smooth;
   const mjtNum* qacc_warmstart;
+  int start;                    // the primal start: 0 the cheaper of qacc_warmstart and
+                                // qacc_smooth, 1 qacc_warmstart, -1 qacc_smooth
   SolverStat* solver;           // mjNSOLVER statistics slots
   int* solver_nnz;              // one entry
 };
@@ -111,7 +113,10 @@ void StepPrimal(const SolverModel& m, SolverData& d, mjtNum* x, mjtNum alpha, co
                 const mjtNum* Mp, const mjtNum* Jp, PrimalPoint& point);
 // cost, forces, states and gradient at x from point.Mx and point.jar
 void RefreshPrimal(const SolverModel& m, SolverData& d, const mjtNum* x, PrimalPoint& point);
-// the start: qacc_warmstart when warmstart is enabled and it costs less than qacc_smooth
+// whether qacc_warmstart costs less than qacc_smooth (false when warmstart is disabled);
+// leaves the point evaluated at qacc_warmstart
+bool WarmstartCheaper(const SolverModel& m, SolverData& d, PrimalPoint& point);
+// the start: per d.start, by default qacc_warmstart when WarmstartCheaper, else qacc_smooth
 void PrimalStart(const SolverModel& m, SolverData& d, mjtNum* x, PrimalPoint& point);
 // the Gauss term along x + alpha p: value, slope and curvature at alpha = 0; Mp = M p
 void GaussAlongLine(const SolverModel& m, const SolverData& d, const mjtNum* x,

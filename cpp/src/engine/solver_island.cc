@@ -9,7 +9,8 @@
 //           solver solver_niter solver_nnz
 //
 // Fitted to mujoco 3.3.7 (tests/conformance/test_solver_island.py): CG and Newton solve per
-// island, each with its own warmstart choice, iteration count and statistics, the improvement
+// island, all from the whole system's warmstart choice (WholeSystemStartsWarm), each with its
+// own iteration count and statistics, the improvement
 // and gradient scaled by 1 / trace(M of the island) at the current state (the whole system
 // uses the model's meaninertia * nv); PGS and any solve followed by noslip
 // take the whole system at once (solver.cc). Islands past mjNISLAND are solved but keep no
@@ -149,9 +150,10 @@ bool EvaluateLooseRows(const Model& m, Data& d, int first, ArenaWork work) {
 
 // one island: gather, solve, scatter; the solver's iterations, -1 when the arena is full.
 // `work` is a copy: what the island takes is free again for the next one.
-int SolveIsland(const Model& m, Data& d, int island, SolverStat* spare, int* spare_nnz,
-                ArenaWork work) {
+int SolveIsland(const Model& m, Data& d, int island, int start, SolverStat* spare,
+                int* spare_nnz, ArenaWork work) {
   IslandView v = EmptyView(m, d, d.island_nv[island], d.island_nefc[island]);
+  v.d.start = start;
   bool recorded = island < mjNISLAND;
   v.d.solver = recorded ? d.solver + island * mjNSOLVER : spare;
   v.d.solver_nnz = recorded ? d.solver_nnz + island : spare_nnz;
@@ -170,15 +172,25 @@ int SolveIsland(const Model& m, Data& d, int island, SolverStat* spare, int* spa
   return iterations;
 }
 
+// The reference chooses between qacc_warmstart and qacc_smooth once, by the whole system's
+// cost, and starts every island there (with warmstart disabled, island statistics agree with
+// the reference's whatever the other islands; with it, only under this choice)
+bool WholeSystemStartsWarm(const Model& m, Data& d, ArenaWork work) {
+  SolverView whole = WholeSystem(m, d);
+  PrimalPoint point = AllocatePrimalPoint(whole.m, whole.d, work);
+  return Allocated(point) && WarmstartCheaper(whole.m, whole.d, point);
+}
+
 }  // namespace
 
 bool SolveIslands(const Model& m, Data& d, ArenaWork& work) {
   SolverStat* spare = work.Allocate<SolverStat>(mjNSOLVER);
   int* spare_nnz = work.Allocate<int>(1);
   if (!spare || !spare_nnz) return false;
+  int start = WholeSystemStartsWarm(m, d, work) ? 1 : -1;
   int assigned = 0;
   for (int island = 0; island < d.nisland; ++island) {
-    if (SolveIsland(m, d, island, spare, spare_nnz, work) < 0) return false;
+    if (SolveIsland(m, d, island, start, spare, spare_nnz, work) < 0) return false;
     assigned += d.island_nefc[island];
   }
   return EvaluateLooseRows(m, d, assigned, work);
