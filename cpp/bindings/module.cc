@@ -475,6 +475,22 @@ void BindData(py::module_& module) {
   data.def_property_readonly(
       "nl", [](const PyData& self) { return self.data->nl; }, "number of limit rows");
   data.def_property_readonly(
+      "nisland", [](const PyData& self) { return self.data->nisland; },
+      "number of detected constraint islands");
+  data.def_property_readonly(
+      "nidof", [](const PyData& self) { return self.data->nidof; },
+      "number of dofs in all islands");
+  // island_*: views of this step's nisland islands
+#define MJSIM_X(type, name, doc)                                                              \
+  data.def_property_readonly(                                                                 \
+      #name,                                                                                  \
+      [](const PyData& self) {                                                                \
+        return MakeView(self.data->name, self.data->nisland, 1, "1", self.data);              \
+      },                                                                                      \
+      doc);
+  MJSIM_ISLAND_FIELDS(MJSIM_X)
+#undef MJSIM_X
+  data.def_property_readonly(
       "nJ", [](const PyData& self) { return JacobianEntries(*self.model, *self.data); },
       "number of entries of efc_J (nonzeros only in the sparse layout)");
   // efc_*: views of this step's rows (nefc of them); efc_J is flat, nJ long, as mujoco's
@@ -693,6 +709,7 @@ void BindStepFunctions(py::module_& module) {
   DefModelData<mj_fwdAcceleration>(module, "mj_fwdAcceleration", "Add up all non-constraint forces, compute qacc_smooth.");
   DefModelData<mj_fwdConstraint>(module, "mj_fwdConstraint", "Run the constraint solver: qacc, qfrc_constraint, efc_force, efc_state.");
   DefModelData<mj_makeConstraint>(module, "mj_makeConstraint", "Construct the constraint rows (efc_J, efc_pos, impedances, R).");
+  DefModelData<mj_island>(module, "mj_island", "Find constraint islands.");
   DefModelData<mj_referenceConstraint>(module, "mj_referenceConstraint", "Compute efc_vel and efc_aref.");
   DefModelData<mj_inverse>(module, "mj_inverse", "Inverse dynamics: qacc must be set before calling.");
   DefModelData<mj_invPosition>(module, "mj_invPosition", "Position-dependent computations of the inverse dynamics.");

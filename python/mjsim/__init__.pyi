@@ -95,6 +95,7 @@ class MjData:
     crb: numpy.ndarray
     ctrl: numpy.ndarray
     cvel: numpy.ndarray
+    dof_island: numpy.ndarray
     efc_D: numpy.ndarray
     efc_J: numpy.ndarray
     efc_J_colind: numpy.ndarray
@@ -109,6 +110,7 @@ class MjData:
     efc_force: numpy.ndarray
     efc_frictionloss: numpy.ndarray
     efc_id: numpy.ndarray
+    efc_island: numpy.ndarray
     efc_margin: numpy.ndarray
     efc_pos: numpy.ndarray
     efc_state: numpy.ndarray
@@ -120,6 +122,13 @@ class MjData:
         ...
     geom_xmat: numpy.ndarray
     geom_xpos: numpy.ndarray
+    island_dofadr: numpy.ndarray
+    island_idofadr: numpy.ndarray
+    island_iefcadr: numpy.ndarray
+    island_ne: numpy.ndarray
+    island_nefc: numpy.ndarray
+    island_nf: numpy.ndarray
+    island_nv: numpy.ndarray
     def jnt(*args, **kwargs) -> object:
         ...
     def joint(*args, **kwargs) -> object:
@@ -128,6 +137,10 @@ class MjData:
         ...
     light_xdir: numpy.ndarray
     light_xpos: numpy.ndarray
+    map_dof2idof: numpy.ndarray
+    map_efc2iefc: numpy.ndarray
+    map_idof2dof: numpy.ndarray
+    map_iefc2efc: numpy.ndarray
     mocap_pos: numpy.ndarray
     mocap_quat: numpy.ndarray
     model: MjModel
@@ -139,6 +152,8 @@ class MjData:
     ne: int
     nefc: int
     nf: int
+    nidof: int
+    nisland: int
     nl: int
     qDeriv: numpy.ndarray
     qH: numpy.ndarray
@@ -2182,6 +2197,9 @@ def mj_isPyramidal(m: MjModel) -> int:
 
 def mj_isSparse(m: MjModel) -> int:
     """Determine type of constraint Jacobian (1: sparse)."""
+
+def mj_island(m: MjModel, d: MjData) -> None:
+    """Find constraint islands."""
 
 def mj_jac(m: MjModel, d: MjData, jacp: object, jacr: object, point: object, body: typing.SupportsInt | typing.SupportsIndex) -> None:
     """Compute 3/6-by-nv end-effector Jacobian of global point attached to given body."""

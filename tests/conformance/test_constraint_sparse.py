@@ -124,8 +124,7 @@ def test_dense_and_sparse_layouts_solve_the_same(solver, cone, condim):
     assert dense[2] == sparse[2]
 
 
-@pytest.mark.parametrize("solver", [NEWTON, pytest.param(CG, marks=pytest.mark.xfail(
-    reason="CG differs from the reference on the box stack at step 0, on main too"))])
+@pytest.mark.parametrize("solver", [NEWTON, CG])
 @pytest.mark.parametrize("cone", ["pyramidal", "elliptic"])
 def test_cross_contacts_solution_and_iterations_match_reference(solver, cone):
     """Contacts between free boxes (the Newton dense layout with rank-1 updates) and of a

@@ -88,6 +88,9 @@ def test_noslip_changes_friction_only():
     import mjsim
 
     m = mjsim.MjModel.from_xml_string(BOX_AND_SPHERE.format(cone="elliptic", condim=3))
+    # with noslip the main solve takes the whole system, without it island by island
+    # (solver_island.cc): compare whole-system solves
+    m.opt.disableflags |= mjsim.mjtDisableBit.mjDSBL_ISLAND
     d = mjsim.MjData(m)
     d.qvel[:] = np.random.default_rng(0).standard_normal(m.nv)
     mjsim.mj_forward(m, d)

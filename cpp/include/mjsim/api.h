@@ -72,6 +72,9 @@ mjtNum mju_rayGeom(const mjtNum pos[3], const mjtNum mat[9], const mjtNum size[3
 // the constraint rows (efc_*) of equalities, friction loss, limits and contacts; needs the
 // position stages and mj_collision
 void mj_makeConstraint(const Model& m, Data& d);
+// the constraint islands (nisland, dof_island, efc_island, island_*, map_*); needs
+// mj_makeConstraint (engine/island.cc)
+void mj_island(const Model& m, Data& d);
 // efc_vel = J qvel and the reference acceleration efc_aref; needs mj_makeConstraint
 void mj_referenceConstraint(const Model& m, Data& d);
 // the 6-d force (normal, tangents, torsion, rolls) of contact id in its frame, from efc_force

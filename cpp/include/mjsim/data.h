@@ -44,6 +44,13 @@ struct Data {
   MJSIM_EFC_FIELDS(MJSIM_X)
 #undef MJSIM_X
 
+  // Constraint islands (engine/island.cc): nisland of them holding nidof dofs; their arrays
+  // (efc.h MJSIM_ISLAND_FIELDS) live in `buffer`, nv entries each.
+  int nisland = 0, nidof = 0;
+#define MJSIM_X(type, name, doc) type* name = nullptr;
+  MJSIM_ISLAND_FIELDS(MJSIM_X)
+#undef MJSIM_X
+
   // solver statistics (engine/solver.cc), per island (one island: index 0)
   SolverStat solver[mjNISLAND * mjNSOLVER];
   int solver_niter[mjNISLAND] = {};

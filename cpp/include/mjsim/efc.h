@@ -52,6 +52,21 @@ struct SolverStat {
   X(mjtNum, efc_aref,         1,    "reference pseudo-acceleration")                          \
   X(mjtNum, efc_b,            1,    "linear cost term: J qacc_smooth - aref")                 \
   X(mjtNum, efc_force,        1,    "constraint force in constraint space")                   \
-  X(int,    efc_state,        1,    "constraint state (mjtConstraintState)")
+  X(int,    efc_state,        1,    "constraint state (mjtConstraintState)")                  \
+  X(int,    efc_island,       1,    "island id of this constraint; -1: none (island.cc)")     \
+  X(int,    map_efc2iefc,     1,    "map from efc to iefc (island.cc)")                       \
+  X(int,    map_iefc2efc,     1,    "map from iefc to efc (island.cc)")
+
+// The constraint islands of this step (engine/island.cc, mj_island): nisland rows each, stored
+// with room for nv islands (a tree has at least one dof, so nisland <= ntree <= nv).
+//     type    name              doc
+#define MJSIM_ISLAND_FIELDS(X)                                                                 \
+  X(int,    island_nv,        "number of dofs in this island")                          \
+  X(int,    island_idofadr,   "island start address in idof vector")                    \
+  X(int,    island_dofadr,    "island start address in dof vector (its first dof)")     \
+  X(int,    island_ne,        "number of equality constraints in island")               \
+  X(int,    island_nf,        "number of friction constraints in island")               \
+  X(int,    island_nefc,      "number of constraints in island")                        \
+  X(int,    island_iefcadr,   "start address in iefc vector")
 
 }  // namespace mjsim

@@ -10,14 +10,19 @@
 // no fill-in. qLD holds L below the diagonal and D on it, in the CSR layout of M_* (row i: the
 // ancestors of i ascending, then i); the ancestors of an ancestor j of i are exactly the
 // entries of row i before j, so row j is a prefix of row i's columns.
+#include "engine/solver.h"
 #include "engine/stages.h"
 #include "mjsim/api.h"
 
 namespace mjsim {
 
+namespace {
 // for dof k from last to first: D_k = M_kk; every ancestor pair (i, j) of k, j <= i, loses
 // M_ki M_kj / D_k; then row k is divided by D_k into L
-void FactorInertiaPattern(const Model& m, mjtNum* factor, mjtNum* diag_inverse) {
+// (a template: the solvers factor matrices in the pattern of one constraint island's dofs,
+// engine/solver.h SolverModel, which names its pattern arrays as Model does)
+template <class ModelT>
+void FactorPattern(const ModelT& m, mjtNum* factor, mjtNum* diag_inverse) {
   for (int k = m.nv - 1; k >= 0; --k) {
     mjtNum* row = factor + m.M_rowadr[k];
     int offdiagonal = m.M_rownnz[k] - 1;
@@ -32,6 +37,14 @@ void FactorInertiaPattern(const Model& m, mjtNum* factor, mjtNum* diag_inverse) 
     for (int p = 0; p < offdiagonal; ++p) row[p] *= inverse;
   }
 }
+}  // namespace
+
+void FactorInertiaPattern(const Model& m, mjtNum* factor, mjtNum* diag_inverse) {
+  FactorPattern(m, factor, diag_inverse);
+}
+void FactorInertiaPattern(const SolverModel& m, mjtNum* factor, mjtNum* diag_inverse) {
+  FactorPattern(m, factor, diag_inverse);
+}
 
 void mj_factorM(const Model& m, Data& d) {
   for (int k = 0; k < m.nC; ++k) d.qLD[k] = d.M[k];
@@ -42,10 +55,12 @@ void mj_solveM(const Model& m, const Data& d, mjtNum* x, const mjtNum* y, int n)
   SolveInertiaPattern(m, d.qLD, d.qLDiagInv, x, y, n);
 }
 
+namespace {
 // x = A^-1 y for n vectors of length nv (row-major), x and y may be the same memory:
 // L' w = y (descendants first), z = D^-1 w, L x = z (ancestors first)
-void SolveInertiaPattern(const Model& m, const mjtNum* factor, const mjtNum* diag_inverse,
-                         mjtNum* x, const mjtNum* y, int n) {
+template <class ModelT>
+void SolvePattern(const ModelT& m, const mjtNum* factor, const mjtNum* diag_inverse, mjtNum* x,
+                  const mjtNum* y, int n) {
   for (int v = 0; v < n; ++v) {
     mjtNum* xv = x + v * m.nv;
     const mjtNum* yv = y + v * m.nv;
@@ -64,6 +79,20 @@ void SolveInertiaPattern(const Model& m, const mjtNum* factor, const mjtNum* dia
       for (int p = 0; p < m.M_rownnz[k] - 1; ++p) xv[k] -= row[p] * xv[columns[p]];
     }
   }
+}
+}  // namespace
+
+void SolveInertiaPattern(const Model& m, const mjtNum* factor, const mjtNum* diag_inverse,
+                         mjtNum* x, const mjtNum* y, int n) {
+  SolvePattern(m, factor, diag_inverse, x, y, n);
+}
+void SolveInertiaPattern(const SolverModel& m, const mjtNum* factor, const mjtNum* diag_inverse,
+                         mjtNum* x, const mjtNum* y, int n) {
+  SolvePattern(m, factor, diag_inverse, x, y, n);
+}
+
+void SolveInertia(const SolverModel& m, const SolverData& d, mjtNum* x, const mjtNum* y, int n) {
+  SolvePattern(m, d.qLD, d.qLDiagInv, x, y, n);
 }
 
 }  // namespace mjsim

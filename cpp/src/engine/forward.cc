@@ -37,6 +37,7 @@ void mj_fwdPosition(const Model& m, Data& d) {
   mj_factorM(m, d);
   mj_collision(m, d);
   mj_makeConstraint(m, d);
+  mj_island(m, d);
   mj_transmission(m, d);
 }
 
@@ -60,7 +61,7 @@ void mj_fwdAcceleration(const Model& m, Data& d) {
 
 // skipstage: mjSTAGE_POS reuses the position stages' results, mjSTAGE_VEL also the velocity
 // stages'. skipsensor: no sensors (RK4's intermediate passes).
-void mj_forwardSkip(const Model& m, Data& d, int skipstage, int skipsensor) {
+void PositionVelocityStages(const Model& m, Data& d, int skipstage, int skipsensor) {
   if (skipstage < mjSTAGE_POS) {
     mj_fwdPosition(m, d);
     if (!skipsensor) mj_sensorPos(m, d);
@@ -71,6 +72,10 @@ void mj_forwardSkip(const Model& m, Data& d, int skipstage, int skipsensor) {
     if (!skipsensor) mj_sensorVel(m, d);
     if (Enabled(m, mjENBL_ENERGY)) mj_energyVel(m, d);
   }
+}
+
+void mj_forwardSkip(const Model& m, Data& d, int skipstage, int skipsensor) {
+  PositionVelocityStages(m, d, skipstage, skipsensor);
   mj_fwdActuation(m, d);
   mj_fwdAcceleration(m, d);
   mj_fwdConstraint(m, d);

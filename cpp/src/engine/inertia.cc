@@ -18,6 +18,7 @@
 // the reference.
 #include <algorithm>
 
+#include "engine/solver.h"
 #include "engine/stages.h"
 #include "mjsim/api.h"
 #include "util/math3.h"
@@ -125,8 +126,11 @@ void mj_fullM(const Model& m, mjtNum* dst, const mjtNum* M) {
   }
 }
 
-// res = M vec with d.M, each stored entry below the diagonal used for both halves
-void mj_mulM(const Model& m, const Data& d, mjtNum* res, const mjtNum* vec) {
+namespace {
+// res = M vec with d.M, each stored entry below the diagonal used for both halves (a template:
+// the solvers multiply by one constraint island's M, engine/solver.h SolverModel)
+template <class ModelT, class DataT>
+void MulPattern(const ModelT& m, const DataT& d, mjtNum* res, const mjtNum* vec) {
   for (int i = 0; i < m.nv; ++i) {
     const mjtNum* row = d.M + m.M_rowadr[i];
     const int* columns = m.M_colind + m.M_rowadr[i];
@@ -139,6 +143,15 @@ void mj_mulM(const Model& m, const Data& d, mjtNum* res, const mjtNum* vec) {
     const int* columns = m.M_colind + m.M_rowadr[i];
     for (int p = 0; p < m.M_rownnz[i] - 1; ++p) res[columns[p]] += row[p] * vec[i];
   }
+}
+}  // namespace
+
+void mj_mulM(const Model& m, const Data& d, mjtNum* res, const mjtNum* vec) {
+  MulPattern(m, d, res, vec);
+}
+
+void MulInertia(const SolverModel& m, const SolverData& d, mjtNum* res, const mjtNum* vec) {
+  MulPattern(m, d, res, vec);
 }
 
 }  // namespace mjsim

@@ -99,23 +99,15 @@ void mj_invConstraint(const Model& m, Data& d) {
     std::memset(d.efc_force, 0, sizeof(mjtNum) * d.nefc);
     return;
   }
-  MulJacobian(m, d, jar, d.qacc);
+  SolverView whole = WholeSystem(m, d);
+  MulJacobian(whole.m, whole.d, jar, d.qacc);
   for (int i = 0; i < d.nefc; ++i) jar[i] -= d.efc_aref[i];
-  ConstraintCost(m, d, jar, d.efc_force, d.efc_state);
-  MulJacobianTranspose(m, d, d.qfrc_constraint, d.efc_force);
+  ConstraintCost(whole.m, whole.d, jar, d.efc_force, d.efc_state);
+  MulJacobianTranspose(whole.m, whole.d, d.qfrc_constraint, d.efc_force);
 }
 
 void mj_inverseSkip(const Model& m, Data& d, int skipstage, int skipsensor) {
-  if (skipstage < mjSTAGE_POS) {
-    mj_fwdPosition(m, d);
-    if (!skipsensor) mj_sensorPos(m, d);
-    if (Enabled(m, mjENBL_ENERGY)) mj_energyPos(m, d);
-  }
-  if (skipstage < mjSTAGE_VEL) {
-    mj_fwdVelocity(m, d);
-    if (!skipsensor) mj_sensorVel(m, d);
-    if (Enabled(m, mjENBL_ENERGY)) mj_energyVel(m, d);
-  }
+  PositionVelocityStages(m, d, skipstage, skipsensor);
   ScratchFrame frame(d);
   mjtNum* given = frame.Allocate<mjtNum>(m.nv);
   mjtNum* continuous = frame.Allocate<mjtNum>(m.nv);

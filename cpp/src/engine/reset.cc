@@ -15,6 +15,7 @@ void mj_resetData(const Model& m, Data& d) {
   d.time = 0;
   d.ncon = 0;
   d.ne = d.nf = d.nl = d.nefc = 0;
+  d.nisland = d.nidof = 0;
   LayoutConstraintRows(m, d, 0);
   for (SolverStat& stat : d.solver) stat = SolverStat();
   for (int i = 0; i < mjNISLAND; ++i) d.solver_niter[i] = d.solver_nnz[i] = 0;

@@ -14,7 +14,7 @@
 namespace mjsim {
 namespace {
 
-bool Disabled(const Model& m, int flag) { return (m.opt.disableflags & flag) != 0; }
+bool Disabled(const Option& opt, int flag) { return (opt.disableflags & flag) != 0; }
 
 // ---- one elliptic contact's cone cost (three zones) ---------------------------------------------
 
@@ -29,7 +29,7 @@ struct ConeGeometry {
 };
 
 // window[j] = jar of row first + j
-ConeGeometry ClassifyCone(const Data& d, int first, const mjtNum* window) {
+ConeGeometry ClassifyCone(const SolverData& d, int first, const mjtNum* window) {
   const Contact& con = d.contact[d.efc_id[first]];
   ConeGeometry g;
   g.first = first;
@@ -55,7 +55,7 @@ ConeGeometry ClassifyCone(const Data& d, int first, const mjtNum* window) {
 }
 
 // cost of one elliptic contact; forces and states of its rows
-mjtNum EllipticCost(const Data& d, const ConeGeometry& g, const mjtNum* jar, mjtNum* force,
+mjtNum EllipticCost(const SolverData& d, const ConeGeometry& g, const mjtNum* jar, mjtNum* force,
                     int* state) {
   const Contact& con = d.contact[d.efc_id[g.first]];
   mjtNum cost = 0;
@@ -83,7 +83,7 @@ mjtNum EllipticCost(const Data& d, const ConeGeometry& g, const mjtNum* jar, mjt
 // ---- scalar rows --------------------------------------------------------------------------------
 
 // cost of one scalar row at jar; force and state
-mjtNum ScalarCost(const Data& d, int i, mjtNum jar, mjtNum* force, int* state) {
+mjtNum ScalarCost(const SolverData& d, int i, mjtNum jar, mjtNum* force, int* state) {
   mjtNum D = d.efc_D[i], R = d.efc_R[i];
   int type = d.efc_type[i];
   if (type == mjCNSTR_FRICTION_DOF || type == mjCNSTR_FRICTION_TENDON) {
@@ -109,7 +109,7 @@ mjtNum ScalarCost(const Data& d, int i, mjtNum jar, mjtNum* force, int* state) {
 }
 
 // cost of a row or cone along the line, with derivatives in alpha
-void ScalarAlongLine(const Data& d, int i, mjtNum jar, mjtNum rate, LineCost* total) {
+void ScalarAlongLine(const SolverData& d, int i, mjtNum jar, mjtNum rate, LineCost* total) {
   mjtNum force;
   int state;
   mjtNum value = ScalarCost(d, i, jar, &force, &state);
@@ -119,7 +119,7 @@ void ScalarAlongLine(const Data& d, int i, mjtNum jar, mjtNum rate, LineCost* to
 }
 
 // window: the contact's rows of jar at alpha
-void ConeAlongLine(const Data& d, int first, const mjtNum* window, const mjtNum* Jp,
+void ConeAlongLine(const SolverData& d, int first, const mjtNum* window, const mjtNum* Jp,
                    LineCost* total) {
   ConeGeometry g = ClassifyCone(d, first, window);
   const Contact& con = d.contact[d.efc_id[first]];
@@ -151,11 +151,29 @@ void ConeAlongLine(const Data& d, int first, const mjtNum* window, const mjtNum*
 
 }  // namespace
 
+void CholeskySolve(const mjtNum* L, int n, mjtNum* x) {
+  for (int i = 0; i < n; ++i) {
+    mjtNum sum = x[i];
+    for (int k = 0; k < i; ++k) sum -= L[i * n + k] * x[k];
+    x[i] = sum / L[i * n + i];
+  }
+  for (int i = n - 1; i >= 0; --i) {
+    mjtNum sum = x[i];
+    for (int k = i + 1; k < n; ++k) sum -= L[k * n + i] * x[k];
+    x[i] = sum / L[i * n + i];
+  }
+}
+
+mjtNum SolverScale(const SolverModel& m) {
+  return 1 / (std::max(m.meaninertia, mjMINVAL) * std::max(1, m.nv));
+}
+
 mjtNum SolverScale(const Model& m) {
   return 1 / (std::max(m.stat.meaninertia, mjMINVAL) * std::max(1, m.nv));
 }
 
-SolverStat& RecordPrimalIteration(const Model& m, Data& d, int iteration, mjtNum old_cost,
+SolverStat& RecordPrimalIteration(const SolverModel& m, SolverData& d, int iteration,
+                                  mjtNum old_cost,
                                   const PrimalPoint& point, const int* old_state,
                                   mjtNum slope, mjtNum direction_norm, int evaluations,
                                   int updates) {
@@ -178,7 +196,7 @@ SolverStat& RecordPrimalIteration(const Model& m, Data& d, int iteration, mjtNum
 
 // the products visit each row's nonzeros (efc_J_colind), in ascending columns as a dense loop
 // would: the same sums for the dense and the sparse layout
-void MulJacobian(const Model& m, const Data& d, mjtNum* res, const mjtNum* vec) {
+void MulJacobian(const SolverModel& m, const SolverData& d, mjtNum* res, const mjtNum* vec) {
   for (int i = 0; i < d.nefc; ++i) {
     const mjtNum* row = d.efc_J + static_cast<size_t>(i) * m.nv;
     const int* columns = d.efc_J_colind + d.efc_J_rowadr[i];
@@ -188,7 +206,8 @@ void MulJacobian(const Model& m, const Data& d, mjtNum* res, const mjtNum* vec) 
   }
 }
 
-void MulJacobianTranspose(const Model& m, const Data& d, mjtNum* res, const mjtNum* vec) {
+void MulJacobianTranspose(const SolverModel& m, const SolverData& d, mjtNum* res,
+                          const mjtNum* vec) {
   std::memset(res, 0, sizeof(mjtNum) * m.nv);
   for (int i = 0; i < d.nefc; ++i) {
     if (vec[i] == 0) continue;
@@ -198,7 +217,8 @@ void MulJacobianTranspose(const Model& m, const Data& d, mjtNum* res, const mjtN
   }
 }
 
-mjtNum ConstraintCost(const Model& m, Data& d, const mjtNum* jar, mjtNum* force, int* state) {
+mjtNum ConstraintCost(const SolverModel& m, SolverData& d, const mjtNum* jar, mjtNum* force,
+                      int* state) {
   (void)m;
   mjtNum cost = 0;
   for (int i = 0; i < d.nefc;) {
@@ -218,8 +238,8 @@ mjtNum ConstraintCost(const Model& m, Data& d, const mjtNum* jar, mjtNum* force,
   return cost;
 }
 
-LineCost CostAlongLine(const Model& m, const Data& d, const mjtNum gauss[3], const mjtNum* jar,
-                       const mjtNum* Jp, mjtNum alpha) {
+LineCost CostAlongLine(const SolverModel& m, const SolverData& d, const mjtNum gauss[3],
+                       const mjtNum* jar, const mjtNum* Jp, mjtNum alpha) {
   (void)m;
   LineCost total{gauss[0] + alpha * gauss[1] + 0.5 * alpha * alpha * gauss[2],
                  gauss[1] + alpha * gauss[2], gauss[2]};
@@ -241,8 +261,8 @@ LineCost CostAlongLine(const Model& m, const Data& d, const mjtNum gauss[3], con
 // Safeguarded Newton on the slope: the cost is convex in alpha, so the minimizer is where the
 // slope changes sign; Newton steps from the current point, bisection when they leave the
 // bracket [lo, hi]. Stops when |slope| < tolerance * ls_tolerance * |p| / scale.
-mjtNum LineSearch(const Model& m, const Data& d, const mjtNum gauss[3], const mjtNum* jar,
-                  const mjtNum* Jp, mjtNum pnorm, int* evaluations) {
+mjtNum LineSearch(const SolverModel& m, const SolverData& d, const mjtNum gauss[3],
+                  const mjtNum* jar, const mjtNum* Jp, mjtNum pnorm, int* evaluations) {
   LineCost at = CostAlongLine(m, d, gauss, jar, Jp, 0);
   *evaluations = 1;
   if (!(at.slope < 0)) return 0;
@@ -266,7 +286,8 @@ mjtNum LineSearch(const Model& m, const Data& d, const mjtNum gauss[3], const mj
   return alpha;
 }
 
-int ConeHessian(const Model& m, Data& d, const mjtNum* jar, int first, mjtNum local[36]) {
+int ConeHessian(const SolverModel& m, SolverData& d, const mjtNum* jar, int first,
+                mjtNum local[36]) {
   (void)m;
   ConeGeometry g = ClassifyCone(d, first, jar + first);
   if (g.zone != mjCNSTRSTATE_CONE) return 0;
@@ -296,7 +317,8 @@ int ConeHessian(const Model& m, Data& d, const mjtNum* jar, int first, mjtNum lo
 namespace {
 
 // H += scale * a' b over the nonzeros of rows a and b of efc_J (H dense nv x nv)
-void AddRowProduct(const Model& m, const Data& d, int a, int b, mjtNum scale, mjtNum* H) {
+void AddRowProduct(const SolverModel& m, const SolverData& d, int a, int b, mjtNum scale,
+                   mjtNum* H) {
   int nv = m.nv;
   const mjtNum* Ja = d.efc_J + static_cast<size_t>(a) * nv;
   const mjtNum* Jb = d.efc_J + static_cast<size_t>(b) * nv;
@@ -311,7 +333,7 @@ void AddRowProduct(const Model& m, const Data& d, int a, int b, mjtNum scale, mj
 
 }  // namespace
 
-void AddConstraintHessian(const Model& m, Data& d, const mjtNum* jar, const int* state,
+void AddConstraintHessian(const SolverModel& m, SolverData& d, const mjtNum* jar, const int* state,
                           mjtNum* H) {
   for (int i = 0; i < d.nefc;) {
     if (d.efc_type[i] == mjCNSTR_CONTACT_ELLIPTIC) {
@@ -334,7 +356,7 @@ void AddConstraintHessian(const Model& m, Data& d, const mjtNum* jar, const int*
   }
 }
 
-PrimalPoint AllocatePrimalPoint(const Model& m, Data& d, ArenaWork& work) {
+PrimalPoint AllocatePrimalPoint(const SolverModel& m, SolverData& d, ArenaWork& work) {
   PrimalPoint point;
   point.Mx = work.Allocate<mjtNum>(m.nv);
   point.jar = work.Allocate<mjtNum>(d.nefc);
@@ -348,14 +370,14 @@ bool Allocated(const PrimalPoint& point) {
   return point.Mx && point.jar && point.grad && point.state;
 }
 
-void EvaluatePrimal(const Model& m, Data& d, const mjtNum* x, PrimalPoint& point) {
-  mj_mulM(m, d, point.Mx, x);
+void EvaluatePrimal(const SolverModel& m, SolverData& d, const mjtNum* x, PrimalPoint& point) {
+  MulInertia(m, d, point.Mx, x);
   MulJacobian(m, d, point.jar, x);
   for (int i = 0; i < d.nefc; ++i) point.jar[i] -= d.efc_aref[i];
   RefreshPrimal(m, d, x, point);
 }
 
-void StepPrimal(const Model& m, Data& d, mjtNum* x, mjtNum alpha, const mjtNum* p,
+void StepPrimal(const SolverModel& m, SolverData& d, mjtNum* x, mjtNum alpha, const mjtNum* p,
                 const mjtNum* Mp, const mjtNum* Jp, PrimalPoint& point) {
   for (int k = 0; k < m.nv; ++k) {
     x[k] += alpha * p[k];
@@ -365,7 +387,7 @@ void StepPrimal(const Model& m, Data& d, mjtNum* x, mjtNum alpha, const mjtNum* 
   RefreshPrimal(m, d, x, point);
 }
 
-void RefreshPrimal(const Model& m, Data& d, const mjtNum* x, PrimalPoint& point) {
+void RefreshPrimal(const SolverModel& m, SolverData& d, const mjtNum* x, PrimalPoint& point) {
   mjtNum cost = ConstraintCost(m, d, point.jar, d.efc_force, point.state);
   // Gauss term 1/2 (x - a0)' M (x - a0) = 1/2 (x - a0)' (M x - qfrc_smooth)
   mjtNum gauss = 0;
@@ -379,22 +401,27 @@ void RefreshPrimal(const Model& m, Data& d, const mjtNum* x, PrimalPoint& point)
 
 // the start costs no products at qacc_smooth: there jar = efc_b (J qacc_smooth - aref, written
 // by mj_fwdConstraint before the solver) and the Gauss term is zero
-void PrimalStart(const Model& m, Data& d, mjtNum* x, PrimalPoint& point) {
-  if (!Disabled(m, mjDSBL_WARMSTART)) {
-    EvaluatePrimal(m, d, d.qacc_warmstart, point);
-    if (point.cost < ConstraintCost(m, d, d.efc_b, nullptr, nullptr)) {
-      std::memcpy(x, d.qacc_warmstart, sizeof(mjtNum) * m.nv);
-      return;
-    }
+bool WarmstartCheaper(const SolverModel& m, SolverData& d, PrimalPoint& point) {
+  if (Disabled(m.opt, mjDSBL_WARMSTART)) return false;
+  EvaluatePrimal(m, d, d.qacc_warmstart, point);
+  return point.cost < ConstraintCost(m, d, d.efc_b, nullptr, nullptr);
+}
+
+void PrimalStart(const SolverModel& m, SolverData& d, mjtNum* x, PrimalPoint& point) {
+  bool warm = d.start == 0 ? WarmstartCheaper(m, d, point) : d.start > 0;
+  if (warm) {
+    if (d.start != 0) EvaluatePrimal(m, d, d.qacc_warmstart, point);
+    std::memcpy(x, d.qacc_warmstart, sizeof(mjtNum) * m.nv);
+    return;
   }
   std::memcpy(x, d.qacc_smooth, sizeof(mjtNum) * m.nv);
-  mj_mulM(m, d, point.Mx, x);
+  MulInertia(m, d, point.Mx, x);
   std::memcpy(point.jar, d.efc_b, sizeof(mjtNum) * d.nefc);
   RefreshPrimal(m, d, x, point);
 }
 
-void GaussAlongLine(const Model& m, const Data& d, const mjtNum* x, const PrimalPoint& point,
-                    const mjtNum* p, const mjtNum* Mp, mjtNum gauss[3]) {
+void GaussAlongLine(const SolverModel& m, const SolverData& d, const mjtNum* x,
+                    const PrimalPoint& point, const mjtNum* p, const mjtNum* Mp, mjtNum gauss[3]) {
   mjtNum value = 0, slope = 0, curvature = 0;
   for (int k = 0; k < m.nv; ++k) {
     mjtNum residual = point.Mx[k] - d.qfrc_smooth[k];
@@ -407,17 +434,44 @@ void GaussAlongLine(const Model& m, const Data& d, const mjtNum* x, const Primal
   gauss[2] = curvature;
 }
 
+SolverView WholeSystem(const Model& m, Data& d) {
+  return {{m.nv, m.nC, m.M_rownnz, m.M_rowadr, m.M_colind, m.dof_parentid, m.opt,
+           m.stat.meaninertia},
+          {d.nefc, d.efc_type, d.efc_id, d.efc_J, d.efc_J_rownnz, d.efc_J_rowadr,
+           d.efc_J_colind, d.efc_D, d.efc_R, d.efc_aref, d.efc_frictionloss, d.efc_b,
+           d.efc_force, d.efc_state, d.contact, d.M, d.qLD, d.qLDiagInv, d.qacc_smooth,
+           d.qfrc_smooth, d.qacc_warmstart, 0, d.solver, d.solver_nnz}};
+}
+
+void FullInertia(const SolverModel& m, const SolverData& d, mjtNum* dst) {
+  std::memset(dst, 0, sizeof(mjtNum) * m.nv * m.nv);
+  for (int i = 0; i < m.nv; ++i) {
+    for (int p = 0; p < m.M_rownnz[i]; ++p) {
+      int j = m.M_colind[m.M_rowadr[i] + p];
+      dst[i * m.nv + j] = dst[j * m.nv + i] = d.M[m.M_rowadr[i] + p];
+    }
+  }
+}
+
 void mj_constraintUpdate(const Model& m, Data& d, const mjtNum* jar, mjtNum* cost,
                          int flg_coneHessian) {
-  mjtNum total = ConstraintCost(m, d, jar, d.efc_force, d.efc_state);
+  SolverView whole = WholeSystem(m, d);
+  mjtNum total = ConstraintCost(whole.m, whole.d, jar, d.efc_force, d.efc_state);
   if (cost) *cost = total;
-  MulJacobianTranspose(m, d, d.qfrc_constraint, d.efc_force);
+  MulJacobianTranspose(whole.m, whole.d, d.qfrc_constraint, d.efc_force);
   if (!flg_coneHessian) return;
   // cone Hessians (contact.H) of elliptic contacts in the middle zone, at jar
   for (int c = 0; c < d.ncon; ++c) {
     for (mjtNum& h : d.contact[c].H) h = 0;
   }
-  AddConstraintHessian(m, d, jar, d.efc_state, nullptr);
+  AddConstraintHessian(whole.m, whole.d, jar, d.efc_state, nullptr);
+}
+
+// whether the solve goes island by island (solver_island.cc): as the reference, CG and Newton
+// do when there are islands (mj_island, not disabled) and no noslip follows
+bool SolvesByIsland(const Model& m, const Data& d) {
+  return m.opt.solver != mjSOL_PGS && m.opt.noslip_iterations <= 0 && d.nisland > 0 &&
+         !Disabled(m.opt, mjDSBL_ISLAND);
 }
 
 // efc_b = J qacc_smooth - aref; the solver; qfrc_constraint = J' efc_force
@@ -425,8 +479,9 @@ void mj_fwdConstraint(const Model& m, Data& d) {
   std::memcpy(d.qacc, d.qacc_smooth, sizeof(mjtNum) * m.nv);
   std::memset(d.qfrc_constraint, 0, sizeof(mjtNum) * m.nv);
   for (int i = 0; i < mjNISLAND; ++i) d.solver_niter[i] = d.solver_nnz[i] = 0;
-  if (d.nefc == 0 || Disabled(m, mjDSBL_CONSTRAINT)) return;
-  MulJacobian(m, d, d.efc_b, d.qacc_smooth);
+  if (d.nefc == 0 || Disabled(m.opt, mjDSBL_CONSTRAINT)) return;
+  SolverView whole = WholeSystem(m, d);
+  MulJacobian(whole.m, whole.d, d.efc_b, d.qacc_smooth);
   for (int i = 0; i < d.nefc; ++i) d.efc_b[i] -= d.efc_aref[i];
   ArenaWork work(d);
   mjtNum* x = work.Allocate<mjtNum>(m.nv);
@@ -435,14 +490,19 @@ void mj_fwdConstraint(const Model& m, Data& d) {
     return;
   }
   int iterations = 0;
+  bool by_island = SolvesByIsland(m, d);
   if (m.opt.solver == mjSOL_PGS) {
     iterations = SolvePGS(m, d, work);
+  } else if (by_island) {
+    iterations = SolveIslands(m, d, work) ? 0 : -1;  // qacc and solver_niter per island
   } else {
-    iterations = m.opt.solver == mjSOL_CG ? SolveCG(m, d, work, x) : SolveNewton(m, d, work, x);
+    iterations = m.opt.solver == mjSOL_CG ? SolveCG(whole.m, whole.d, work, x)
+                                          : SolveNewton(whole.m, whole.d, work, x);
     if (iterations >= 0) std::memcpy(d.qacc, x, sizeof(mjtNum) * m.nv);
   }
   if (iterations < 0) {  // out of arena: the smooth acceleration stands, forces are zero
     mj_warning(d, mjWARN_CNSTRFULL, d.nefc);
+    std::memcpy(d.qacc, d.qacc_smooth, sizeof(mjtNum) * m.nv);
     std::memset(d.efc_force, 0, sizeof(mjtNum) * d.nefc);
     return;
   }
@@ -452,8 +512,8 @@ void mj_fwdConstraint(const Model& m, Data& d) {
     int sweeps = SolveNoslip(m, d, work, iterations);
     if (sweeps > 0) iterations += sweeps;
   }
-  d.solver_niter[0] = iterations;
-  MulJacobianTranspose(m, d, d.qfrc_constraint, d.efc_force);
+  if (!by_island) d.solver_niter[0] = iterations;
+  MulJacobianTranspose(whole.m, whole.d, d.qfrc_constraint, d.efc_force);
   if (m.opt.solver == mjSOL_PGS || noslip) {
     // qacc = qacc_smooth + M^-1 qfrc_constraint
     mjtNum* delta = work.Allocate<mjtNum>(m.nv);

@@ -13,6 +13,63 @@
 
 namespace mjsim {
 
+// The solvers' view of one constraint problem: the whole system (the Model and Data arrays in
+// place, WholeSystem) or one constraint island gathered into contiguous dofs and rows
+// (solver_island.cc). Members carry the names of the Model and Data fields they stand for, so
+// a solver reads the same for both.
+struct SolverModel {
+  int nv, nC;
+  const int* M_rownnz;  // M's CSR pattern over these dofs (ancestors ascending, then the dof)
+  const int* M_rowadr;
+  const int* M_colind;
+  const int* dof_parentid;
+  const Option& opt;
+  // the mean of diag(M) over these dofs, for the statistics' scale (SolverScale): the model's
+  // stat.meaninertia for the whole system, the current M's for an island (as the reference)
+  mjtNum meaninertia;
+};
+struct SolverData {
+  int nefc;
+  const int* efc_type;
+  const int* efc_id;            // contact rows: index into contact
+  const mjtNum* efc_J;          // dense rows of nv columns
+  const int* efc_J_rownnz;      // each row's nonzero columns, ascending:
+  const int* efc_J_rowadr;      //   efc_J_colind[rowadr .. rowadr + rownnz)
+  const int* efc_J_colind;
+  const mjtNum* efc_D;
+  const mjtNum* efc_R;
+  const mjtNum* efc_aref;
+  const mjtNum* efc_frictionloss;
+  const mjtNum* efc_b;
+  mjtNum* efc_force;            // results
+  int* efc_state;
+  Contact* contact;             // d.contact (cone Hessians go to contact.H)
+  const mjtNum* M;              // inertia, its L'DL factor, 1 / diag(D), in M's pattern
+  const mjtNum* qLD;
+  const mjtNum* qLDiagInv;
+  const mjtNum* qacc_smooth;
+  const mjtNum* qfrc_smooth;
+  const mjtNum* qacc_warmstart;
+  int start;                    // the primal start: 0 the cheaper of qacc_warmstart and
+                                // qacc_smooth, 1 qacc_warmstart, -1 qacc_smooth
+  SolverStat* solver;           // mjNSOLVER statistics slots
+  int* solver_nnz;              // one entry
+};
+struct SolverView {
+  SolverModel m;
+  SolverData d;
+};
+// the whole system of m and d as one problem (statistics: island 0's slots)
+SolverView WholeSystem(const Model& m, Data& d);
+// res = M vec, x = M^-1 y (n vectors), dst = M as a dense nv x nv matrix, in the view's dofs
+void MulInertia(const SolverModel& m, const SolverData& d, mjtNum* res, const mjtNum* vec);
+void SolveInertia(const SolverModel& m, const SolverData& d, mjtNum* x, const mjtNum* y, int n);
+void FullInertia(const SolverModel& m, const SolverData& d, mjtNum* dst);
+// FactorInertiaPattern and SolveInertiaPattern (stages.h) in the view's pattern
+void FactorInertiaPattern(const SolverModel& m, mjtNum* factor, mjtNum* diag_inverse);
+void SolveInertiaPattern(const SolverModel& m, const mjtNum* factor, const mjtNum* diag_inverse,
+                         mjtNum* x, const mjtNum* y, int n);
+
 // bump allocation from the arena's free space after the efc rows (no heap inside mj_step)
 class ArenaWork {
  public:
@@ -34,7 +91,8 @@ class ArenaWork {
 
 // the constraint cost at jar = J x - aref: writes force and state per row (either may be null)
 // and returns the total
-mjtNum ConstraintCost(const Model& m, Data& d, const mjtNum* jar, mjtNum* force, int* state);
+mjtNum ConstraintCost(const SolverModel& m, SolverData& d, const mjtNum* jar, mjtNum* force,
+                      int* state);
 
 // Work vectors of a primal solver at its current point x.
 struct PrimalPoint {
@@ -45,21 +103,24 @@ struct PrimalPoint {
   mjtNum cost;    // Gauss term plus constraint cost
 };
 // nullptr members when the arena is full
-PrimalPoint AllocatePrimalPoint(const Model& m, Data& d, ArenaWork& work);
+PrimalPoint AllocatePrimalPoint(const SolverModel& m, SolverData& d, ArenaWork& work);
 bool Allocated(const PrimalPoint& point);
 // evaluates everything at x
-void EvaluatePrimal(const Model& m, Data& d, const mjtNum* x, PrimalPoint& point);
+void EvaluatePrimal(const SolverModel& m, SolverData& d, const mjtNum* x, PrimalPoint& point);
 // moves to x + alpha p with Mp = M p and Jp = J p: Mx and jar move along the line instead of
 // being multiplied again; then RefreshPrimal
-void StepPrimal(const Model& m, Data& d, mjtNum* x, mjtNum alpha, const mjtNum* p,
+void StepPrimal(const SolverModel& m, SolverData& d, mjtNum* x, mjtNum alpha, const mjtNum* p,
                 const mjtNum* Mp, const mjtNum* Jp, PrimalPoint& point);
 // cost, forces, states and gradient at x from point.Mx and point.jar
-void RefreshPrimal(const Model& m, Data& d, const mjtNum* x, PrimalPoint& point);
-// the start: qacc_warmstart when warmstart is enabled and it costs less than qacc_smooth
-void PrimalStart(const Model& m, Data& d, mjtNum* x, PrimalPoint& point);
+void RefreshPrimal(const SolverModel& m, SolverData& d, const mjtNum* x, PrimalPoint& point);
+// whether qacc_warmstart costs less than qacc_smooth (false when warmstart is disabled);
+// leaves the point evaluated at qacc_warmstart
+bool WarmstartCheaper(const SolverModel& m, SolverData& d, PrimalPoint& point);
+// the start: per d.start, by default qacc_warmstart when WarmstartCheaper, else qacc_smooth
+void PrimalStart(const SolverModel& m, SolverData& d, mjtNum* x, PrimalPoint& point);
 // the Gauss term along x + alpha p: value, slope and curvature at alpha = 0; Mp = M p
-void GaussAlongLine(const Model& m, const Data& d, const mjtNum* x, const PrimalPoint& point,
-                    const mjtNum* p, const mjtNum* Mp, mjtNum gauss[3]);
+void GaussAlongLine(const SolverModel& m, const SolverData& d, const mjtNum* x,
+                    const PrimalPoint& point, const mjtNum* p, const mjtNum* Mp, mjtNum gauss[3]);
 
 // The cost along a line x + alpha p, for the line search: value and first and second
 // derivatives in alpha. gauss[3] holds the Gauss term's polynomial coefficients (value at 0,
@@ -67,47 +128,72 @@ void GaussAlongLine(const Model& m, const Data& d, const mjtNum* x, const Primal
 struct LineCost {
   mjtNum value, slope, curvature;
 };
-LineCost CostAlongLine(const Model& m, const Data& d, const mjtNum gauss[3], const mjtNum* jar,
-                       const mjtNum* Jp, mjtNum alpha);
+LineCost CostAlongLine(const SolverModel& m, const SolverData& d, const mjtNum gauss[3],
+                       const mjtNum* jar, const mjtNum* Jp, mjtNum alpha);
 
 // minimizes CostAlongLine over alpha >= 0 by safeguarded 1-D Newton steps; returns alpha (0 when
 // p is not a descent direction) and counts evaluations in *evaluations
-mjtNum LineSearch(const Model& m, const Data& d, const mjtNum gauss[3], const mjtNum* jar,
-                  const mjtNum* Jp, mjtNum pnorm, int* evaluations);
+mjtNum LineSearch(const SolverModel& m, const SolverData& d, const mjtNum gauss[3],
+                  const mjtNum* jar, const mjtNum* Jp, mjtNum pnorm, int* evaluations);
 
 // res = J vec (nefc) and res = J' vec (nv), dense J
-void MulJacobian(const Model& m, const Data& d, mjtNum* res, const mjtNum* vec);
-void MulJacobianTranspose(const Model& m, const Data& d, mjtNum* res, const mjtNum* vec);
+void MulJacobian(const SolverModel& m, const SolverData& d, mjtNum* res, const mjtNum* vec);
+void MulJacobianTranspose(const SolverModel& m, const SolverData& d, mjtNum* res,
+                          const mjtNum* vec);
 
 // adds the constraint part of the Newton Hessian, J' diag(D on quadratic rows) J plus the cone
 // Hessians of elliptic contacts in the middle zone, to H (nv x nv, dense), at jar; the cone
 // Hessians also go to contact.H (dim x dim); H may be null (contact.H only)
 // the cone Hessian (dim x dim, in jar) of the elliptic contact whose rows start at `first`,
 // also written to contact.H; returns dim when the contact is in the middle zone, else 0
-int ConeHessian(const Model& m, Data& d, const mjtNum* jar, int first, mjtNum local[36]);
-void AddConstraintHessian(const Model& m, Data& d, const mjtNum* jar, const int* state,
+int ConeHessian(const SolverModel& m, SolverData& d, const mjtNum* jar, int first,
+                mjtNum local[36]);
+void AddConstraintHessian(const SolverModel& m, SolverData& d, const mjtNum* jar, const int* state,
                           mjtNum* H);
 
+// x = (L L')^-1 x in place, L the lower triangle of an n x n row-major Cholesky factor
+void CholeskySolve(const mjtNum* L, int n, mjtNum* x);
+
+// A primal solver stops before an iteration whose direction p has |p| below this, without
+// counting it: a problem that starts at its minimum takes 0 iterations. Fitted to the
+// reference (3.3.7, CG and Newton: |p| 8.7e-15 stops, 1.0e-14 iterates, whatever the
+// tolerance and meaninertia).
+constexpr mjtNum kMinDirectionNorm = 1e-14;
+
 // 1 / (meaninertia * max(1, nv)): the chapter's scale of improvement and gradient
+mjtNum SolverScale(const SolverModel& m);
 mjtNum SolverScale(const Model& m);
 // The statistics of primal iteration `iteration` (the last slot once past mjNSOLVER): scaled
 // improvement, gradient norm and line slope, evaluations, updates, and the active and changed
 // row states between old_state and point.state. Returns the slot for solver-specific fields.
-SolverStat& RecordPrimalIteration(const Model& m, Data& d, int iteration, mjtNum old_cost,
+SolverStat& RecordPrimalIteration(const SolverModel& m, SolverData& d, int iteration,
+                                  mjtNum old_cost,
                                   const PrimalPoint& point, const int* old_state,
                                   mjtNum slope, mjtNum direction_norm, int evaluations,
                                   int updates);
 
 // the primal solvers: write qacc (the minimizer) and the statistics; return the iterations
-int SolveNewton(const Model& m, Data& d, ArenaWork& work, mjtNum* x);
-int SolveCG(const Model& m, Data& d, ArenaWork& work, mjtNum* x);
+int SolveNewton(const SolverModel& m, SolverData& d, ArenaWork& work, mjtNum* x);
+int SolveCG(const SolverModel& m, SolverData& d, ArenaWork& work, mjtNum* x);
+// Newton or CG (m.opt.solver) on each constraint island in turn (solver_island.cc): qacc of
+// the island dofs, efc_force and efc_state, solver_niter and the statistics per island;
+// false when the arena is full
+bool SolveIslands(const Model& m, Data& d, ArenaWork& work);
 // the dual solver: efc_force from projected Gauss-Seidel; returns the iterations
 int SolvePGS(const Model& m, Data& d, ArenaWork& work);
 // the noslip post-processing of efc_force (solver_noslip.cc); its iteration statistics go to
 // slots first_stat.. ; returns the iterations, -1 when the arena is full
 int SolveNoslip(const Model& m, Data& d, ArenaWork& work, int first_stat);
 
-// shared by the PGS and noslip solvers (solver_pgs.cc):
+// shared by the PGS and noslip solvers (solver_pgs.cc), on the dual cost
+// 1/2 f' A f + f' b (A = AR with the regularizer, or without it for noslip):
+// (A f)_i + b_i, the cost's gradient at row i
+mjtNum DualResidual(const Data& d, const mjtNum* A, int i);
+mjtNum DualCost(const Data& d, const mjtNum* A);
+// the statistics of one sweep in slot `slot` (the last one once past mjNSOLVER): the scaled
+// improvement old_cost - new_cost and the nonzero forces; returns the improvement
+mjtNum RecordDualSweep(const Model& m, Data& d, int slot, mjtNum old_cost, mjtNum new_cost);
+
 // A = J M^-1 J' (+ diag(R) with add_R), dense nefc x nefc; false when the arena is full
 bool BuildDualMatrix(const Model& m, Data& d, ArenaWork& work, mjtNum* A, bool add_R);
 // minimizes 1/2 x' A x + x' g subject to sum_j w_j x_j^2 <= r^2 (n <= 5; A n x n row-major)

@@ -20,7 +20,7 @@ mjtNum Dot(const mjtNum* a, const mjtNum* b, int n) {
 
 }  // namespace
 
-int SolveCG(const Model& m, Data& d, ArenaWork& work, mjtNum* x) {
+int SolveCG(const SolverModel& m, SolverData& d, ArenaWork& work, mjtNum* x) {
   int nv = m.nv;
   PrimalPoint point = AllocatePrimalPoint(m, d, work);
   mjtNum* p = work.Allocate<mjtNum>(nv);
@@ -34,15 +34,16 @@ int SolveCG(const Model& m, Data& d, ArenaWork& work, mjtNum* x) {
     return -1;
   }
   PrimalStart(m, d, x, point);
-  mj_solveM(m, d, Mgrad, point.grad, 1);
+  SolveInertia(m, d, Mgrad, point.grad, 1);
   for (int k = 0; k < nv; ++k) p[k] = -Mgrad[k];
   int iterations = 0;
   while (iterations < m.opt.iterations) {
-    mj_mulM(m, d, Mp, p);
+    mjtNum pnorm = std::sqrt(Dot(p, p, nv));
+    if (pnorm < kMinDirectionNorm) break;
+    MulInertia(m, d, Mp, p);
     MulJacobian(m, d, Jp, p);
     mjtNum gauss[3];
     GaussAlongLine(m, d, x, point, p, Mp, gauss);
-    mjtNum pnorm = std::sqrt(Dot(p, p, nv));
     int evaluations = 0;
     mjtNum alpha = LineSearch(m, d, gauss, point.jar, Jp, pnorm, &evaluations);
     std::memcpy(old_state, point.state, sizeof(int) * d.nefc);
@@ -50,7 +51,7 @@ int SolveCG(const Model& m, Data& d, ArenaWork& work, mjtNum* x) {
     std::memcpy(old_Mgrad, Mgrad, sizeof(mjtNum) * nv);
     mjtNum old_cost = point.cost;
     StepPrimal(m, d, x, alpha, p, Mp, Jp, point);
-    mj_solveM(m, d, Mgrad, point.grad, 1);
+    SolveInertia(m, d, Mgrad, point.grad, 1);
     const SolverStat& stat = RecordPrimalIteration(m, d, iterations, old_cost, point, old_state,
                                                    gauss[1], pnorm, evaluations, 0);
     ++iterations;

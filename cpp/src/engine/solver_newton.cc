@@ -35,13 +35,13 @@ mjtNum Norm(const mjtNum* v, int n) {
 
 // whether column c is `last` or one of its ancestors in the dof tree: row `last` of M's pattern
 // lists its ancestors ascending, so the ancestor at depth M_rownnz[c] - 1 must be c
-bool OnPathOf(const Model& m, int c, int last) {
+bool OnPathOf(const SolverModel& m, int c, int last) {
   int depth = m.M_rownnz[c] - 1;
   return depth < m.M_rownnz[last] && m.M_colind[m.M_rowadr[last] + depth] == c;
 }
 
 // the last (deepest) nonzero column of rows first .. first + count - 1, -1 if all are empty
-int LastColumn(const Data& d, int first, int count) {
+int LastColumn(const SolverData& d, int first, int count) {
   int last = -1;
   for (int i = first; i < first + count; ++i) {
     if (d.efc_J_rownnz[i]) {
@@ -53,7 +53,7 @@ int LastColumn(const Data& d, int first, int count) {
 
 // true when every row in H at these states (quadratic rows; elliptic contacts in the quadratic
 // or middle zone, all their rows together) lies on one dof path
-bool ActiveRowsOnTreePaths(const Model& m, const Data& d, const int* state) {
+bool ActiveRowsOnTreePaths(const SolverModel& m, const SolverData& d, const int* state) {
   for (int i = 0; i < d.nefc;) {
     int count = d.efc_type[i] == mjCNSTR_CONTACT_ELLIPTIC ? d.contact[d.efc_id[i]].dim : 1;
     bool active = state[i] == mjCNSTRSTATE_QUADRATIC || state[i] == mjCNSTRSTATE_CONE;
@@ -83,14 +83,14 @@ struct Hessian {
   mjtNum* vector;        // dense: the rank-1 vector (nv)
 
   // entry (r, c) of the lower triangle, c <= r (tree: c an ancestor of r or r itself)
-  mjtNum& At(const Model& m, int r, int c) {
+  mjtNum& At(const SolverModel& m, int r, int c) {
     return tree ? values[m.M_rowadr[r] + m.M_rownnz[c] - 1] : values[r * m.nv + c];
   }
 };
 
 // H += scale * J_a' J_b + scale * J_b' J_a restricted to the lower triangle when a != b,
 // H += scale * J_a' J_a when a == b
-void AddRowPair(const Model& m, const Data& d, int a, int b, mjtNum scale, Hessian& H) {
+void AddRowPair(const SolverModel& m, const SolverData& d, int a, int b, mjtNum scale, Hessian& H) {
   const mjtNum* Ja = d.efc_J + static_cast<size_t>(a) * m.nv;
   const mjtNum* Jb = d.efc_J + static_cast<size_t>(b) * m.nv;
   const int* cols_a = d.efc_J_colind + d.efc_J_rowadr[a];
@@ -114,7 +114,8 @@ void AddRowPair(const Model& m, const Data& d, int a, int b, mjtNum scale, Hessi
 
 // H = M + the constraint Hessian at jar and state; also writes contact.H of cone contacts.
 // Returns whether some elliptic contact is in the middle zone.
-bool BuildHessian(const Model& m, Data& d, const mjtNum* jar, const int* state, Hessian& H) {
+bool BuildHessian(const SolverModel& m, SolverData& d, const mjtNum* jar, const int* state,
+                  Hessian& H) {
   if (H.tree) {
     std::memcpy(H.values, d.M, sizeof(mjtNum) * m.nC);
   } else {
@@ -164,20 +165,6 @@ bool CholeskyFactor(mjtNum* H, int n) {
   return true;
 }
 
-// x = (L L')^-1 x
-void CholeskySolve(const mjtNum* L, int n, mjtNum* x) {
-  for (int i = 0; i < n; ++i) {
-    mjtNum sum = x[i];
-    for (int k = 0; k < i; ++k) sum -= L[i * n + k] * x[k];
-    x[i] = sum / L[i * n + i];
-  }
-  for (int i = n - 1; i >= 0; --i) {
-    mjtNum sum = x[i];
-    for (int k = i + 1; k < n; ++k) sum -= L[k * n + i] * x[k];
-    x[i] = sum / L[i * n + i];
-  }
-}
-
 // L L' +- v v' in place (v is overwritten), starting at v's first nonzero `first`: the
 // rotation of column k mixes L's column and v so that the new diagonal is
 // sqrt(L_kk^2 +- v_k^2). False when a downdate would lose positive definiteness.
@@ -200,7 +187,7 @@ bool CholeskyRankOne(mjtNum* L, int n, mjtNum* v, int first, bool downdate) {
   return true;
 }
 
-bool Factor(const Model& m, Hessian& H) {
+bool Factor(const SolverModel& m, Hessian& H) {
   if (!H.tree) return CholeskyFactor(H.values, m.nv);
   FactorInertiaPattern(m, H.values, H.diag_inverse);
   for (int k = 0; k < m.nv; ++k) {
@@ -213,7 +200,7 @@ bool Factor(const Model& m, Hessian& H) {
 // whether M's pattern lists every ancestor of every dof (it leaves out couplings that are
 // structurally zero, such as a simple free body's translations and rotations; then the tree
 // layout has no room for J'DJ)
-bool FullAncestorPattern(const Model& m) {
+bool FullAncestorPattern(const SolverModel& m) {
   for (int k = 0; k < m.nv; ++k) {
     int ancestors = 0;
     for (int p = m.dof_parentid[k]; p >= 0; p = m.dof_parentid[p]) ++ancestors;
@@ -222,11 +209,11 @@ bool FullAncestorPattern(const Model& m) {
   return true;
 }
 
-bool Refactor(const Model& m, Data& d, const PrimalPoint& point, Hessian& H) {
+bool Refactor(const SolverModel& m, SolverData& d, const PrimalPoint& point, Hessian& H) {
   H.tree = H.tree_possible && ActiveRowsOnTreePaths(m, d, point.state);
   H.values = H.tree ? H.tree_values : H.dense_values;
   if (!H.tree && !H.M_filled) {
-    mj_fullM(m, H.M, d.qM);
+    FullInertia(m, d, H.M);
     H.M_filled = true;
   }
   d.solver_nnz[0] = H.tree ? m.nC : m.nv * m.nv;
@@ -236,7 +223,7 @@ bool Refactor(const Model& m, Data& d, const PrimalPoint& point, Hessian& H) {
 
 // the rows whose membership in the quadratic zone changed between old_state and state; -1 when
 // a cone Hessian is involved (a middle-zone contact before or after)
-int QuadraticChanges(const Data& d, const int* old_state, const int* state) {
+int QuadraticChanges(const SolverData& d, const int* old_state, const int* state) {
   int changes = 0;
   for (int i = 0; i < d.nefc; ++i) {
     if (state[i] == mjCNSTRSTATE_CONE || old_state[i] == mjCNSTRSTATE_CONE) return -1;
@@ -246,7 +233,7 @@ int QuadraticChanges(const Data& d, const int* old_state, const int* state) {
 }
 
 // dense layout: a rank-1 update or downdate per changed row; false when one fails
-bool UpdateDense(const Model& m, const Data& d, const int* old_state, const int* state,
+bool UpdateDense(const SolverModel& m, const SolverData& d, const int* old_state, const int* state,
                  Hessian& H) {
   for (int i = 0; i < d.nefc; ++i) {
     bool now = state[i] == mjCNSTRSTATE_QUADRATIC;
@@ -263,8 +250,8 @@ bool UpdateDense(const Model& m, const Data& d, const int* old_state, const int*
 
 // brings the factor from old_state to the point's states, given their QuadraticChanges; false
 // if H is not positive definite
-bool RefreshHessian(const Model& m, Data& d, const PrimalPoint& point, const int* old_state,
-                    int changes, Hessian& H) {
+bool RefreshHessian(const SolverModel& m, SolverData& d, const PrimalPoint& point,
+                    const int* old_state, int changes, Hessian& H) {
   if (changes == 0) return true;
   // a rank-1 update costs about nv^2, a refactorization nv^3 / 6 plus building H
   // (the tree layout refactors: as cheap as mj_factorM)
@@ -275,7 +262,7 @@ bool RefreshHessian(const Model& m, Data& d, const PrimalPoint& point, const int
 }
 
 // p = -H^-1 grad
-void NewtonDirection(const Model& m, const Hessian& H, const mjtNum* grad, mjtNum* p) {
+void NewtonDirection(const SolverModel& m, const Hessian& H, const mjtNum* grad, mjtNum* p) {
   for (int k = 0; k < m.nv; ++k) p[k] = -grad[k];
   if (H.tree) {
     // SolveInertiaPattern reads the factor as the model's: it takes M's pattern arrays
@@ -285,7 +272,7 @@ void NewtonDirection(const Model& m, const Hessian& H, const mjtNum* grad, mjtNu
   }
 }
 
-bool AllocateHessian(const Model& m, ArenaWork& work, Hessian& H) {
+bool AllocateHessian(const SolverModel& m, ArenaWork& work, Hessian& H) {
   int nv = m.nv;
   H.tree = true;
   H.tree_possible = FullAncestorPattern(m);
@@ -301,7 +288,7 @@ bool AllocateHessian(const Model& m, ArenaWork& work, Hessian& H) {
 
 }  // namespace
 
-int SolveNewton(const Model& m, Data& d, ArenaWork& work, mjtNum* x) {
+int SolveNewton(const SolverModel& m, SolverData& d, ArenaWork& work, mjtNum* x) {
   int nv = m.nv;
   PrimalPoint point = AllocatePrimalPoint(m, d, work);
   Hessian H;
@@ -316,12 +303,13 @@ int SolveNewton(const Model& m, Data& d, ArenaWork& work, mjtNum* x) {
   bool positive = Refactor(m, d, point, H);
   while (positive && iterations < m.opt.iterations) {
     NewtonDirection(m, H, point.grad, p);
-    mj_mulM(m, d, Mp, p);
+    mjtNum pnorm = Norm(p, nv);
+    if (pnorm < kMinDirectionNorm) break;
+    MulInertia(m, d, Mp, p);
     MulJacobian(m, d, Jp, p);
     mjtNum gauss[3];
     GaussAlongLine(m, d, x, point, p, Mp, gauss);
     int evaluations = 0;
-    mjtNum pnorm = Norm(p, nv);
     mjtNum alpha = LineSearch(m, d, gauss, point.jar, Jp, pnorm, &evaluations);
     std::memcpy(old_state, point.state, sizeof(int) * d.nefc);
     mjtNum old_cost = point.cost;

@@ -23,23 +23,6 @@
 namespace mjsim {
 namespace {
 
-// (A f)_i + b_i
-mjtNum Residual(const Data& d, const mjtNum* A, int i) {
-  const mjtNum* row = A + static_cast<size_t>(i) * d.nefc;
-  mjtNum sum = d.efc_b[i];
-  for (int j = 0; j < d.nefc; ++j) sum += row[j] * d.efc_force[j];
-  return sum;
-}
-
-mjtNum Cost(const Data& d, const mjtNum* A) {
-  mjtNum cost = 0;
-  for (int i = 0; i < d.nefc; ++i) {
-    mjtNum f = d.efc_force[i];
-    if (f != 0) cost += f * (0.5 * (Residual(d, A, i) - d.efc_b[i]) + d.efc_b[i]);
-  }
-  return cost;
-}
-
 mjtNum Entry(const Data& d, const mjtNum* A, int i, int j) {
   return A[static_cast<size_t>(i) * d.nefc + j];
 }
@@ -48,7 +31,7 @@ void UpdateFrictionLoss(Data& d, const mjtNum* A, int i) {
   mjtNum diag = Entry(d, A, i, i);
   if (!(diag > mjMINVAL)) return;
   mjtNum limit = d.efc_frictionloss[i];
-  mjtNum f = d.efc_force[i] - Residual(d, A, i) / diag;
+  mjtNum f = d.efc_force[i] - DualResidual(d, A, i) / diag;
   d.efc_force[i] = std::clamp(f, -limit, limit);
 }
 
@@ -61,7 +44,7 @@ void UpdateEllipticFriction(Data& d, const mjtNum* A, int first) {
   for (int j = 0; j < nf; ++j) {
     int i = first + 1 + j;
     x[j] = d.efc_force[i];
-    g[j] = Residual(d, A, i);
+    g[j] = DualResidual(d, A, i);
     for (int k = 0; k < nf; ++k) {
       Aff[j * nf + k] = Entry(d, A, i, first + 1 + k);
       g[j] -= Aff[j * nf + k] * d.efc_force[first + 1 + k];
@@ -84,7 +67,7 @@ void UpdatePyramidPair(Data& d, const mjtNum* A, int a) {
   mjtNum curvature = Entry(d, A, a, a) + Entry(d, A, c, c) - 2 * Entry(d, A, a, c);
   if (!(curvature > mjMINVAL)) return;
   mjtNum sum = d.efc_force[a] + d.efc_force[c];
-  mjtNum t = -(Residual(d, A, a) - Residual(d, A, c)) / curvature;
+  mjtNum t = -(DualResidual(d, A, a) - DualResidual(d, A, c)) / curvature;
   mjtNum fa = std::clamp(d.efc_force[a] + t, mjtNum(0), std::max(sum, mjtNum(0)));
   d.efc_force[a] = fa;
   d.efc_force[c] = sum - fa;
@@ -114,21 +97,17 @@ void Sweep(Data& d, const mjtNum* A) {
 int SolveNoslip(const Model& m, Data& d, ArenaWork& work, int first_stat) {
   mjtNum* A = work.Allocate<mjtNum>(static_cast<size_t>(d.nefc) * d.nefc);
   if (!A || !BuildDualMatrix(m, d, work, A, false)) return -1;
-  mjtNum scale = SolverScale(m);
-  mjtNum cost = Cost(d, A);
+  // the first sweep's improvement is measured from the main solver's regularized cost
+  mjtNum cost = DualCost(d, A);
   for (int i = 0; i < d.nefc; ++i) cost += 0.5 * d.efc_R[i] * d.efc_force[i] * d.efc_force[i];
   int iterations = 0;
   while (iterations < m.opt.noslip_iterations) {
     Sweep(d, A);
-    mjtNum new_cost = Cost(d, A);
-    int slot = std::min(first_stat + iterations, mjNSOLVER - 1);
-    SolverStat& stat = d.solver[slot];
-    stat = SolverStat();
-    stat.improvement = scale * (cost - new_cost);
-    for (int i = 0; i < d.nefc; ++i) stat.nactive += d.efc_force[i] != 0;
+    mjtNum new_cost = DualCost(d, A);
+    mjtNum improvement = RecordDualSweep(m, d, first_stat + iterations, cost, new_cost);
     cost = new_cost;
     ++iterations;
-    if (stat.improvement < m.opt.noslip_tolerance) break;
+    if (improvement < m.opt.noslip_tolerance) break;
   }
   return iterations;
 }

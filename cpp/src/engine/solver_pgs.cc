@@ -32,39 +32,6 @@ bool FactorSmall(mjtNum* A, int n) {
   return true;
 }
 
-// x = (L L')^-1 y
-void SolveSmall(const mjtNum* L, int n, mjtNum* x, const mjtNum* y) {
-  for (int i = 0; i < n; ++i) {
-    mjtNum sum = y[i];
-    for (int k = 0; k < i; ++k) sum -= L[i * n + k] * x[k];
-    x[i] = sum / L[i * n + i];
-  }
-  for (int i = n - 1; i >= 0; --i) {
-    mjtNum sum = x[i];
-    for (int k = i + 1; k < n; ++k) sum -= L[k * n + i] * x[k];
-    x[i] = sum / L[i * n + i];
-  }
-}
-
-
-// gradient of the dual cost at row i: (AR f)_i + b_i
-mjtNum RowResidual(const Data& d, const mjtNum* AR, int i) {
-  const mjtNum* row = AR + static_cast<size_t>(i) * d.nefc;
-  mjtNum sum = d.efc_b[i];
-  for (int j = 0; j < d.nefc; ++j) sum += row[j] * d.efc_force[j];
-  return sum;
-}
-
-mjtNum DualCost(const Data& d, const mjtNum* AR) {
-  mjtNum cost = 0;
-  for (int i = 0; i < d.nefc; ++i) {
-    mjtNum f = d.efc_force[i];
-    if (f == 0) continue;
-    cost += f * (0.5 * (RowResidual(d, AR, i) - d.efc_b[i]) + d.efc_b[i]);
-  }
-  return cost;
-}
-
 // the scalar row's feasible interval
 void ScalarBounds(const Data& d, int i, mjtNum* lo, mjtNum* hi) {
   int type = d.efc_type[i];
@@ -83,7 +50,7 @@ void UpdateScalar(Data& d, const mjtNum* AR, int i) {
   if (!(diag > mjMINVAL)) return;
   mjtNum lo, hi;
   ScalarBounds(d, i, &lo, &hi);
-  mjtNum f = d.efc_force[i] - RowResidual(d, AR, i) / diag;
+  mjtNum f = d.efc_force[i] - DualResidual(d, AR, i) / diag;
   d.efc_force[i] = std::clamp(f, lo, hi);
 }
 
@@ -105,7 +72,7 @@ void UpdateCone(Data& d, const mjtNum* AR, int first) {
     }
   }
   for (int j = 0; j < dim; ++j) {
-    g[j] = RowResidual(d, AR, first + j);
+    g[j] = DualResidual(d, AR, first + j);
     for (int k = 0; k < dim; ++k) g[j] -= A[j * dim + k] * f[k];
   }
   if (f[0] <= 0) {
@@ -151,13 +118,40 @@ void WarmstartForces(const Model& m, Data& d, ArenaWork& work, const mjtNum* AR)
   if (m.opt.disableflags & mjDSBL_WARMSTART) return;
   mjtNum* jar = work.Allocate<mjtNum>(d.nefc);
   if (!jar) return;
-  MulJacobian(m, d, jar, d.qacc_warmstart);
+  SolverView whole = WholeSystem(m, d);
+  MulJacobian(whole.m, whole.d, jar, d.qacc_warmstart);
   for (int i = 0; i < d.nefc; ++i) jar[i] -= d.efc_aref[i];
-  ConstraintCost(m, d, jar, d.efc_force, nullptr);
+  ConstraintCost(whole.m, whole.d, jar, d.efc_force, nullptr);
   if (DualCost(d, AR) > 0) std::memset(d.efc_force, 0, sizeof(mjtNum) * d.nefc);
 }
 
 }  // namespace
+
+// gradient of the dual cost at row i: (A f)_i + b_i
+mjtNum DualResidual(const Data& d, const mjtNum* A, int i) {
+  const mjtNum* row = A + static_cast<size_t>(i) * d.nefc;
+  mjtNum sum = d.efc_b[i];
+  for (int j = 0; j < d.nefc; ++j) sum += row[j] * d.efc_force[j];
+  return sum;
+}
+
+mjtNum DualCost(const Data& d, const mjtNum* A) {
+  mjtNum cost = 0;
+  for (int i = 0; i < d.nefc; ++i) {
+    mjtNum f = d.efc_force[i];
+    if (f == 0) continue;
+    cost += f * (0.5 * (DualResidual(d, A, i) - d.efc_b[i]) + d.efc_b[i]);
+  }
+  return cost;
+}
+
+mjtNum RecordDualSweep(const Model& m, Data& d, int slot, mjtNum old_cost, mjtNum new_cost) {
+  SolverStat& stat = d.solver[std::min(slot, mjNSOLVER - 1)];
+  stat = SolverStat();
+  stat.improvement = SolverScale(m) * (old_cost - new_cost);
+  for (int i = 0; i < d.nefc; ++i) stat.nactive += d.efc_force[i] != 0;
+  return stat.improvement;
+}
 
 // A = J M^-1 J' (+ diag(R) with add_R), dense nefc x nefc
 bool BuildDualMatrix(const Model& m, Data& d, ArenaWork& work, mjtNum* A, bool add_R) {
@@ -199,7 +193,8 @@ bool FrictionQCQP(const mjtNum* A, const mjtNum* g, const mjtNum* w, mjtNum r, i
     for (int k = 0; k < n * n; ++k) H[k] = A[k];
     for (int j = 0; j < n; ++j) H[j * n + j] += lambda * w[j];
     if (!FactorSmall(H, n)) return false;
-    SolveSmall(H, n, x, minus_g);
+    for (int j = 0; j < n; ++j) x[j] = minus_g[j];
+    CholeskySolve(H, n, x);
     mjtNum phi = -r * r;
     for (int j = 0; j < n; ++j) {
       Wx[j] = w[j] * x[j];
@@ -207,7 +202,8 @@ bool FrictionQCQP(const mjtNum* A, const mjtNum* g, const mjtNum* w, mjtNum r, i
     }
     if (solve == 0 && phi <= 0) return true;  // the unconstrained minimum is inside
     // dx/dlambda = -(A + lambda W)^-1 W x; dphi/dlambda = 2 x' W dx
-    SolveSmall(H, n, dx, Wx);
+    for (int j = 0; j < n; ++j) dx[j] = Wx[j];
+    CholeskySolve(H, n, dx);
     mjtNum slope = 0;
     for (int j = 0; j < n; ++j) slope -= 2 * Wx[j] * dx[j];
     if (!(slope < 0)) break;
@@ -228,7 +224,6 @@ int SolvePGS(const Model& m, Data& d, ArenaWork& work) {
   mjtNum* AR = work.Allocate<mjtNum>(static_cast<size_t>(d.nefc) * d.nefc);
   if (!AR || !BuildDualMatrix(m, d, work, AR, true)) return -1;
   WarmstartForces(m, d, work, AR);
-  mjtNum scale = SolverScale(m);
   mjtNum cost = DualCost(d, AR);
   int iterations = 0;
   while (iterations < m.opt.iterations) {
@@ -242,13 +237,10 @@ int SolvePGS(const Model& m, Data& d, ArenaWork& work) {
       }
     }
     mjtNum new_cost = DualCost(d, AR);
-    SolverStat& stat = d.solver[iterations < mjNSOLVER ? iterations : mjNSOLVER - 1];
-    stat = SolverStat();
-    stat.improvement = scale * (cost - new_cost);
-    for (int i = 0; i < d.nefc; ++i) stat.nactive += d.efc_force[i] != 0;
+    mjtNum improvement = RecordDualSweep(m, d, iterations, cost, new_cost);
     cost = new_cost;
     ++iterations;
-    if (stat.improvement < m.opt.tolerance) break;
+    if (improvement < m.opt.tolerance) break;
   }
   // the reference counts AR's nonzeros (dense: nefc^2) and leaves the states unset (zero)
   d.solver_nnz[0] = d.nefc * d.nefc;

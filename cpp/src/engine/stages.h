@@ -24,6 +24,11 @@ int LastDofAbove(const Model& m, int body);
 // it (engine/support.cc)
 int DIndex(const Model& m, int row, int column);
 
+// the position stages (mj_fwdPosition, then mj_sensorPos and mj_energyPos) unless skipstage
+// is mjSTAGE_POS or later, then the velocity stages likewise unless it is mjSTAGE_VEL;
+// skipsensor leaves out the sensors. Shared by mj_forwardSkip and mj_inverseSkip (forward.cc)
+void PositionVelocityStages(const Model& m, Data& d, int skipstage, int skipsensor);
+
 // ten_velocity = ten_J qvel and actuator_velocity = actuator_moment qvel (engine/velocity.cc)
 void TendonActuatorVelocity(const Model& m, Data& d);
 

@@ -28,6 +28,9 @@ size_t DataBytes(const Model& m) {
 #define MJSIM_X(type, name, rows, cols, doc) total += AlignUp(sizeof(type) * m.rows * (cols));
   MJSIM_DATA_FIELDS(MJSIM_X)
 #undef MJSIM_X
+#define MJSIM_X(type, name, doc) total += AlignUp(sizeof(type) * m.nv);
+  MJSIM_ISLAND_FIELDS(MJSIM_X)
+#undef MJSIM_X
   return total;
 }
 }  // namespace
@@ -95,6 +98,11 @@ std::unique_ptr<Data> MakeData(const Model& m) {
   cursor += AlignUp(sizeof(type) * m.rows * (cols));
   MJSIM_DATA_FIELDS(MJSIM_X)
 #undef MJSIM_X
+#define MJSIM_X(type, name, doc)               \
+  d->name = reinterpret_cast<type*>(cursor);   \
+  cursor += AlignUp(sizeof(type) * m.nv);
+  MJSIM_ISLAND_FIELDS(MJSIM_X)
+#undef MJSIM_X
   d->scratch.Reset(ScratchBytes(m));
   d->arena.ResetUninitialized(static_cast<size_t>(m.narena));
   d->contact = reinterpret_cast<Contact*>(d->arena.bytes());
@@ -113,6 +121,8 @@ void CopyData(const Model& m, const Data& src, Data& dst) {
   dst.nf = src.nf;
   dst.nl = src.nl;
   dst.nefc = src.nefc;
+  dst.nisland = src.nisland;
+  dst.nidof = src.nidof;
   LayoutConstraintRows(m, dst, src.nefc);
 #define MJSIM_X(type, name, cols, doc) \
   std::memcpy(dst.name, src.name, sizeof(type) * static_cast<size_t>(src.nefc) * (cols));

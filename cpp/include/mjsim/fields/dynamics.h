@@ -30,6 +30,9 @@
   X(mjtNum,  qfrc_smooth,       nv,      1, "net unconstrained force (forward.cc)")                  \
   X(mjtNum,  qacc_smooth,       nv,      1, "unconstrained acceleration (forward.cc)")               \
   X(mjtNum,  qfrc_constraint,   nv,      1, "constraint force (forward.cc)")                         \
+  X(int,     dof_island,        nv,      1, "island id of this dof; -1: none (island.cc)")           \
+  X(int,     map_dof2idof,      nv,      1, "map from dof to idof (island.cc)")                      \
+  X(int,     map_idof2dof,      nv,      1, "map from idof to dof; >= nidof: unconstrained (island.cc)") \
   X(mjtNum,  qfrc_inverse,      nv,      1, "net external force; should equal qfrc_applied + J'*xfrc_applied + qfrc_actuator (inverse dynamics)") \
   X(mjtNum,  cacc,              nbody,   6, "com-based acceleration (rne.cc, mj_rnePostConstraint)") \
   X(mjtNum,  cfrc_int,          nbody,   6, "com-based interaction force with parent (rne.cc, mj_rnePostConstraint)") \
