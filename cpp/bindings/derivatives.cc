@@ -141,6 +141,9 @@ void BindModelQueries(py::module_& module) {
     mj_angmomMat(model, *d.data, out, body);
   }, py::arg("m"), py::arg("d"), py::arg("mat"), py::arg("body"),
      "Compute subtree angular momentum matrix.");
+  // mjsim has no global callbacks (mjcb_*): there is nothing to reset
+  module.def("mj_resetCallbacks", []() {},
+             "Reset all callbacks to NULL pointers (mjsim has no callbacks: nothing to do).");
   // the dual solvers: PGS, and any solver followed by noslip iterations (observed)
   module.def("mj_isDual", [](const PyModel& m) {
     const Model& model = *m.model;

@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -673,6 +674,13 @@ void BindScalarsAndText(py::module_& module) {
     return decay * (pos0 + (vel0 + half * pos0) * dt);
   }, py::arg("pos0"), py::arg("vel0"), py::arg("Kp"), py::arg("Kv"), py::arg("dt"),
      "Integrate spring-damper analytically, return pos(dt).");
+  // Box-Muller on the C library's rand(), as documented; the Python signature's num2 (a
+  // pointer for the second sample in C) carries nothing back and is ignored, as in mujoco
+  module.def("mju_standardNormal", [](py::object) {
+    mjtNum u1 = (std::rand() + 1.0) / (RAND_MAX + 2.0), u2 = std::rand() / (RAND_MAX + 1.0);
+    return std::sqrt(-2 * std::log(u1)) * std::cos(2 * mjPI * u2);
+  }, py::arg("num2") = py::none(),
+     "Generate standard normal random number using Box-Muller transform.");
   module.def("mju_type2Str", &TypeToString, py::arg("type"),
              "Convert type id (mjtObj) to type name.");
   module.def("mju_str2Type", &StringToType, py::arg("str"),

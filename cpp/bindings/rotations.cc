@@ -24,78 +24,77 @@ InputArray In(const py::object& value, py::ssize_t size, const char* name) {
 
 // --- eigendecomposition and rotation extraction ----------------------------------------
 
-// cyclic Jacobi rotations on a symmetric 3x3 matrix: A <- J' A J, V <- V J; returns sweeps
-int JacobiEigen(mjtNum A[9], mjtNum V[9]) {
-  const int kMaxSweeps = 50;
-  for (int i = 0; i < 9; ++i) V[i] = (i % 4 == 0);
-  int sweep = 0;
-  for (; sweep < kMaxSweeps; ++sweep) {
-    mjtNum off = A[1] * A[1] + A[2] * A[2] + A[5] * A[5];
-    mjtNum scale = A[0] * A[0] + A[4] * A[4] + A[8] * A[8];
-    if (off <= 1e-30 * (scale + off) || off < 1e-300) break;
-    for (int p = 0; p < 2; ++p) {
-      for (int q = p + 1; q < 3; ++q) {
-        mjtNum apq = A[3 * p + q];
-        if (apq == 0) continue;
-        // the angle that zeroes A_pq: tan(2 theta) = 2 A_pq / (A_qq - A_pp)
-        mjtNum theta = (A[3 * q + q] - A[3 * p + p]) / (2 * apq);
-        mjtNum t = (theta >= 0 ? 1 : -1) / (std::fabs(theta) + std::sqrt(theta * theta + 1));
-        mjtNum c = 1 / std::sqrt(t * t + 1), s = t * c;
-        for (int k = 0; k < 3; ++k) {  // columns p, q of A J
-          mjtNum akp = A[3 * k + p], akq = A[3 * k + q];
-          A[3 * k + p] = c * akp - s * akq;
-          A[3 * k + q] = s * akp + c * akq;
-        }
-        for (int k = 0; k < 3; ++k) {  // rows p, q of J' (A J)
-          mjtNum apk = A[3 * p + k], aqk = A[3 * q + k];
-          A[3 * p + k] = c * apk - s * aqk;
-          A[3 * q + k] = s * apk + c * aqk;
-        }
-        for (int k = 0; k < 3; ++k) {
-          mjtNum vkp = V[3 * k + p], vkq = V[3 * k + q];
-          V[3 * k + p] = c * vkp - s * vkq;
-          V[3 * k + q] = s * vkp + c * vkq;
-        }
-      }
+// D = R' A R with R = quat2Mat(q)
+void RotatedMatrix(mjtNum D[9], const mjtNum A[9], const mjtNum q[4]) {
+  mjtNum R[9], AR[9];
+  QuatToMat(R, q);
+  MulMat3(AR, A, R);
+  for (int i = 0; i < 3; ++i) {
+    for (int j = 0; j < 3; ++j) {
+      D[3 * i + j] = R[i] * AR[j] + R[3 + i] * AR[3 + j] + R[6 + i] * AR[6 + j];
     }
   }
-  return sweep;
 }
 
-// eigenvalues in decreasing order, eigenvectors the columns of the rotation quat2Mat(quat)
+// q <- q * rotation(axis k, angle), normalized
+void TurnAbout(mjtNum q[4], int k, mjtNum angle) {
+  mjtNum axis[3] = {0, 0, 0}, turn[4], next[4];
+  axis[k] = 1;
+  AxisAngleToQuat(turn, axis, angle);
+  MulQuat(next, q, turn);
+  NormalizeQuat(next);
+  Copy4(q, next);
+}
+
+// Jacobi rotations accumulated in a quaternion, as fitted to the reference's outputs (its
+// iteration counts and quaternions on random matrices): each iteration zeroes the largest
+// off-diagonal D_pr of D = R' A R by a turn about the third axis k by
+// theta = atan(2 D_pr / (D_pp - D_rr)) / 2 (negated about y), until the largest is 0 or
+// |theta| < 1e-6; then the diagonal is sorted in decreasing order by quarter turns (+90
+// degrees about k swaps p and r), in the passes (0,1), (1,2), (0,1), three times.
+// Returns the number of Jacobi iterations.
 int Eig3(mjtNum eigval[3], mjtNum eigvec[9], mjtNum quat[4], const mjtNum mat[9]) {
+  quat[0] = 1;
+  quat[1] = quat[2] = quat[3] = 0;
   for (int i = 0; i < 9; ++i) {
     if (!std::isfinite(mat[i])) {  // no decomposition: NaN values, identity vectors
       for (int k = 0; k < 3; ++k) eigval[k] = NAN;
-      quat[0] = 1;
-      quat[1] = quat[2] = quat[3] = 0;
       QuatToMat(eigvec, quat);
       return 0;
     }
   }
-  mjtNum A[9], V[9];
-  for (int i = 0; i < 3; ++i) {
-    for (int j = 0; j < 3; ++j) A[3 * i + j] = 0.5 * (mat[3 * i + j] + mat[3 * j + i]);
+  const int kMaxIterations = 500;
+  const int pairs[3][3] = {{0, 1, 2}, {0, 2, 1}, {1, 2, 0}};  // (p, r, axis k)
+  const mjtNum axis_sign[3] = {1, -1, 1};
+  mjtNum D[9];
+  int iteration = 0;
+  for (; iteration < kMaxIterations; ++iteration) {
+    RotatedMatrix(D, mat, quat);
+    int best = 0;
+    for (int c = 1; c < 3; ++c) {
+      if (std::fabs(D[3 * pairs[c][0] + pairs[c][1]]) >=  // ties: the later pair
+          std::fabs(D[3 * pairs[best][0] + pairs[best][1]])) {
+        best = c;
+      }
+    }
+    int p = pairs[best][0], r = pairs[best][1], k = pairs[best][2];
+    mjtNum off = D[3 * p + r];
+    if (off == 0) break;
+    mjtNum theta = 0.5 * std::atan(2 * off / (D[4 * p] - D[4 * r]));  // +-pi/4 on equal pivots
+    if (!(std::fabs(theta) >= 1e-6)) break;
+    TurnAbout(quat, k, axis_sign[k] * theta);
   }
-  int sweeps = JacobiEigen(A, V);
-  int order[3] = {0, 1, 2};
-  std::sort(order, order + 3, [&](int a, int b) { return A[4 * a] > A[4 * b]; });
-  mjtNum sorted[9];
-  for (int c = 0; c < 3; ++c) {
-    eigval[c] = A[4 * order[c]];
-    for (int r = 0; r < 3; ++r) sorted[3 * r + c] = V[3 * r + order[c]];
+  const int swaps[3][3] = {{0, 1, 2}, {1, 2, 0}, {0, 1, 2}};  // (i, j, axis k)
+  for (int pass = 0; pass < 3; ++pass) {
+    for (const auto& swap : swaps) {
+      RotatedMatrix(D, mat, quat);
+      if (D[4 * swap[0]] < D[4 * swap[1]]) TurnAbout(quat, swap[2], mjPI / 2);
+    }
   }
-  // a proper rotation: flip the last eigenvector if the basis is left-handed
-  mjtNum x[3] = {sorted[0], sorted[3], sorted[6]}, y[3] = {sorted[1], sorted[4], sorted[7]};
-  mjtNum z[3] = {sorted[2], sorted[5], sorted[8]}, xy[3];
-  Cross3(xy, x, y);
-  if (Dot3(xy, z) < 0) {
-    for (int r = 0; r < 3; ++r) sorted[3 * r + 2] = -sorted[3 * r + 2];
-  }
-  MatToQuat(quat, sorted);
-  NormalizeQuat(quat);
+  RotatedMatrix(D, mat, quat);
+  for (int k = 0; k < 3; ++k) eigval[k] = D[4 * k];
   QuatToMat(eigvec, quat);
-  return sweeps;
+  return iteration;
 }
 
 // the rotation closest to mat, refined from quat by the iteration of Mueller et al. 2016
@@ -155,7 +154,6 @@ void TransformSpatial(mjtNum res[6], const mjtNum vec[6], bool force, const mjtN
 // pyramid edges (n + mu_i t_i, n - mu_i t_i) carrying the force, with ntangent = dim - 1 pairs;
 // a tangential part beyond the cone is clipped to it
 void EncodePyramid(mjtNum* pyramid, const mjtNum* force, const mjtNum* mu, int dim) {
-  if (dim < 2) return;
   mjtNum share = force[0] / (dim - 1);
   for (int i = 0; i < dim - 1; ++i) {
     mjtNum tangent = std::clamp(force[i + 1] / mu[i], -share, share);
@@ -165,7 +163,6 @@ void EncodePyramid(mjtNum* pyramid, const mjtNum* force, const mjtNum* mu, int d
 }
 
 void DecodePyramid(mjtNum* force, const mjtNum* pyramid, const mjtNum* mu, int dim) {
-  if (dim < 2) return;
   force[0] = 0;
   for (int i = 0; i < 2 * (dim - 1); ++i) force[0] += pyramid[i];
   for (int i = 0; i < dim - 1; ++i) force[i + 1] = mu[i] * (pyramid[2 * i] - pyramid[2 * i + 1]);
@@ -212,8 +209,8 @@ void BindDecompositions(py::module_& module) {
     return Eig3(val, vec, q, M.data());
   }, py::arg("eigval"), py::arg("eigvec"), py::arg("quat"), py::arg("mat"),
      "Eigenvalue decomposition of symmetric 3x3 matrix, mat = eigvec * diag(eigval) * eigvec'. "
-     "Eigenvalues decrease; eigvec = quat2Mat(quat). Returns the number of Jacobi sweeps "
-     "(mjsim's own count: the reference's iteration count differs).");
+     "Eigenvalues decrease; eigvec = quat2Mat(quat). Returns the number of Jacobi "
+     "iterations.");
   module.def("mju_mat2Rot", [](py::array quat, py::object mat) {
     InputArray M = In(mat, 9, "mat");
     return MatToRotation(OutputArray(quat, 4, "quat"), M.data());
@@ -294,7 +291,8 @@ void BindQuaternionDerivatives(py::module_& module) {
   }, py::arg("qa"), py::arg("qb"), py::arg("Da") = py::none(), py::arg("Db") = py::none(),
      "Derivatives of mju_subQuat.");
   // q' = q exp(v s): Dquat = exp(v s)' (rotation of the increment, transposed),
-  // Dvel = s Jr(v s), Dscale = Jr(v s) v
+  // Dvel = Jr(v s) (observed: the reference's Dvel is not multiplied by s, i.e. it is the
+  // derivative with respect to v s), Dscale = Jr(v s) v
   module.def("mjd_quatIntegrate", [](py::object vel, mjtNum scale, py::array Dquat,
                                      py::array Dvel, py::array Dscale) {
     InputArray v = In(vel, 3, "vel");
@@ -311,7 +309,7 @@ void BindQuaternionDerivatives(py::module_& module) {
       for (int j = 0; j < 3; ++j) dq[3 * i + j] = R[3 * j + i];
     }
     RightJacobian(J, r);
-    for (int i = 0; i < 9; ++i) dv[i] = scale * J[i];
+    for (int i = 0; i < 9; ++i) dv[i] = J[i];
     MulMatVec3(ds, J, v.data());
   }, py::arg("vel"), py::arg("scale"), py::arg("Dquat"), py::arg("Dvel"), py::arg("Dscale"),
      "Derivatives of mju_quatIntegrate.");

@@ -49,8 +49,9 @@ def test_chol_factor_solve_update_match(seed):
         x = 0.3 * rng.standard_normal(n)
         ours, ref, ou, ru = both("mju_cholUpdate", oa[0], x, plus)
         assert ours == ref
-        np.testing.assert_allclose(np.tril(ou[0]), np.tril(ru[0]), rtol=1e-10, atol=1e-12)
-        np.testing.assert_allclose(ou[1], ru[1], rtol=1e-10, atol=1e-12)
+        if ref == n:  # a failed downdate leaves values that only the rank describes
+            np.testing.assert_allclose(np.tril(ou[0]), np.tril(ru[0]), rtol=1e-10, atol=1e-12)
+            np.testing.assert_allclose(ou[1], ru[1], rtol=1e-10, atol=1e-12)
 
 
 @pytest.mark.parametrize("mindiag", [1e-6, 0.5])
@@ -190,14 +191,33 @@ def test_eig3_matches_up_to_eigenvector_sign(seed):
     np.testing.assert_allclose(R, vec_o, atol=1e-12)
 
 
+def test_eig3_follows_the_reference_quaternion():
+    """Same Jacobi sequence as the reference (fitted): the quaternions agree to 1e-6 and the
+    iteration counts agree on most matrices (a last iteration near the stopping test may
+    differ)."""
+    rng = np.random.default_rng(11)
+    same_count = 0
+    for _ in range(40):
+        a = rng.standard_normal((3, 3)) * 10 ** rng.uniform(-3, 3)
+        mat = (a + a.T).flatten()
+        q_o, q_r = np.zeros(4), np.zeros(4)
+        it_o = mjsim.mju_eig3(np.zeros(3), np.zeros(9), q_o, mat)
+        it_r = mujoco.mju_eig3(np.zeros(3), np.zeros(9), q_r, mat)
+        np.testing.assert_allclose(q_o, q_r, atol=1e-6)
+        same_count += it_o == it_r
+    assert same_count >= 34
+
+
 def test_eig3_degenerate_inputs():
-    for mat in (np.zeros(9), np.eye(3).flatten(), np.diag([3., 3, 1]).flatten()):
+    for mat in (np.zeros(9), np.eye(3).flatten(), np.diag([3., 3, 1]).flatten(),
+                np.diag([1., 2, 3]).flatten(), np.diag([1., 3, 3]).flatten(),
+                np.array([1., 1, 0, 1, 1, 0, 0, 0, 1])):
         val, vec, q = np.zeros(3), np.zeros(9), np.zeros(4)
-        mjsim.mju_eig3(val, vec, q, mat)
-        ref = np.zeros(3)
-        mujoco.mju_eig3(ref, np.zeros(9), np.zeros(4), mat)
-        np.testing.assert_allclose(val, ref, atol=1e-12)
-        assert np.isfinite(vec).all() and abs(np.linalg.norm(q) - 1) < 1e-12
+        ref_val, ref_q = np.zeros(3), np.zeros(4)
+        assert mjsim.mju_eig3(val, vec, q, mat) == mujoco.mju_eig3(ref_val, np.zeros(9), ref_q,
+                                                                   mat)
+        np.testing.assert_allclose(val, ref_val, atol=1e-12)
+        np.testing.assert_allclose(q, ref_q, atol=1e-12)
 
 
 @pytest.mark.parametrize("seed", RNG_SEEDS)
@@ -346,3 +366,9 @@ def test_box_qp_indefinite_fails_like_the_reference():
                              -np.ones(n), np.ones(n)) == -1
     with pytest.raises(ValueError, match="n\\*\\(n\\+7\\)"):
         mjsim.mju_boxQP(np.zeros(n), np.zeros((n, n)), None, np.eye(n), np.ones(n), None, None)
+
+
+def test_standard_normal_samples_look_normal():
+    samples = np.array([mjsim.mju_standardNormal(None) for _ in range(4000)])
+    assert np.isfinite(samples).all()
+    assert abs(samples.mean()) < 0.1 and abs(samples.std() - 1) < 0.1
