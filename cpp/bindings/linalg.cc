@@ -504,9 +504,11 @@ void BindProductsAndSparse(py::module_& module) {
     if (M.ndim() != 2) throw py::value_error("mat must be a 2-d array");
     py::ssize_t rows = M.shape(0), cols = M.shape(1);
     InputArray D;
+    const mjtNum* weights = nullptr;
     if (!diag.is_none()) {
       D = In(diag, "diag");
       Need(D.size(), rows, "diag");
+      weights = D.data();
     }
     Need(res.size(), cols * cols, "res");
     mjtNum* out = Out<mjtNum>(res, "res");
@@ -515,7 +517,7 @@ void BindProductsAndSparse(py::module_& module) {
       for (py::ssize_t j = 0; j < cols; ++j) {
         mjtNum sum = 0;  // (mat' D mat)_ij = sum_k mat_ki d_k mat_kj
         for (py::ssize_t k = 0; k < rows; ++k) {
-          sum += a[k * cols + i] * (D ? D.data()[k] : 1.0) * a[k * cols + j];
+          sum += a[k * cols + i] * (weights ? weights[k] : 1.0) * a[k * cols + j];
         }
         out[i * cols + j] = sum;
       }
@@ -622,13 +624,16 @@ void BindBoxQP(py::module_& module) {
       throw py::value_error("size of R should be n*(n+7)");
     }
     InputArray lo, hi;
+    const mjtNum *lower_bounds = nullptr, *upper_bounds = nullptr;
     if (!lower.is_none()) {
       lo = In(lower, "lower");
       Need(lo.size(), n, "lower");
+      lower_bounds = lo.data();
     }
     if (!upper.is_none()) {
       hi = In(upper, "upper");
       Need(hi.size(), n, "upper");
+      upper_bounds = hi.data();
     }
     std::vector<int> free_index(n);
     int* out_index = free_index.data();
@@ -640,7 +645,7 @@ void BindBoxQP(py::module_& module) {
     }
     mjtNum* x = Out<mjtNum>(res, "res");
     mjtNum* factor = Out<mjtNum>(R, "R");
-    BoxQP qp(n, h.data(), gv.data(), lo ? lo.data() : nullptr, hi ? hi.data() : nullptr);
+    BoxQP qp(n, h.data(), gv.data(), lower_bounds, upper_bounds);
     return qp.Solve(x, factor, out_index);
   }, py::arg("res"), py::arg("R"), py::arg("index"), py::arg("H"), py::arg("g"),
      py::arg("lower"), py::arg("upper"),

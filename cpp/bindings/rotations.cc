@@ -152,11 +152,12 @@ void TransformSpatial(mjtNum res[6], const mjtNum vec[6], bool force, const mjtN
 }
 
 // pyramid edges (n + mu_i t_i, n - mu_i t_i) carrying the force, with ntangent = dim - 1 pairs;
-// a tangential part beyond the cone is clipped to it
+// a positive tangential part beyond the cone is clipped to it, a negative one is not (the
+// reference's results: force (1, 0.6) and mu 0.5 give (1, 0); force (1, -2) gives (-1.5, 2.5))
 void EncodePyramid(mjtNum* pyramid, const mjtNum* force, const mjtNum* mu, int dim) {
   mjtNum share = force[0] / (dim - 1);
   for (int i = 0; i < dim - 1; ++i) {
-    mjtNum tangent = std::clamp(force[i + 1] / mu[i], -share, share);
+    mjtNum tangent = std::min(force[i + 1] / mu[i], share);  // clipped above only (observed)
     pyramid[2 * i] = 0.5 * (share + tangent);
     pyramid[2 * i + 1] = 0.5 * (share - tangent);
   }
@@ -225,12 +226,15 @@ void BindSpatial(py::module_& module) {
                                         py::object rotnew2old) {
     InputArray v = In(vec, 6, "vec"), np = In(newpos, 3, "newpos"), op = In(oldpos, 3, "oldpos");
     InputArray rot;
-    if (!rotnew2old.is_none()) rot = In(rotnew2old, 9, "rotnew2old");
+    const mjtNum* rotation = nullptr;
+    if (!rotnew2old.is_none()) {
+      rot = In(rotnew2old, 9, "rotnew2old");
+      rotation = rot.data();
+    }
     mjtNum* out = OutputArray(res, 6, "res");
     mjtNum input[6];
     std::copy(v.data(), v.data() + 6, input);  // res may alias vec
-    TransformSpatial(out, input, flg_force != 0, np.data(), op.data(),
-                     rot ? rot.data() : nullptr);
+    TransformSpatial(out, input, flg_force != 0, np.data(), op.data(), rotation);
   }, py::arg("res"), py::arg("vec"), py::arg("flg_force"), py::arg("newpos"), py::arg("oldpos"),
      py::arg("rotnew2old"),
      "Coordinate transform of 6D motion or force vector in rotation:translation format. "
