@@ -17,6 +17,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -697,6 +698,39 @@ void BindScalarsAndText(py::module_& module) {
   module.def("mju_writeNumBytes", [](long long nbytes) { return NumBytes(nbytes); },
              py::arg("nbytes"), "Return human readable number of bytes using standard letter "
                                 "suffix.");
+  module.def("mju_printMatSparse", [](py::object mat, py::object rownnz, py::object rowadr,
+                                     py::object colind) {
+    InputArray values = In(mat, "mat");
+    IntArray nnz = IntArray::ensure(rownnz), adr = IntArray::ensure(rowadr);
+    IntArray col = IntArray::ensure(colind);
+    if (!nnz || !adr || !col) throw py::type_error("rownnz, rowadr, colind must be int arrays");
+    Need(adr.size(), nnz.size(), "rowadr");
+    std::string text;
+    char cell[96];
+    for (py::ssize_t r = 0; r < nnz.size(); ++r) {
+      for (int k = 0; k < nnz.data()[r]; ++k) {
+        py::ssize_t at = static_cast<py::ssize_t>(adr.data()[r]) + k;
+        if (at < 0 || at >= values.size() || at >= col.size()) {
+          throw py::value_error("sparse structure indexes outside mat or colind");
+        }
+        std::snprintf(cell, sizeof(cell), "(%d %d): %9.6f  ", static_cast<int>(r),
+                      col.data()[at], values.data()[at]);
+        text += cell;
+      }
+      text += "\n";
+    }
+    text += "\n";
+    py::print(text, py::arg("end") = "");
+  }, py::arg("mat"), py::arg("rownnz"), py::arg("rowadr"), py::arg("colind"),
+     "Print sparse matrix to screen.");
+  // appends "<ctime>TYPE: message" and a blank line to MUJOCO_LOG.TXT in the working directory
+  module.def("mju_writeLog", [](const std::string& type, const std::string& msg) {
+    std::FILE* file = std::fopen("MUJOCO_LOG.TXT", "a");
+    if (!file) return;
+    std::time_t now = std::time(nullptr);
+    std::fprintf(file, "%s%s: %s\n\n", std::ctime(&now), type.c_str(), msg.c_str());
+    std::fclose(file);
+  }, py::arg("type"), py::arg("msg"), "Write [datetime, type: message] to MUJOCO_LOG.TXT.");
   module.def("mju_printMat", [](py::object mat) {
     InputArray M = In(mat, "mat");
     if (M.ndim() != 2) throw py::value_error("mat must be a 2-d array");

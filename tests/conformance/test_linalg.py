@@ -375,3 +375,16 @@ def test_standard_normal_samples_look_normal():
     samples = np.array([mjsim.mju_standardNormal(None) for _ in range(4000)])
     assert np.isfinite(samples).all()
     assert abs(samples.mean()) < 0.1 and abs(samples.std() - 1) < 0.1
+
+
+def test_print_mat_sparse_and_write_log(tmp_path, monkeypatch):
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        mjsim.mju_printMatSparse(np.array([1.5, 2.0, 3.0]), np.array([2, 1], np.int32),
+                                 np.array([0, 2], np.int32), np.array([0, 2, 1], np.int32))
+    assert out.getvalue().splitlines()[:2] == ["(0 0):  1.500000  (0 2):  2.000000  ",
+                                               "(1 1):  3.000000  "]
+    monkeypatch.chdir(tmp_path)
+    mjsim.mju_writeLog("WARNING", "hello there")
+    lines = (tmp_path / "MUJOCO_LOG.TXT").read_text().split("\n")
+    assert lines[1:4] == ["WARNING: hello there", "", ""]
