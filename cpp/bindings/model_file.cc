@@ -90,10 +90,10 @@ std::shared_ptr<Model> DeserializeModel(const std::string& bytes) {
     throw py::value_error("binary model was written by another mjsim version or build");
   }
   auto m = std::make_shared<Model>();
-  int32_t size;
+  int32_t size;  // -1 is the "unset" of njmax, nconmax, ...
 #define MJSIM_X(name, doc)                                                               \
   Read(bytes, &offset, &size);                                                           \
-  if (size < 0) throw py::value_error("binary model has a negative size for " #name);   \
+  if (size < -1) throw py::value_error("binary model has a bad size for " #name);      \
   m->name = size;
   MJSIM_MODEL_SIZES(MJSIM_X)
 #undef MJSIM_X

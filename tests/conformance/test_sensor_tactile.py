@@ -25,7 +25,7 @@ OTHERS = {
 }
 
 
-def scene(other, pos, quat, joint=""):
+def scene(other, pos, quat, joint="<freejoint/>"):
     return f"""<mujoco>
       <asset><mesh name="pad" vertex="{VERTS}"/></asset>
       <worldbody>

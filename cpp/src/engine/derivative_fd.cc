@@ -197,20 +197,28 @@ void mjd_inverseFD(const Model& m, Data& d, mjtNum eps, bool flg_actuation, mjtN
     std::copy(qacc.begin(), qacc.end(), d.qacc);
   };
   InverseResult center = EvaluateInverse(m, d, flg_actuation);
-  for (int j = 0; j < nv; ++j) {
-    if (DfDq || DsDq || DmDq) {
+  // all qpos perturbations, then all qvel, then all qacc: the order matters because
+  // mj_inverse's sensors read the actuator forces left by the previous evaluation (with
+  // flg_actuation, mj_fwdActuation runs after mj_inverse); this order gives the reference's
+  // rows (measured: its actuatorfrc row of DsDq lags one dof behind)
+  if (DfDq || DsDq || DmDq) {
+    for (int j = 0; j < nv; ++j) {
       restore();
       std::fill(dq.begin(), dq.end(), 0.0);
       dq[j] = eps;
       mj_integratePos(m, d.qpos, dq.data(), 1);
       InverseRow(EvaluateInverse(m, d, flg_actuation), center, eps, j, DfDq, DsDq, DmDq);
     }
-    if (DfDv || DsDv) {
+  }
+  if (DfDv || DsDv) {
+    for (int j = 0; j < nv; ++j) {
       restore();
       d.qvel[j] += eps;
       InverseRow(EvaluateInverse(m, d, flg_actuation), center, eps, j, DfDv, DsDv, nullptr);
     }
-    if (DfDa || DsDa) {
+  }
+  if (DfDa || DsDa) {
+    for (int j = 0; j < nv; ++j) {
       restore();
       d.qacc[j] += eps;
       InverseRow(EvaluateInverse(m, d, flg_actuation), center, eps, j, DfDa, DsDa, nullptr);
