@@ -114,6 +114,17 @@ void BindJacobians(py::module_& module);
 void BindState(py::module_& module);
 // math.cc: the mju_ vector, matrix and quaternion utilities
 void BindMath(py::module_& module);
+// linalg.cc: Cholesky (dense, band), band/sparse conversions, sorting, text helpers
+void BindLinearAlgebra(py::module_& module);
+// rotations.cc: eig3, mat2Rot, spatial transforms, pyramids, quaternion derivatives,
+// mj_local2Global
+void BindRotations(py::module_& module);
+// derivatives.cc: mjd_transitionFD, mjd_inverseFD and the other model/data functions added
+// for drop-in use (mj_angmomMat, mj_isDual, ...)
+void BindDerivatives(py::module_& module);
+// model_file.cc: mj_saveModel, mj_sizeModel, MjModel.from_binary_path (mjsim's own format);
+// needs MjModel bound first
+void BindModelFiles(py::module_& module);
 // enums.cc: the mjt* enums no other file binds (added by _add_missing_enums) and the numeric
 // mj* constants
 void BindEnumTable(py::module_& module);

@@ -98,6 +98,8 @@ void BindOption(py::module_& module) {
       doc);
   MJSIM_OPTION_FIELDS(MJSIM_X)
 #undef MJSIM_X
+  module.def("mj_defaultOption", [](PyOption& opt) { opt.model->opt = Option(); },
+             py::arg("opt"), "Set physics options to default values.");
 }
 
 // m.vis and m.stat: handles on the Model's mjVisual and mjStatistic (visual.h tables); array
@@ -133,6 +135,8 @@ void BindVisual(py::module_& module) {
   }
   MJSIM_VISUAL_SECTIONS(MJSIM_VISUAL_BIND)
 #undef MJSIM_VISUAL_BIND
+  module.def("mj_defaultVisual", [](PyVisual& vis) { vis.model->vis = Visual(); },
+             py::arg("vis"), "Set visual options to default values.");
 #undef MJSIM_VISUAL_FIELD
   py::class_<PyStatistic> statistic(module, "MjStatistic", "Model statistics (m.stat).");
 #define MJSIM_STATISTIC_BIND(name, count, doc)                                                 \
@@ -975,6 +979,10 @@ void BindFunctions(py::module_& module) {
   BindJacobians(module);
   BindState(module);
   BindMath(module);
+  BindLinearAlgebra(module);
+  BindRotations(module);
+  BindDerivatives(module);
+  BindModelFiles(module);
   BindEnumTable(module);
   module.def("mj_resetData", [](const PyModel& m, PyData& d) {
     CheckSameModel(m, d);

@@ -410,6 +410,9 @@ class MjModel:
     flexedge_length0: numpy.ndarray
     flexedge_rigid: numpy.ndarray
     @staticmethod
+    def from_binary_path(filename: str, assets: object = None) -> MjModel:
+        """Loads an MjModel from a binary file written by mjsim's mj_saveModel (the filename may also be a key of the assets dictionary). MuJoCo MJB files are not read."""
+    @staticmethod
     def from_xml_path(filename: str, assets: object = None) -> MjModel:
         """Compiles a model from an MJCF file."""
     @staticmethod
@@ -2087,6 +2090,9 @@ def mj_Euler(m: MjModel, d: MjData) -> None:
 def mj_RungeKutta(m: MjModel, d: MjData, N: typing.SupportsInt | typing.SupportsIndex) -> None:
     """Runge-Kutta explicit order-N integrator."""
 
+def mj_angmomMat(m: MjModel, d: MjData, mat: numpy.ndarray, body: typing.SupportsInt | typing.SupportsIndex) -> None:
+    """Compute subtree angular momentum matrix."""
+
 def mj_applyFT(m: MjModel, d: MjData, force: numpy.typing.ArrayLike, torque: numpy.typing.ArrayLike, point: numpy.typing.ArrayLike, body: typing.SupportsInt | typing.SupportsIndex, qfrc_target: numpy.ndarray) -> None:
     """Apply Cartesian force and torque at a point of a body: add J' force + Jrot' torque to qfrc_target."""
 
@@ -2122,6 +2128,12 @@ def mj_contactForce(m: MjModel, d: MjData, id: typing.SupportsInt | typing.Suppo
 
 def mj_crb(m: MjModel, d: MjData) -> None:
     """Composite rigid-body inertias (crb) and the inertia matrix M."""
+
+def mj_defaultOption(opt: MjOption) -> None:
+    """Set physics options to default values."""
+
+def mj_defaultVisual(vis: MjVisual) -> None:
+    """Set visual options to default values."""
 
 def mj_differentiatePos(m: MjModel, qvel: numpy.ndarray, dt: typing.SupportsFloat | typing.SupportsIndex, qpos1: numpy.typing.ArrayLike, qpos2: numpy.typing.ArrayLike) -> None:
     """Compute velocity by finite-differencing two positions."""
@@ -2192,6 +2204,9 @@ def mj_inverse(m: MjModel, d: MjData) -> None:
 def mj_inverseSkip(m: MjModel, d: MjData, skipstage: typing.SupportsInt | typing.SupportsIndex, skipsensor: typing.SupportsInt | typing.SupportsIndex) -> None:
     """Inverse dynamics, reusing the results of the stages before skipstage."""
 
+def mj_isDual(m: MjModel) -> int:
+    """Determine type of solver (PGS is dual, CG and Newton are primal)."""
+
 def mj_isPyramidal(m: MjModel) -> int:
     """Determine type of friction cone (1: pyramidal)."""
 
@@ -2228,6 +2243,9 @@ def mj_jacSubtreeCom(m: MjModel, d: MjData, jacp: object, body: typing.SupportsI
 def mj_kinematics(m: MjModel, d: MjData) -> None:
     """Forward kinematics: body, joint, geom and site frames."""
 
+def mj_local2Global(d: MjData, xpos: numpy.ndarray, xmat: numpy.ndarray, pos: object, quat: object, body: typing.SupportsInt | typing.SupportsIndex, sameframe: typing.SupportsInt | typing.SupportsIndex) -> None:
+    """Map from body local to global Cartesian coordinates, sameframe takes values from mjtSameFrame."""
+
 def mj_makeConstraint(m: MjModel, d: MjData) -> None:
     """Construct the constraint rows (efc_J, efc_pos, impedances, R)."""
 
@@ -2242,6 +2260,9 @@ def mj_mulJacVec(m: MjModel, d: MjData, res: object, vec: object) -> None:
 
 def mj_mulM(m: MjModel, d: MjData, res: numpy.ndarray, vec: numpy.typing.ArrayLike) -> None:
     """res = M * vec."""
+
+def mj_mulM2(m: MjModel, d: MjData, res: numpy.ndarray, vec: object) -> None:
+    """Multiply vector by (inertia matrix)^(1/2)."""
 
 def mj_multiRay(m: MjModel, d: MjData, pnt: numpy.typing.ArrayLike, vec: numpy.typing.ArrayLike, geomgroup: object, flg_static: typing.SupportsInt | typing.SupportsIndex, bodyexclude: typing.SupportsInt | typing.SupportsIndex, geomid: numpy.ndarray, dist: numpy.ndarray, nray: typing.SupportsInt | typing.SupportsIndex, cutoff: typing.SupportsFloat | typing.SupportsIndex) -> None:
     """Intersect multiple rays emanating from a single point. Similar semantics to mj_ray, but vec is an array of (nray x 3) directions."""
@@ -2279,6 +2300,9 @@ def mj_rayMesh(m: MjModel, d: MjData, geomid: typing.SupportsInt | typing.Suppor
 def mj_referenceConstraint(m: MjModel, d: MjData) -> None:
     """Compute efc_vel and efc_aref."""
 
+def mj_resetCallbacks() -> None:
+    """Reset all callbacks to NULL pointers (mjsim has no callbacks: nothing to do)."""
+
 def mj_resetData(m: MjModel, d: MjData) -> None:
     """Resets d to the model's default state."""
 
@@ -2290,6 +2314,9 @@ def mj_rne(m: MjModel, d: MjData, flg_acc: typing.SupportsInt | typing.SupportsI
 
 def mj_rnePostConstraint(m: MjModel, d: MjData) -> None:
     """Body accelerations and forces after the constraint solve: cacc, cfrc_int, cfrc_ext."""
+
+def mj_saveModel(m: MjModel, filename: object = None, buffer: object = None) -> None:
+    """Save model to a binary file or to a uint8 buffer of mj_sizeModel(m) bytes. mjsim's own format (read by MjModel.from_binary_path), not MuJoCo's MJB."""
 
 def mj_sensorAcc(m: MjModel, d: MjData) -> None:
     """Evaluate acceleration and force-dependent sensors."""
@@ -2312,8 +2339,14 @@ def mj_setState(m: MjModel, d: MjData, state: numpy.typing.ArrayLike, sig: typin
 def mj_setTotalmass(m: MjModel, newmass: typing.SupportsFloat | typing.SupportsIndex) -> None:
     """Scale body masses and inertias to achieve specified total mass."""
 
+def mj_sizeModel(m: MjModel) -> int:
+    """Return size of buffer needed to hold model (mjsim's binary format)."""
+
 def mj_solveM(m: MjModel, d: MjData, x: numpy.ndarray, y: numpy.typing.ArrayLike) -> None:
     """Solve M * x = y for each row of y with the factorization: x = inv(L'*D*L)*y."""
+
+def mj_solveM2(m: MjModel, d: MjData, x: numpy.ndarray, y: object, sqrtInvD: object) -> None:
+    """Half of linear solve:  x = sqrt(inv(D))*inv(L')*y"""
 
 def mj_stateSize(m: MjModel, sig: typing.SupportsInt | typing.SupportsIndex) -> int:
     """Return size of state signature."""
@@ -2341,6 +2374,21 @@ def mj_version() -> int:
 
 def mj_versionString() -> str:
     """Return the current version of MuJoCo as a null-terminated string."""
+
+def mjd_inverseFD(m: MjModel, d: MjData, eps: typing.SupportsFloat | typing.SupportsIndex, flg_actuation: typing.SupportsInt | typing.SupportsIndex, DfDq: object = None, DfDv: object = None, DfDa: object = None, DsDq: object = None, DsDv: object = None, DsDa: object = None, DmDq: object = None) -> None:
+    """Finite differenced Jacobians of (force, sensors) = mj_inverse(state, acceleration) All outputs are optional. Output dimensions (transposed w.r.t Control Theory convention): DfDq, DfDv, DfDa: (nv x nv) DsDq, DsDv, DsDa: (nv x nsensordata) DmDq: (nv x nM) flg_actuation specifies whether to subtract qfrc_actuator from qfrc_inverse."""
+
+def mjd_quatIntegrate(vel: object, scale: typing.SupportsFloat | typing.SupportsIndex, Dquat: numpy.ndarray, Dvel: numpy.ndarray, Dscale: numpy.ndarray) -> None:
+    """Derivatives of mju_quatIntegrate."""
+
+def mjd_subQuat(qa: object, qb: object, Da: object = None, Db: object = None) -> None:
+    """Derivatives of mju_subQuat."""
+
+def mjd_transitionFD(m: MjModel, d: MjData, eps: typing.SupportsFloat | typing.SupportsIndex, flg_centered: typing.SupportsInt | typing.SupportsIndex, A: object = None, B: object = None, C: object = None, D: object = None) -> None:
+    """Finite differenced transition matrices (control theory notation) d(x_next) = A*dx + B*du d(sensor) = C*dx + D*du required output matrix dimensions: A: (2*nv+na x 2*nv+na) B: (2*nv+na x nu) C: (nsensordata x 2*nv+na) D: (nsensordata x nu) Differences of mjsim's own mj_step (x = (dq, qvel, act), u = ctrl)."""
+
+def mju_Halton(index: typing.SupportsInt | typing.SupportsIndex, base: typing.SupportsInt | typing.SupportsIndex) -> float:
+    """Generate Halton sequence."""
 
 def mju_L1(vec: object) -> float:
     """Return L1 norm: sum(abs(vec))."""
@@ -2372,6 +2420,33 @@ def mju_addToScl3(res: numpy.ndarray, vec: object, scl: typing.SupportsFloat | t
 def mju_axisAngle2Quat(res: numpy.ndarray, axis: object, angle: typing.SupportsFloat | typing.SupportsIndex) -> None:
     """Convert axisAngle to quaternion."""
 
+def mju_band2Dense(res: numpy.ndarray, mat: object, ntotal: typing.SupportsInt | typing.SupportsIndex, nband: typing.SupportsInt | typing.SupportsIndex, ndense: typing.SupportsInt | typing.SupportsIndex, flg_sym: typing.SupportsInt | typing.SupportsIndex) -> None:
+    """Convert banded matrix to dense matrix, fill upper triangle if flg_sym>0."""
+
+def mju_bandDiag(i: typing.SupportsInt | typing.SupportsIndex, ntotal: typing.SupportsInt | typing.SupportsIndex, nband: typing.SupportsInt | typing.SupportsIndex, ndense: typing.SupportsInt | typing.SupportsIndex) -> int:
+    """Address of diagonal element i in band-dense matrix representation."""
+
+def mju_bandMulMatVec(res: numpy.ndarray, mat: object, vec: object, ntotal: typing.SupportsInt | typing.SupportsIndex, nband: typing.SupportsInt | typing.SupportsIndex, ndense: typing.SupportsInt | typing.SupportsIndex, nvec: typing.SupportsInt | typing.SupportsIndex, flg_sym: typing.SupportsInt | typing.SupportsIndex) -> None:
+    """Multiply band-diagonal matrix with nvec vectors, include upper triangle if flg_sym>0."""
+
+def mju_boxQP(res: numpy.ndarray, R: numpy.ndarray, index: object, H: object, g: object, lower: object, upper: object) -> int:
+    """minimize 0.5*x'*H*x + x'*g  s.t. lower <= x <= upper, return rank or -1 if failed. res: solution (its input value is the warmstart); R: subspace Cholesky factor, allocated n*(n+7), nfree*nfree used (lower triangle); index (optional): the nfree free dimensions. Only the lower triangle of H is read."""
+
+def mju_cholFactor(mat: numpy.ndarray, mindiag: typing.SupportsFloat | typing.SupportsIndex) -> int:
+    """Cholesky decomposition: mat = L*L'; return rank, decomposition performed in-place into mat."""
+
+def mju_cholFactorBand(mat: numpy.ndarray, ntotal: typing.SupportsInt | typing.SupportsIndex, nband: typing.SupportsInt | typing.SupportsIndex, ndense: typing.SupportsInt | typing.SupportsIndex, diagadd: typing.SupportsFloat | typing.SupportsIndex, diagmul: typing.SupportsFloat | typing.SupportsIndex) -> float:
+    """Band-dense Cholesky decomposition. Returns minimum value in the factorized diagonal, or 0 if rank-deficient. Add diagadd+diagmul*mat_ii to diagonal before factorization."""
+
+def mju_cholSolve(res: numpy.ndarray, mat: object, vec: object) -> None:
+    """Solve (mat*mat') * res = vec, where mat is a Cholesky factor."""
+
+def mju_cholSolveBand(res: numpy.ndarray, mat: object, vec: object, ntotal: typing.SupportsInt | typing.SupportsIndex, nband: typing.SupportsInt | typing.SupportsIndex, ndense: typing.SupportsInt | typing.SupportsIndex) -> None:
+    """Solve (mat*mat')*res = vec where mat is a band-dense Cholesky factor."""
+
+def mju_cholUpdate(mat: numpy.ndarray, x: numpy.ndarray, flg_plus: typing.SupportsInt | typing.SupportsIndex) -> int:
+    """Cholesky rank-one update: L*L' +/- x*x'; return rank."""
+
 def mju_clip(x: typing.SupportsFloat | typing.SupportsIndex, min: typing.SupportsFloat | typing.SupportsIndex, max: typing.SupportsFloat | typing.SupportsIndex) -> float:
     """Clip x to the range [min, max]."""
 
@@ -2387,6 +2462,18 @@ def mju_copy4(res: numpy.ndarray, data: object) -> None:
 def mju_cross(res: numpy.ndarray, a: object, b: object) -> None:
     """Compute cross-product: res = cross(a, b)."""
 
+def mju_d2n(res: numpy.ndarray, vec: object) -> None:
+    """Convert from double to mjtNum."""
+
+def mju_decodePyramid(force: numpy.ndarray, pyramid: object, mu: object) -> None:
+    """Convert pyramid representation to contact force."""
+
+def mju_dense2Band(res: numpy.ndarray, mat: object, ntotal: typing.SupportsInt | typing.SupportsIndex, nband: typing.SupportsInt | typing.SupportsIndex, ndense: typing.SupportsInt | typing.SupportsIndex) -> None:
+    """Convert dense matrix to banded matrix."""
+
+def mju_dense2sparse(res: numpy.ndarray, mat: object, rownnz: numpy.ndarray, rowadr: numpy.ndarray, colind: numpy.ndarray) -> int:
+    """Convert matrix from dense to sparse. nnz is size of res and colind, return 1 if too small, 0 otherwise."""
+
 def mju_derivQuat(res: numpy.ndarray, quat: object, vel: object) -> None:
     """Compute time-derivative of quaternion, given 3D rotational velocity."""
 
@@ -2399,14 +2486,29 @@ def mju_dot(vec1: object, vec2: object) -> float:
 def mju_dot3(vec1: object, vec2: object) -> float:
     """Return dot-product of vec1 and vec2."""
 
+def mju_eig3(eigval: numpy.ndarray, eigvec: numpy.ndarray, quat: numpy.ndarray, mat: object) -> int:
+    """Eigenvalue decomposition of symmetric 3x3 matrix, mat = eigvec * diag(eigval) * eigvec'. Eigenvalues decrease; eigvec = quat2Mat(quat). Returns the number of Jacobi iterations."""
+
+def mju_encodePyramid(pyramid: numpy.ndarray, force: object, mu: object) -> None:
+    """Convert contact force to pyramid representation."""
+
 def mju_euler2Quat(quat: numpy.ndarray, euler: object, seq: str) -> None:
     """Convert sequential Euler angles (radians) to quaternion."""
 
 def mju_eye(mat: numpy.ndarray) -> None:
     """Set mat to the identity matrix."""
 
+def mju_f2n(res: numpy.ndarray, vec: numpy.typing.ArrayLike) -> None:
+    """Convert from float to mjtNum."""
+
 def mju_fill(res: numpy.ndarray, val: typing.SupportsFloat | typing.SupportsIndex) -> None:
     """Set res = val."""
+
+def mju_insertionSort(list: numpy.ndarray) -> None:
+    """Insertion sort, resulting list is in increasing order."""
+
+def mju_insertionSortInt(list: numpy.ndarray) -> None:
+    """Integer insertion sort, resulting list is in increasing order."""
 
 def mju_isBad(x: typing.SupportsFloat | typing.SupportsIndex) -> int:
     """Return 1 if nan or abs(x)>mjMAXVAL, 0 otherwise."""
@@ -2416,6 +2518,9 @@ def mju_isZero(vec: object) -> int:
 
 def mju_mat2Quat(quat: numpy.ndarray, mat: object) -> None:
     """Convert 3D rotation matrix to quaternion."""
+
+def mju_mat2Rot(quat: numpy.ndarray, mat: object) -> int:
+    """Extract 3D rotation from an arbitrary 3x3 matrix by refining the input quaternion. Returns the number of iterations required to converge"""
 
 def mju_max(a: typing.SupportsFloat | typing.SupportsIndex, b: typing.SupportsFloat | typing.SupportsIndex) -> float:
     """Return max(a,b) with single evaluation of a and b."""
@@ -2465,6 +2570,12 @@ def mju_muscleDynamics(ctrl: typing.SupportsFloat | typing.SupportsIndex, act: t
 def mju_muscleGain(len: typing.SupportsFloat | typing.SupportsIndex, vel: typing.SupportsFloat | typing.SupportsIndex, lengthrange: object, acc0: typing.SupportsFloat | typing.SupportsIndex, prm: object) -> float:
     """Muscle active force, prm = (range[2], force, scale, lmin, lmax, vmax, fpmax, fvmax)."""
 
+def mju_n2d(res: numpy.ndarray, vec: object) -> None:
+    """Convert from mjtNum to double."""
+
+def mju_n2f(res: numpy.ndarray, vec: object) -> None:
+    """Convert from mjtNum to float."""
+
 def mju_negPose(posres: numpy.ndarray, quatres: numpy.ndarray, pos: object, quat: object) -> None:
     """Conjugate pose, corresponding to the opposite spatial transformation."""
 
@@ -2485,6 +2596,12 @@ def mju_normalize3(vec: numpy.ndarray) -> float:
 
 def mju_normalize4(vec: numpy.ndarray) -> float:
     """Normalize vector, return length before normalization."""
+
+def mju_printMat(mat: object) -> None:
+    """Print matrix to screen."""
+
+def mju_printMatSparse(mat: object, rownnz: object, rowadr: object, colind: object) -> None:
+    """Print sparse matrix to screen."""
 
 def mju_quat2Mat(res: numpy.ndarray, quat: object) -> None:
     """Convert quaternion to 3D rotation matrix."""
@@ -2519,6 +2636,21 @@ def mju_sigmoid(x: typing.SupportsFloat | typing.SupportsIndex) -> float:
 def mju_sign(x: typing.SupportsFloat | typing.SupportsIndex) -> float:
     """Return sign of x: +1, -1 or 0."""
 
+def mju_sparse2dense(res: numpy.ndarray, mat: object, rownnz: object, rowadr: object, colind: object) -> None:
+    """Convert matrix from sparse to dense."""
+
+def mju_springDamper(pos0: typing.SupportsFloat | typing.SupportsIndex, vel0: typing.SupportsFloat | typing.SupportsIndex, Kp: typing.SupportsFloat | typing.SupportsIndex, Kv: typing.SupportsFloat | typing.SupportsIndex, dt: typing.SupportsFloat | typing.SupportsIndex) -> float:
+    """Integrate spring-damper analytically, return pos(dt)."""
+
+def mju_sqrMatTD(res: numpy.ndarray, mat: object, diag: object = None) -> None:
+    """Set res = mat' * diag * mat if diag is not NULL, and res = mat' * mat otherwise."""
+
+def mju_standardNormal(num2: object = None) -> float:
+    """Generate standard normal random number using Box-Muller transform."""
+
+def mju_str2Type(str: str) -> int:
+    """Convert type name to type id (mjtObj)."""
+
 def mju_sub(res: numpy.ndarray, vec1: object, vec2: object) -> None:
     """Set res = vec1 - vec2."""
 
@@ -2540,14 +2672,29 @@ def mju_sum(vec: object) -> float:
 def mju_symmetrize(res: numpy.ndarray, mat: object) -> None:
     """Symmetrize square matrix res = (mat + mat')/2."""
 
+def mju_transformSpatial(res: numpy.ndarray, vec: object, flg_force: typing.SupportsInt | typing.SupportsIndex, newpos: object, oldpos: object, rotnew2old: object) -> None:
+    """Coordinate transform of 6D motion or force vector in rotation:translation format. rotnew2old is 3-by-3, NULL means no rotation; flg_force specifies force or motion type."""
+
 def mju_transpose(res: numpy.ndarray, mat: object) -> None:
     """Transpose matrix: res = mat'."""
 
 def mju_trnVecPose(res: numpy.ndarray, pos: object, quat: object, vec: object) -> None:
     """Transform vector by pose."""
 
+def mju_type2Str(type: typing.SupportsInt | typing.SupportsIndex) -> object:
+    """Convert type id (mjtObj) to type name."""
+
 def mju_unit4(res: numpy.ndarray) -> None:
     """Set res = (1,0,0,0)."""
+
+def mju_warningText(warning: typing.SupportsInt | typing.SupportsIndex, info: typing.SupportsInt | typing.SupportsIndex) -> str:
+    """Construct a warning message given the warning type and info."""
+
+def mju_writeLog(type: str, msg: str) -> None:
+    """Write [datetime, type: message] to MUJOCO_LOG.TXT."""
+
+def mju_writeNumBytes(nbytes: typing.SupportsInt | typing.SupportsIndex) -> str:
+    """Return human readable number of bytes using standard letter suffix."""
 
 def mju_zero(res: numpy.ndarray) -> None:
     """Set res = 0."""

@@ -33,9 +33,7 @@
 //
 //   touch, contact, geomdist, geomnormal, geomfromto, joint/tendon limit pos, vel, frc:
 //   engine/sensor_contact.cc (from d.contact, mj_geomDistance and the efc rows)
-//
-// Not computed yet: tactile (penetration and slip at a mesh's vertices, measured against the
-// SDF of the touching geoms; its reference readings are not yet reproduced): written as 0.
+//   tactile: engine/sensor_tactile.cc (partial: penetration channel only, slip written as 0)
 #include <cmath>
 
 #include "engine/sensor_parts.h"
@@ -284,9 +282,7 @@ void AccelerationSensor(const Model& m, Data& d, int s, mjtNum* out) {
       return Copy3(out, acc);
     case mjSENS_TOUCH: return TouchSensor(m, d, s, out);
     case mjSENS_CONTACT: return ContactSensor(m, d, s, out);
-    case mjSENS_TACTILE:  // not computed yet (see the top of the file): zero
-      for (int k = 0; k < m.sensor_dim[s]; ++k) out[k] = 0;
-      return;
+    case mjSENS_TACTILE: return TactileSensor(m, d, s, out);
     case mjSENS_JOINTLIMITFRC: case mjSENS_TENDONLIMITFRC: return LimitSensor(m, d, s, out);
     default: return;
   }

@@ -18,4 +18,9 @@ void GeomDistanceSensor(const Model& m, const Data& d, int s, mjtNum* out);
 // joint/tendon limit pos, vel, frc: the first limit row of the joint or tendon
 void LimitSensor(const Model& m, const Data& d, int s, mjtNum* out);
 
+// --- engine/sensor_tactile.cc ---
+// tactile: penetration of the mesh's vertices (placed on the geom) by the geoms touching it;
+// 3 * nvert outputs (penetration channel, then two slip channels written as 0)
+void TactileSensor(const Model& m, const Data& d, int s, mjtNum* out);
+
 }  // namespace mjsim

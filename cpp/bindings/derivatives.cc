@@ -1,0 +1,163 @@
+// derivatives.cc: mjd_transitionFD and mjd_inverseFD (engine/derivative_fd.cc), mj_angmomMat
+// (engine/angmom.cc) and mj_isDual, with mujoco's Python signatures: optional output matrices
+// (None: not computed) must be writable C-contiguous float64 arrays of exactly the documented
+// number of values, checked before anything runs.
+#include <cmath>
+#include <string>
+
+#include "bindings.h"
+#include "mjsim/derivative_fd.h"
+
+namespace mjsim {
+namespace {
+
+// the data pointer of an optional output matrix of rows x cols values, or null for None
+mjtNum* OptionalMatrix(const py::object& value, py::ssize_t rows, py::ssize_t cols,
+                       const char* name) {
+  if (value.is_none()) return nullptr;
+  if (!py::isinstance<py::array>(value)) {
+    throw py::type_error(std::string(name) + " must be a float64 array or None");
+  }
+  py::array array = value;
+  if (array.size() != rows * cols) {
+    throw py::value_error(std::string(name) + " must have " + std::to_string(rows) + " x " +
+                          std::to_string(cols) + " values, got " +
+                          std::to_string(array.size()));
+  }
+  return OutputArray(array, rows * cols, name);
+}
+
+void BindTransitionFD(py::module_& module) {
+  module.def("mjd_transitionFD", [](const PyModel& m, PyData& d, mjtNum eps, int flg_centered,
+                                    py::object A, py::object B, py::object C, py::object D) {
+    CheckSameModel(m, d);
+    const Model& model = *m.model;
+    if (!(eps > 0)) throw py::value_error("eps must be positive");
+    py::ssize_t nx = 2 * model.nv + model.na, nu = model.nu, ns = model.nsensordata;
+    mjtNum* a = OptionalMatrix(A, nx, nx, "A");
+    mjtNum* b = OptionalMatrix(B, nx, nu, "B");
+    mjtNum* c = OptionalMatrix(C, ns, nx, "C");
+    mjtNum* dd = OptionalMatrix(D, ns, nu, "D");
+    mjd_transitionFD(model, *d.data, eps, flg_centered != 0, a, b, c, dd);
+  }, py::arg("m"), py::arg("d"), py::arg("eps"), py::arg("flg_centered"),
+     py::arg("A") = py::none(), py::arg("B") = py::none(), py::arg("C") = py::none(),
+     py::arg("D") = py::none(),
+     "Finite differenced transition matrices (control theory notation)\n"
+     "  d(x_next) = A*dx + B*du\n  d(sensor) = C*dx + D*du\n"
+     "required output matrix dimensions:\n  A: (2*nv+na x 2*nv+na)\n  B: (2*nv+na x nu)\n"
+     "  C: (nsensordata x 2*nv+na)\n  D: (nsensordata x nu)\n"
+     "Differences of mjsim's own mj_step (x = (dq, qvel, act), u = ctrl).");
+}
+
+void BindInverseFD(py::module_& module) {
+  module.def("mjd_inverseFD", [](const PyModel& m, PyData& d, mjtNum eps, int flg_actuation,
+                                 py::object DfDq, py::object DfDv, py::object DfDa,
+                                 py::object DsDq, py::object DsDv, py::object DsDa,
+                                 py::object DmDq) {
+    CheckSameModel(m, d);
+    const Model& model = *m.model;
+    if (!(eps > 0)) throw py::value_error("eps must be positive");
+    py::ssize_t nv = model.nv, ns = model.nsensordata, nM = model.nM;
+    mjtNum* fq = OptionalMatrix(DfDq, nv, nv, "DfDq");
+    mjtNum* fv = OptionalMatrix(DfDv, nv, nv, "DfDv");
+    mjtNum* fa = OptionalMatrix(DfDa, nv, nv, "DfDa");
+    mjtNum* sq = OptionalMatrix(DsDq, nv, ns, "DsDq");
+    mjtNum* sv = OptionalMatrix(DsDv, nv, ns, "DsDv");
+    mjtNum* sa = OptionalMatrix(DsDa, nv, ns, "DsDa");
+    mjtNum* mq = OptionalMatrix(DmDq, nv, nM, "DmDq");
+    mjd_inverseFD(model, *d.data, eps, flg_actuation != 0, fq, fv, fa, sq, sv, sa, mq);
+  }, py::arg("m"), py::arg("d"), py::arg("eps"), py::arg("flg_actuation"),
+     py::arg("DfDq") = py::none(), py::arg("DfDv") = py::none(), py::arg("DfDa") = py::none(),
+     py::arg("DsDq") = py::none(), py::arg("DsDv") = py::none(), py::arg("DsDa") = py::none(),
+     py::arg("DmDq") = py::none(),
+     "Finite differenced Jacobians of (force, sensors) = mj_inverse(state, acceleration)\n"
+     "All outputs are optional. Output dimensions (transposed w.r.t Control Theory "
+     "convention):\n  DfDq, DfDv, DfDa: (nv x nv)\n  DsDq, DsDv, DsDa: (nv x nsensordata)\n"
+     "  DmDq: (nv x nM)\nflg_actuation specifies whether to subtract qfrc_actuator from "
+     "qfrc_inverse.");
+}
+
+// M = L' D L (qLD: L below the diagonal, D on it, in M's CSR pattern; factorization.cc)
+// res = sqrt(D) L vec, so that |res|^2 = vec' M vec
+void MulInertiaHalf(const Model& m, const Data& d, mjtNum* res, const mjtNum* vec) {
+  for (int k = 0; k < m.nv; ++k) {
+    const mjtNum* row = d.qLD + m.M_rowadr[k];
+    const int* columns = m.M_colind + m.M_rowadr[k];
+    mjtNum sum = vec[k];
+    for (int p = 0; p < m.M_rownnz[k] - 1; ++p) sum += row[p] * vec[columns[p]];
+    res[k] = sum / std::sqrt(d.qLDiagInv[k]);
+  }
+}
+
+// x = sqrtInvD .* (L'^-1 y): the first half of mj_solveM (descendants first)
+void SolveInertiaHalf(const Model& m, const Data& d, mjtNum* x, const mjtNum* y,
+                      const mjtNum* sqrt_inv_diag) {
+  for (int i = 0; i < m.nv; ++i) x[i] = y[i];
+  for (int k = m.nv - 1; k >= 0; --k) {
+    const mjtNum* row = d.qLD + m.M_rowadr[k];
+    const int* columns = m.M_colind + m.M_rowadr[k];
+    for (int p = 0; p < m.M_rownnz[k] - 1; ++p) x[columns[p]] -= row[p] * x[k];
+  }
+  for (int k = 0; k < m.nv; ++k) x[k] *= sqrt_inv_diag[k];
+}
+
+void BindInertiaHalves(py::module_& module) {
+  module.def("mj_mulM2", [](const PyModel& m, PyData& d, py::array res, py::object vec) {
+    CheckSameModel(m, d);
+    const Model& model = *m.model;
+    InputArray v = InputArray::ensure(vec);
+    if (!v) throw py::type_error("vec must be convertible to a float64 array");
+    CheckInputSize(v, model.nv, "vec");
+    MulInertiaHalf(model, *d.data, OutputArray(res, model.nv, "res"), v.data());
+  }, py::arg("m"), py::arg("d"), py::arg("res"), py::arg("vec"),
+     "Multiply vector by (inertia matrix)^(1/2).");
+  module.def("mj_solveM2", [](const PyModel& m, PyData& d, py::array x, py::object y,
+                              py::object sqrtInvD) {
+    CheckSameModel(m, d);
+    const Model& model = *m.model;
+    InputArray yv = InputArray::ensure(y), sv = InputArray::ensure(sqrtInvD);
+    if (!yv || !sv) throw py::type_error("y and sqrtInvD must be convertible to float64 arrays");
+    if (model.nv == 0 || yv.size() % model.nv != 0) {
+      throw py::value_error("y must have n x nv values");
+    }
+    CheckInputSize(sv, model.nv, "sqrtInvD");
+    py::ssize_t n = yv.size() / model.nv;
+    mjtNum* out = OutputArray(x, n * model.nv, "x");
+    for (py::ssize_t i = 0; i < n; ++i) {
+      SolveInertiaHalf(model, *d.data, out + i * model.nv, yv.data() + i * model.nv, sv.data());
+    }
+  }, py::arg("m"), py::arg("d"), py::arg("x"), py::arg("y"), py::arg("sqrtInvD"),
+     "Half of linear solve:  x = sqrt(inv(D))*inv(L')*y");
+}
+
+void BindModelQueries(py::module_& module) {
+  module.def("mj_angmomMat", [](const PyModel& m, PyData& d, py::array mat, int body) {
+    CheckSameModel(m, d);
+    const Model& model = *m.model;
+    if (body < 0 || body >= model.nbody) {
+      throw py::value_error("body must be in [0, nbody), got " + std::to_string(body));
+    }
+    mjtNum* out = OutputArray(mat, 3 * static_cast<py::ssize_t>(model.nv), "mat");
+    mj_angmomMat(model, *d.data, out, body);
+  }, py::arg("m"), py::arg("d"), py::arg("mat"), py::arg("body"),
+     "Compute subtree angular momentum matrix.");
+  // mjsim has no global callbacks (mjcb_*): there is nothing to reset
+  module.def("mj_resetCallbacks", []() {},
+             "Reset all callbacks to NULL pointers (mjsim has no callbacks: nothing to do).");
+  // the dual solvers: PGS, and any solver followed by noslip iterations (observed)
+  module.def("mj_isDual", [](const PyModel& m) {
+    const Model& model = *m.model;
+    return static_cast<int>(model.opt.solver == mjSOL_PGS || model.opt.noslip_iterations > 0);
+  }, py::arg("m"), "Determine type of solver (PGS is dual, CG and Newton are primal).");
+}
+
+}  // namespace
+
+void BindDerivatives(py::module_& module) {
+  BindTransitionFD(module);
+  BindInverseFD(module);
+  BindModelQueries(module);
+  BindInertiaHalves(module);
+}
+
+}  // namespace mjsim
