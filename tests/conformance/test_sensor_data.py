@@ -366,11 +366,6 @@ def test_sensordata_matches_reference_on_corpus(path):
 # Corpus models whose sensordata differs in the whole forward pass with constraints enabled,
 # with the measured cause (strict xfails, so a fix shows up).
 FORWARD_GAPS = {
-    "dm_control/suite/dog.xml":
-        "200+ mesh/convex contacts whose dist differs by up to 1.7e-7 (narrow phase) make a "
-        "degenerate constraint problem: the solvers stop at different solutions (qacc up to "
-        "2.8x apart, 17 vs 21 Newton iterations), so force, accelerometer and touch differ "
-        "(states 0 and 1; state 2 with 4 contacts matches)",
     "dm_control/suite/quadruped.xml":
         "convex contacts whose dist differs by up to 4.3e-7 (the reference's ccd_tolerance, see "
         "test_collision.py) in a degenerate contact problem: efc_force differs by 1e4, so "

@@ -66,11 +66,25 @@ void ComputeBodyFrame(const Model& m, Data& d, int b) {
   NormalizeQuat(xquat);
 }
 
-// pos = xpos + xmat * local_pos;  mat = R(xquat * local_quat)
+// pos = xpos + xmat * local_pos;  mat = R(xquat * local_quat). `sameframe` (the compiler's
+// *_sameframe flag: 1 body, 2 inertia, 3 body rotation, 4 inertia rotation) copies the frame,
+// or its rotation, it coincides with, as the reference does: the compiler decides coincidence
+// with a tolerance, so a local pos of 1e-19 gives the body's position exactly.
 void ComputeAttachedFrame(mjtNum pos[3], mjtNum mat[9], const Data& d, int b,
-                          const mjtNum local_pos[3], const mjtNum local_quat[4]) {
-  MulMatVec3(pos, d.xmat + 9 * b, local_pos);
-  AddTo3(pos, d.xpos + 3 * b);
+                          const mjtNum local_pos[3], const mjtNum local_quat[4],
+                          int sameframe = 0) {
+  const mjtNum* frame_pos = sameframe == 1 ? d.xpos + 3 * b : d.xipos + 3 * b;
+  const mjtNum* frame_mat = (sameframe == 1 || sameframe == 3) ? d.xmat + 9 * b : d.ximat + 9 * b;
+  if (sameframe == 1 || sameframe == 2) {
+    Copy3(pos, frame_pos);
+  } else {
+    MulMatVec3(pos, d.xmat + 9 * b, local_pos);
+    AddTo3(pos, d.xpos + 3 * b);
+  }
+  if (sameframe != 0) {
+    Copy9(mat, frame_mat);
+    return;
+  }
   mjtNum quat[4];
   MulQuat(quat, d.xquat + 4 * b, local_quat);
   QuatToMat(mat, quat);
@@ -89,16 +103,18 @@ void mj_kinematics(const Model& m, Data& d) {
   for (int b = 1; b < m.nbody; ++b) {  // parents precede children
     ComputeBodyFrame(m, d, b);
     QuatToMat(d.xmat + 9 * b, d.xquat + 4 * b);
+    // the inertial frame coincides with the body frame or its rotation (1 or 3) at most
+    int sameframe = m.body_sameframe[b] == 1 || m.body_sameframe[b] == 3 ? m.body_sameframe[b] : 0;
     ComputeAttachedFrame(d.xipos + 3 * b, d.ximat + 9 * b, d, b, m.body_ipos + 3 * b,
-                         m.body_iquat + 4 * b);
+                         m.body_iquat + 4 * b, sameframe);
   }
   for (int g = 0; g < m.ngeom; ++g) {
     ComputeAttachedFrame(d.geom_xpos + 3 * g, d.geom_xmat + 9 * g, d, m.geom_bodyid[g],
-                         m.geom_pos + 3 * g, m.geom_quat + 4 * g);
+                         m.geom_pos + 3 * g, m.geom_quat + 4 * g, m.geom_sameframe[g]);
   }
   for (int s = 0; s < m.nsite; ++s) {
     ComputeAttachedFrame(d.site_xpos + 3 * s, d.site_xmat + 9 * s, d, m.site_bodyid[s],
-                         m.site_pos + 3 * s, m.site_quat + 4 * s);
+                         m.site_pos + 3 * s, m.site_quat + 4 * s, m.site_sameframe[s]);
   }
 }
 
