@@ -61,17 +61,21 @@ void mj_fwdAcceleration(const Model& m, Data& d) {
 
 // skipstage: mjSTAGE_POS reuses the position stages' results, mjSTAGE_VEL also the velocity
 // stages'. skipsensor: no sensors (RK4's intermediate passes).
+void PositionStages(const Model& m, Data& d, bool sensors) {
+  mj_fwdPosition(m, d);
+  if (sensors) mj_sensorPos(m, d);
+  if (Enabled(m, mjENBL_ENERGY)) mj_energyPos(m, d);
+}
+
+void VelocityStages(const Model& m, Data& d, bool sensors) {
+  mj_fwdVelocity(m, d);
+  if (sensors) mj_sensorVel(m, d);
+  if (Enabled(m, mjENBL_ENERGY)) mj_energyVel(m, d);
+}
+
 void PositionVelocityStages(const Model& m, Data& d, int skipstage, int skipsensor) {
-  if (skipstage < mjSTAGE_POS) {
-    mj_fwdPosition(m, d);
-    if (!skipsensor) mj_sensorPos(m, d);
-    if (Enabled(m, mjENBL_ENERGY)) mj_energyPos(m, d);
-  }
-  if (skipstage < mjSTAGE_VEL) {
-    mj_fwdVelocity(m, d);
-    if (!skipsensor) mj_sensorVel(m, d);
-    if (Enabled(m, mjENBL_ENERGY)) mj_energyVel(m, d);
-  }
+  if (skipstage < mjSTAGE_POS) PositionStages(m, d, !skipsensor);
+  if (skipstage < mjSTAGE_VEL) VelocityStages(m, d, !skipsensor);
 }
 
 void mj_forwardSkip(const Model& m, Data& d, int skipstage, int skipsensor) {
@@ -102,12 +106,7 @@ void mj_step(const Model& m, Data& d) {
 void mj_step1(const Model& m, Data& d) {
   mj_checkPos(m, d);
   mj_checkVel(m, d);
-  mj_fwdPosition(m, d);
-  mj_sensorPos(m, d);
-  if (Enabled(m, mjENBL_ENERGY)) mj_energyPos(m, d);
-  mj_fwdVelocity(m, d);
-  mj_sensorVel(m, d);
-  if (Enabled(m, mjENBL_ENERGY)) mj_energyVel(m, d);
+  PositionVelocityStages(m, d, mjSTAGE_NONE, 0);
 }
 
 // the rest of the step; RK4 needs whole forward passes, so the split steps with Euler instead

@@ -76,17 +76,9 @@ bool ContinuousAcceleration(const Model& m, Data& d, const mjtNum* discrete, mjt
 
 }  // namespace
 
-void mj_invPosition(const Model& m, Data& d) {
-  mj_fwdPosition(m, d);
-  mj_sensorPos(m, d);
-  if (Enabled(m, mjENBL_ENERGY)) mj_energyPos(m, d);
-}
+void mj_invPosition(const Model& m, Data& d) { PositionStages(m, d, true); }
 
-void mj_invVelocity(const Model& m, Data& d) {
-  mj_fwdVelocity(m, d);
-  mj_sensorVel(m, d);
-  if (Enabled(m, mjENBL_ENERGY)) mj_energyVel(m, d);
-}
+void mj_invVelocity(const Model& m, Data& d) { VelocityStages(m, d, true); }
 
 // efc_force and efc_state of the soft model at d.qacc; qfrc_constraint = J' efc_force
 void mj_invConstraint(const Model& m, Data& d) {

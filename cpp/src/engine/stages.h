@@ -24,9 +24,14 @@ int LastDofAbove(const Model& m, int body);
 // it (engine/support.cc)
 int DIndex(const Model& m, int row, int column);
 
-// the position stages (mj_fwdPosition, then mj_sensorPos and mj_energyPos) unless skipstage
-// is mjSTAGE_POS or later, then the velocity stages likewise unless it is mjSTAGE_VEL;
-// skipsensor leaves out the sensors. Shared by mj_forwardSkip and mj_inverseSkip (forward.cc)
+// mj_fwdPosition (mj_fwdVelocity), then the position (velocity) sensors if asked and the
+// energy when enabled: mj_invPosition (mj_invVelocity) and the halves of the two below
+void PositionStages(const Model& m, Data& d, bool sensors);
+void VelocityStages(const Model& m, Data& d, bool sensors);
+
+// the position stages unless skipstage is mjSTAGE_POS or later, then the velocity stages unless
+// it is mjSTAGE_VEL or later; skipsensor leaves out the sensors. Shared by mj_forwardSkip,
+// mj_inverseSkip and mj_step1 (forward.cc)
 void PositionVelocityStages(const Model& m, Data& d, int skipstage, int skipsensor);
 
 // ten_velocity = ten_J qvel and actuator_velocity = actuator_moment qvel (engine/velocity.cc)
