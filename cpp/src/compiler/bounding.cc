@@ -191,7 +191,13 @@ FusionSteps BodyFusionSteps(const CompileContext& ctx, int b) {
 // are face ids within the mesh and a face's box is that of its three vertices. Faces are
 // ordered by their circumcentre (found by experiment: it reproduces the reference's trees on
 // random vertex soups, where neither the centroid nor the box centre separates a node's halves
-// by any plane).
+// by any plane), in double precision; circumcentres within kMeshKeyTolerance of each other
+// along the split axis tie and keep face order. Measured: the mirror-image faces of dog.xml's
+// scanned bones have circumcentres that agree to ~1e-17 and the reference keeps them in face
+// order whichever is smaller (exact comparison misorders 7 of its 162 meshes); mirrored random
+// soups at unit scale need a tolerance of at least 1e-14 (1e-15 misorders a pair 6e-15 apart).
+constexpr mjtNum kMeshKeyTolerance = 1e-14;
+
 int MeshFaceCount(const MeshInfo& mesh) { return static_cast<int>(mesh.face.size() / 3); }
 
 // Solves the 3x3 system [A | b] (rows) by Gaussian elimination with partial pivoting; false
@@ -217,20 +223,20 @@ bool SolveByElimination(mjtNum system[3][4], mjtNum x[3]) {
   return std::isfinite(x[0]) && std::isfinite(x[1]) && std::isfinite(x[2]);
 }
 
-// The centre of the circle through a face's corners, rounded to single precision: the corners'
-// single-precision values, in increasing vertex index (A, B, C), give the 3x3 system
+// The centre of the circle through a face's corners: the corners (the mesh-frame vertices in
+// double precision, as the node boxes use them), in increasing vertex index (A, B, C), give the
+// 3x3 system
 // (B - A).x = (|B|^2 - |A|^2) / 2, (C - A).x = (|C|^2 - |A|^2) / 2, n.x = n.A with
-// n = (B - A) x (C - A), solved by Gaussian elimination with partial pivoting. Its rounding is
-// the reference's on every corpus mesh tried: the faces of a quad share a circle, and both the
-// rounding and the tie (face order) decide which subtree they fall in. A degenerate face
-// (collinear corners) keeps the centre of its box.
+// n = (B - A) x (C - A), solved by Gaussian elimination with partial pivoting. The faces of a
+// quad share a circle: their centres differ in the last bits only and tie (kMeshKeyTolerance).
+// Partial: far from unit scale (coordinates ~10 and more) such near-ties exceed the tolerance
+// and their order follows the last bits of the reference's own formula, which this one does not
+// reproduce. A degenerate face (collinear corners) keeps the centre of its box.
 void FaceCircumcenter(const MeshInfo& mesh, int face, BvhElement& element) {
   int corner[3] = {mesh.face[3 * face], mesh.face[3 * face + 1], mesh.face[3 * face + 2]};
   std::sort(corner, corner + 3);
   mjtNum p[3][3];
-  for (int c = 0; c < 3; ++c) {
-    for (int k = 0; k < 3; ++k) p[c][k] = static_cast<float>(mesh.vert[3 * corner[c] + k]);
-  }
+  for (int c = 0; c < 3; ++c) Copy3(p[c], mesh.vert.data() + 3 * corner[c]);
   mjtNum system[3][4];  // augmented rows
   for (int k = 0; k < 3; ++k) {
     system[0][k] = p[1][k] - p[0][k];
@@ -245,7 +251,7 @@ void FaceCircumcenter(const MeshInfo& mesh, int face, BvhElement& element) {
     for (int k = 0; k < 3; ++k) element.key[k] = (element.lo[k] + element.hi[k]) / 2;
     return;
   }
-  for (int k = 0; k < 3; ++k) element.key[k] = static_cast<float>(center[k]);
+  Copy3(element.key, center);
 }
 
 void FillMeshTrees(const CompileContext& ctx, Model& m, BvhNodes& nodes) {
@@ -265,7 +271,8 @@ void FillMeshTrees(const CompileContext& ctx, Model& m, BvhNodes& nodes) {
       FaceCircumcenter(mesh, f, e);
     }
     m.mesh_bvhadr[i] =
-        elements.empty() ? -1 : BuildBvh(elements, nodes, BvhAxisRule::kSinglePrecision);
+        elements.empty() ? -1
+                         : BuildBvh(elements, nodes, BvhAxisRule::kSinglePrecision, kMeshKeyTolerance);
     m.mesh_bvhnum[i] = BvhNodeCount(static_cast<int>(elements.size()));
   }
 }

@@ -2,6 +2,7 @@
 #include "compiler/bvh.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace mjsim {
 namespace {
@@ -11,8 +12,10 @@ constexpr mjtNum kAxisTolerance = 1e-14;
 
 class BvhBuilder {
  public:
-  BvhBuilder(const std::vector<BvhElement>& elements, BvhNodes& nodes, BvhAxisRule rule)
-      : elements_(elements), nodes_(nodes), rule_(rule), first_(nodes.size()) {
+  BvhBuilder(const std::vector<BvhElement>& elements, BvhNodes& nodes, BvhAxisRule rule,
+             mjtNum key_tolerance)
+      : elements_(elements), nodes_(nodes), rule_(rule), key_tolerance_(key_tolerance),
+        first_(nodes.size()) {
     for (int i = 0; i < static_cast<int>(elements.size()); ++i) order_.push_back(i);
   }
 
@@ -38,10 +41,10 @@ class BvhBuilder {
       return index - first_;
     }
     int axis = SplitAxis(lo, hi);
+    // keys closer than key_tolerance_ are equal: such elements keep their input order
     std::stable_sort(order_.begin() + begin, order_.begin() + end, [&](int a, int b) {
-      if (elements_[a].key[axis] != elements_[b].key[axis]) {
-        return elements_[a].key[axis] < elements_[b].key[axis];
-      }
+      mjtNum key_a = elements_[a].key[axis], key_b = elements_[b].key[axis];
+      if (std::abs(key_a - key_b) > key_tolerance_) return key_a < key_b;
       return a < b;
     });
     int middle = begin + (end - begin) / 2;
@@ -79,14 +82,16 @@ class BvhBuilder {
   const std::vector<BvhElement>& elements_;
   BvhNodes& nodes_;
   BvhAxisRule rule_;
+  mjtNum key_tolerance_;
   int first_;
   std::vector<int> order_;
 };
 
 }  // namespace
 
-int BuildBvh(const std::vector<BvhElement>& elements, BvhNodes& nodes, BvhAxisRule rule) {
-  return BvhBuilder(elements, nodes, rule).Build();
+int BuildBvh(const std::vector<BvhElement>& elements, BvhNodes& nodes, BvhAxisRule rule,
+             mjtNum key_tolerance) {
+  return BvhBuilder(elements, nodes, rule, key_tolerance).Build();
 }
 
 }  // namespace mjsim
