@@ -6,14 +6,16 @@
 // element is a leaf. Otherwise the elements are split along the longest axis of the node's box;
 // they are ordered by their key point along that axis, and the first floor(n/2) go left. Keys
 // that differ by no more than `key_tolerance` tie, and tied elements keep their order in the
-// input (mesh trees: 1e-14, see compiler/bounding.cc; body trees: 0, exact ties only). Nodes are numbered depth first, a node before its children, left
-// subtree before right. Which axis is longest (BvhAxisRule):
+// input (mesh trees: 1e-14, see compiler/bounding.cc; body trees: 0, exact ties only). Nodes
+// are numbered depth first, a node before its children, left subtree before right. Which axis
+// is longest (BvhAxisRule):
 //   kAbsoluteTolerance  a later axis wins only if it is longer by at least 1e-14 (so exact ties go
 //                       to the earlier axis while the extents are small and, once 1e-14 is below
 //                       their rounding, to the later one): body trees over geoms;
 //   kSinglePrecision    the extents rounded to single precision, a later axis wins only if
 //                       longer: mesh trees over faces, whose vertices are stored in single
-//                       precision.
+//                       precision (the boxes themselves are those of the double-precision
+//                       mesh-frame vertices).
 #pragma once
 #include <vector>
 
