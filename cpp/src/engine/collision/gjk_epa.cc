@@ -2,6 +2,7 @@
 #include "engine/collision/gjk_epa.h"
 
 #include <cmath>
+#include <utility>
 
 #include "util/math3.h"
 
@@ -109,19 +110,6 @@ bool AffineProjectionOf(const SimplexProducts& prod, const int* idx, mjtNum lamb
   return true;
 }
 
-bool AffineProjection(const SimplexProducts& prod, const int* idx, int k, mjtNum lambda[4]) {
-  switch (k) {
-    case 1:
-      return AffineProjectionOf<1>(prod, idx, lambda);
-    case 2:
-      return AffineProjectionOf<2>(prod, idx, lambda);
-    case 3:
-      return AffineProjectionOf<3>(prod, idx, lambda);
-    default:
-      return AffineProjectionOf<4>(prod, idx, lambda);
-  }
-}
-
 // The faces of a simplex of n points as bit masks, smaller faces first (ties keep the smaller
 // face): kFaceMasks[n - 1][0 .. 2^n - 1).
 constexpr int kFaceMasks[4][15] = {
@@ -131,62 +119,104 @@ constexpr int kFaceMasks[4][15] = {
     {1, 2, 4, 8, 3, 5, 6, 9, 10, 12, 7, 11, 13, 14, 15},
 };
 
+// The points of the face `mask` (bit i: point i), in increasing order.
+struct FaceIndices {
+  int k;
+  int idx[4];
+};
+
+constexpr FaceIndices IndicesOf(int mask) {
+  FaceIndices face{0, {0, 0, 0, 0}};
+  for (int i = 0; i < 4; ++i) {
+    if (mask & (1 << i)) face.idx[face.k++] = i;
+  }
+  return face;
+}
+
+// One face of BestFace: the projection of the origin on it, kept when its barycentric
+// coordinates are nonnegative and it is nearer than `best` (a template: the face's points are
+// constants and the loops unroll).
+template <int Mask>
+void TryFace(const MinkowskiPoint* s, const SimplexProducts& prod, mjtNum v[3], int best_idx[4],
+             mjtNum best_lambda[4], mjtNum& best, int& best_k) {
+  static constexpr FaceIndices face = IndicesOf(Mask);
+  constexpr int k = face.k;
+  const int* idx = face.idx;
+  mjtNum lambda[4];
+  if (!AffineProjectionOf<k>(prod, idx, lambda)) return;
+  bool inside = true;
+  for (int i = 0; i < k; ++i) inside &= lambda[i] >= 0;
+  if (!inside) return;
+  mjtNum point[3] = {0, 0, 0};
+  for (int i = 0; i < k; ++i) AddScaledTo3(point, s[idx[i]].w, lambda[i]);
+  mjtNum norm2 = Dot3(point, point);
+  if (norm2 < best) {
+    best = norm2, best_k = k;
+    for (int i = 0; i < k; ++i) best_idx[i] = idx[i], best_lambda[i] = lambda[i];
+    Copy3(v, point);
+  }
+}
+
+template <int N, size_t... M>
+int BestFaceOf(std::index_sequence<M...>, const MinkowskiPoint* s, const SimplexProducts& prod,
+               int required, mjtNum v[3], int best_idx[4], mjtNum best_lambda[4], mjtNum& best) {
+  int best_k = 0;
+  // the faces in kFaceMasks order (a fold over the comma operator runs left to right)
+  ((((kFaceMasks[N - 1][M] & required) == required)
+        ? TryFace<kFaceMasks[N - 1][M]>(s, prod, v, best_idx, best_lambda, best, best_k)
+        : void()),
+   ...);
+  return best_k;
+}
+
 // The smallest-norm projection of the origin with nonnegative barycentric coordinates over the
-// faces of s[0..n) in `masks` whose mask includes `required`; returns its face size (0: none).
+// faces of s[0..n) whose mask includes `required`; returns its face size (0: none).
 int BestFace(const MinkowskiPoint* s, const SimplexProducts& prod, int n, int required,
              mjtNum v[3], int best_idx[4], mjtNum best_lambda[4], mjtNum& best) {
-  int best_k = 0;
-  const int* masks = kFaceMasks[n - 1];
-  for (int m = 0; m < (1 << n) - 1; ++m) {
-    int mask = masks[m];
-    if ((mask & required) != required) continue;
-    int idx[4], k = 0;
-    for (int i = 0; i < n; ++i) {
-      if (mask & (1 << i)) idx[k++] = i;
-    }
-    mjtNum lambda[4];
-    if (!AffineProjection(prod, idx, k, lambda)) continue;
-    bool inside = true;
-    for (int i = 0; i < k; ++i) inside &= lambda[i] >= 0;
-    if (!inside) continue;
-    mjtNum point[3] = {0, 0, 0};
-    for (int i = 0; i < k; ++i) AddScaledTo3(point, s[idx[i]].w, lambda[i]);
-    mjtNum norm2 = Dot3(point, point);
-    if (norm2 < best) {
-      best = norm2, best_k = k;
-      for (int i = 0; i < k; ++i) best_idx[i] = idx[i], best_lambda[i] = lambda[i];
-      Copy3(v, point);
-    }
+  switch (n) {
+    case 1:
+      return BestFaceOf<1>(std::make_index_sequence<1>(), s, prod, required, v, best_idx,
+                           best_lambda, best);
+    case 2:
+      return BestFaceOf<2>(std::make_index_sequence<3>(), s, prod, required, v, best_idx,
+                           best_lambda, best);
+    case 3:
+      return BestFaceOf<3>(std::make_index_sequence<7>(), s, prod, required, v, best_idx,
+                           best_lambda, best);
+    default:
+      return BestFaceOf<4>(std::make_index_sequence<15>(), s, prod, required, v, best_idx,
+                           best_lambda, best);
   }
-  return best_k;
 }
 
 // The point of the simplex's convex hull closest to the origin: the smallest-norm projection
 // over the faces whose projection has nonnegative barycentric coordinates (the closest point
 // lies in the relative interior of one face, and every candidate lies in the hull). The newest
 // point s[n-1] improved on the closest point of the others, so the answer lies on a face that
-// contains it; the other faces are searched only when rounding leaves none of those. The
-// simplex is reduced to that face; returns |v|^2.
-mjtNum ClosestOnSimplex(MinkowskiPoint* s, int& n, mjtNum v[3], mjtNum lambda_out[4]) {
+// contains it; the other faces are searched only when rounding leaves none of those. Returns
+// |v|^2, and the face: its k points' indices (increasing) and their barycentric coordinates.
+mjtNum ClosestFace(const MinkowskiPoint* s, int n, mjtNum v[3], int idx[4], mjtNum lambda[4],
+                   int& k) {
   mjtNum best = INFINITY;
-  int best_idx[4] = {0, 0, 0, 0};
-  mjtNum best_lambda[4] = {1, 0, 0, 0};
   SimplexProducts prod;
   ComputeProducts(s, n, prod);
-  int best_k = BestFace(s, prod, n, 1 << (n - 1), v, best_idx, best_lambda, best);
-  if (best_k == 0) best_k = BestFace(s, prod, n, 0, v, best_idx, best_lambda, best);
-  if (best_k == 0) {  // numerically hopeless: keep the newest point alone
-    s[0] = s[n - 1];
-    n = 1;
-    lambda_out[0] = 1;
-    Copy3(v, s[0].w);
+  k = BestFace(s, prod, n, 1 << (n - 1), v, idx, lambda, best);
+  if (k == 0) k = BestFace(s, prod, n, 0, v, idx, lambda, best);
+  if (k == 0) {  // numerically hopeless: keep the newest point alone
+    idx[0] = n - 1;
+    k = 1;
+    lambda[0] = 1;
+    Copy3(v, s[n - 1].w);
     return Dot3(v, v);
   }
-  MinkowskiPoint kept[4];
-  for (int i = 0; i < best_k; ++i) kept[i] = s[best_idx[i]];
-  for (int i = 0; i < best_k; ++i) s[i] = kept[i], lambda_out[i] = best_lambda[i];
-  n = best_k;
   return best;
+}
+
+// Keeps the points idx[0..k) (increasing) of the simplex, as its first k.
+void ReduceSimplex(MinkowskiPoint* s, const int* idx, int k) {
+  for (int i = 0; i < k; ++i) {
+    if (idx[i] != i) s[i] = s[idx[i]];
+  }
 }
 
 bool Duplicate(const MinkowskiPoint* s, int n, const MinkowskiPoint& w) {
@@ -222,7 +252,7 @@ GjkResult GjkDistance(const SupportFunction& A, const SupportFunction& B, const 
   bool stopped = false;
   for (int iter = 0; iter < max_iterations; ++iter) {
     mjtNum search[3] = {-v[0], -v[1], -v[2]};
-    MinkowskiPoint w;
+    MinkowskiPoint& w = result.simplex[n];  // n < 4: the slot the new point would take
     SupportOfDifference(A, B, search, w);
     mjtNum vv = Dot3(v, v), vw = Dot3(v, w.w);
     // lower bound on the distance: v.w / |v|
@@ -238,19 +268,18 @@ GjkResult GjkDistance(const SupportFunction& A, const SupportFunction& B, const 
       stopped = true;
       break;
     }
-    result.simplex[n++] = w;
+    ++n;
     mjtNum candidate[3], candidate_lambda[4];
-    MinkowskiPoint saved[4];
-    int saved_n = n;
-    for (int i = 0; i < n; ++i) saved[i] = result.simplex[i];
-    mjtNum vv_new = ClosestOnSimplex(result.simplex, n, candidate, candidate_lambda);
-    if (exact && !(vv_new < vv) && saved_n > 1) {
+    int face[4], face_k;
+    mjtNum vv_new = ClosestFace(result.simplex, n, candidate, face, candidate_lambda, face_k);
+    if (exact && !(vv_new < vv) && n > 1) {
       // no progress (exact polytopes at their rounding floor): keep the previous simplex
-      for (int i = 0; i < saved_n - 1; ++i) result.simplex[i] = saved[i];
-      n = saved_n - 1;
+      --n;
       stopped = true;
       break;
     }
+    ReduceSimplex(result.simplex, face, face_k);
+    n = face_k;
     Copy3(previous, v);
     Copy3(v, candidate);
     for (int i = 0; i < 4; ++i) lambda[i] = candidate_lambda[i];
