@@ -552,6 +552,12 @@ void CollideExplicitPair(const Model& m, Data& d, PairBuffer& buffer, int p, int
 // unbounded), in model order; returns how many.
 int GeomsReaching(const Model& m, const Box* geom_boxes, int b, const BodyBox& other,
                   int* out) {
+  // a body of one geom (a broadphase body, so the geom can collide): its box is the body's box,
+  // which the sweep found reaching `other`
+  if (m.body_geomnum[b] == 1) {
+    out[0] = m.body_geomadr[b];
+    return 1;
+  }
   int count = 0;
   for (int g = m.body_geomadr[b], end = g + m.body_geomnum[b]; g < end; ++g) {
     if (!CanCollide(m, g)) continue;
