@@ -228,6 +228,8 @@ void TypedCoreSupport(const void* shape_ptr, const mjtNum dir[3], mjtNum out[3])
       CylinderSupport(shape.size, local_dir, local);
     } else if constexpr (kType == mjGEOM_BOX) {
       for (int k = 0; k < 3; ++k) local[k] = shape.size[k] * SignOf(local_dir[k]);
+    } else if constexpr (kType == kConvexPoints) {
+      PointsSupport(shape.points, shape.npoints, local_dir, local);
     }
     MulMatVec3(out, shape.rot, local);
     AddTo3(out, shape.pos);
@@ -247,7 +249,7 @@ void TypedSupport(const void* shape_ptr, const mjtNum dir[3], mjtNum out[3]) {
   }
 }
 
-// meshes and point sets: the generic routines (their scan or walk outweighs the type switch)
+// meshes: the generic routines (their scan or walk outweighs the type switch)
 template <bool kFull>
 void GenericSupport(const void* shape_ptr, const mjtNum dir[3], mjtNum out[3]) {
   const ConvexShape& shape = *static_cast<const ConvexShape*>(shape_ptr);
@@ -266,6 +268,7 @@ SupportRoutine RoutineFor(const ConvexShape& shape) {
     case mjGEOM_ELLIPSOID: return TypedSupport<kFull, mjGEOM_ELLIPSOID>;
     case mjGEOM_CYLINDER: return TypedSupport<kFull, mjGEOM_CYLINDER>;
     case mjGEOM_BOX: return TypedSupport<kFull, mjGEOM_BOX>;
+    case kConvexPoints: return TypedSupport<kFull, kConvexPoints>;
     default: return GenericSupport<kFull>;
   }
 }
