@@ -34,14 +34,6 @@
 namespace mjsim {
 namespace {
 
-void CoreSupportOf(const void* shape, const mjtNum dir[3], mjtNum out[3]) {
-  CoreSupport(*static_cast<const ConvexShape*>(shape), dir, out);
-}
-
-void FullSupportOf(const void* shape, const mjtNum dir[3], mjtNum out[3]) {
-  FullSupport(*static_cast<const ConvexShape*>(shape), dir, out);
-}
-
 // separated shapes (or cores): the surfaces' closest points from GJK's closest points, grown by
 // the radii along n = (b - a) / |b - a| (n = (1, 0, 0) when the points meet, as the reference)
 bool SeparatedContact(const GjkResult& gjk, mjtNum radius1, mjtNum radius2,
@@ -110,13 +102,13 @@ bool ConvexContactOf(const ConvexShape& s1, const ConvexShape& s2, mjtNum cutoff
   // opt.ccd_tolerance (measured: its answers do not move with the tolerance)
   if (IsPolytope(s1) && IsPolytope(s2) && !(cutoff > 0)) accuracy.tolerance = 0;
   mjtNum radii = s1.radius + s2.radius;
-  SupportFunction A{&s1, FullSupportOf}, B{&s2, FullSupportOf};
+  SupportFunction A{&s1, FullSupportRoutine(s1)}, B{&s2, FullSupportRoutine(s2)};
   bool found;
   if (radii > 0) {
     // spheres and capsules: GJK on the cores (a point, a segment) first; separated cores
     // give the contact, with the radii added (the reference's rule: cores nearer than the
     // tolerance count as overlapping)
-    SupportFunction CA{&s1, CoreSupportOf}, CB{&s2, CoreSupportOf};
+    SupportFunction CA{&s1, CoreSupportRoutine(s1)}, CB{&s2, CoreSupportRoutine(s2)};
     GjkResult core = GjkDistance(CA, CB, start, cutoff + radii, accuracy.iterations,
                                  accuracy.tolerance);
     if (core.beyond_cutoff) return false;

@@ -474,27 +474,38 @@ struct SweepArrays {
   int* body;
 };
 
-void FillSweepArrays(const BodyBox* boxes, int count, int axis, SweepArrays& out) {
+// A box's place in the sweep: its lower bound along the sweep axis (-inf when unbounded).
+struct SweepKey {
+  mjtNum lo;
+  int box;
+};
+
+// The boxes in sweep order (`order`) as arrays along the axes (axis first).
+void FillSweepArrays(const BodyBox* boxes, const SweepKey* order, int count, int axis,
+                     SweepArrays& out) {
   int axes[3] = {axis, (axis + 1) % 3, (axis + 2) % 3};
   for (int i = 0; i < count; ++i) {
-    out.body[i] = boxes[i].body;
+    const BodyBox& box = boxes[order[i].box];
+    out.body[i] = box.body;
     for (int k = 0; k < 3; ++k) {
-      out.lo[k][i] = boxes[i].unbounded ? -INFINITY : boxes[i].box.lo[axes[k]];
-      out.hi[k][i] = boxes[i].unbounded ? INFINITY : boxes[i].box.hi[axes[k]];
+      out.lo[k][i] = box.unbounded ? -INFINITY : box.box.lo[axes[k]];
+      out.hi[k][i] = box.unbounded ? INFINITY : box.box.hi[axes[k]];
     }
   }
 }
 
 // Candidate body pairs (sweep and prune), filtered, as sorted signatures written downwards from
 // `top`; returns how many, or -1 when they do not fit above `floor`.
-int BroadphasePairs(const Model& m, ScratchFrame& frame, BodyBox* boxes, int count,
+int BroadphasePairs(const Model& m, ScratchFrame& frame, const BodyBox* boxes, int count,
                     uint64_t* top, const void* floor) {
   int axis = SweepAxis(boxes, count);
-  std::sort(boxes, boxes + count, [axis](const BodyBox& a, const BodyBox& b) {
-    mjtNum la = a.unbounded ? -INFINITY : a.box.lo[axis];
-    mjtNum lb = b.unbounded ? -INFINITY : b.box.lo[axis];
-    return la < lb;
-  });
+  // sorted as (key, index) pairs: moving the 56-byte boxes cost more than the sweep
+  SweepKey* order = frame.Allocate<SweepKey>(count);
+  for (int i = 0; i < count; ++i) {
+    order[i] = {boxes[i].unbounded ? -INFINITY : boxes[i].box.lo[axis], i};
+  }
+  std::sort(order, order + count,
+            [](const SweepKey& a, const SweepKey& b) { return a.lo < b.lo; });
   SweepArrays sweep;
   mjtNum* bounds = frame.Allocate<mjtNum>(6 * count);
   for (int k = 0; k < 3; ++k) {
@@ -502,7 +513,7 @@ int BroadphasePairs(const Model& m, ScratchFrame& frame, BodyBox* boxes, int cou
     sweep.hi[k] = bounds + (2 * k + 1) * count;
   }
   sweep.body = frame.Allocate<int>(count);
-  FillSweepArrays(boxes, count, axis, sweep);
+  FillSweepArrays(boxes, order, count, axis, sweep);
   const mjtNum *lo0 = sweep.lo[0], *lo1 = sweep.lo[1], *lo2 = sweep.lo[2];
   const mjtNum *hi0 = sweep.hi[0], *hi1 = sweep.hi[1], *hi2 = sweep.hi[2];
   int npairs = 0;
@@ -541,6 +552,12 @@ void CollideExplicitPair(const Model& m, Data& d, PairBuffer& buffer, int p, int
 // unbounded), in model order; returns how many.
 int GeomsReaching(const Model& m, const Box* geom_boxes, int b, const BodyBox& other,
                   int* out) {
+  // a body of one geom (a broadphase body, so the geom can collide): its box is the body's box,
+  // which the sweep found reaching `other`
+  if (m.body_geomnum[b] == 1) {
+    out[0] = m.body_geomadr[b];
+    return 1;
+  }
   int count = 0;
   for (int g = m.body_geomadr[b], end = g + m.body_geomnum[b]; g < end; ++g) {
     if (!CanCollide(m, g)) continue;
@@ -575,11 +592,11 @@ void CollideFilteredPair(const Model& m, Data& d, PairBuffer& buffer, const Box*
 // other; with mjDSBL_MIDPHASE in model order, the first body's geoms outermost. The two lists
 // are in model order, so the sorted order is a merge of the two by geom id.
 void CollideBodyPair(const Model& m, Data& d, PairBuffer& buffer, const Box* geom_boxes,
-                     const BodyBox* body_boxes, int* list1, int* list2, int b1, int b2,
-                     int limit) {
-  int n1 = GeomsReaching(m, geom_boxes, b1, body_boxes[b2], list1);
+                     const BodyBox* body_boxes, const int* box_of_body, int* list1, int* list2,
+                     int b1, int b2, int limit) {
+  int n1 = GeomsReaching(m, geom_boxes, b1, body_boxes[box_of_body[b2]], list1);
   if (n1 == 0) return;
-  int n2 = GeomsReaching(m, geom_boxes, b2, body_boxes[b1], list2);
+  int n2 = GeomsReaching(m, geom_boxes, b2, body_boxes[box_of_body[b1]], list2);
   if (n2 == 0) return;
   if (Disabled(m, mjDSBL_MIDPHASE) || (n1 == 1 && n2 == 1)) {  // (one pair: no order to keep)
     for (int i = 0; i < n1; ++i) {
@@ -614,9 +631,9 @@ void CollideAllPairs(const Model& m, Data& d) {
   GeomBoxes(m, d, geom_boxes);
   BodyBox* boxes = frame.Allocate<BodyBox>(m.nbody);
   int count = BodyBoxes(m, geom_boxes, boxes);
-  // the boxes by body id (the broadphase sorts `boxes`), and room for two bodies' geom lists
-  BodyBox* body_boxes = frame.Allocate<BodyBox>(m.nbody);
-  for (int i = 0; i < count; ++i) body_boxes[boxes[i].body] = boxes[i];
+  // each colliding body's place in `boxes`, and room for two bodies' geom lists
+  int* box_of_body = frame.Allocate<int>(m.nbody);
+  for (int i = 0; i < count; ++i) box_of_body[boxes[i].body] = i;
   int most_geoms = 0;
   for (int b = 0; b < m.nbody; ++b) most_geoms = std::max(most_geoms, m.body_geomnum[b]);
   int* list1 = frame.Allocate<int>(most_geoms);
@@ -640,7 +657,7 @@ void CollideAllPairs(const Model& m, Data& d) {
     while (next_explicit < m.npair && m.pair_signature[next_explicit] <= pair_signature) {
       CollideExplicitPair(m, d, buffer, next_explicit++, limit);
     }
-    CollideBodyPair(m, d, buffer, geom_boxes, body_boxes, list1, list2, b1, b2, limit);
+    CollideBodyPair(m, d, buffer, geom_boxes, boxes, box_of_body, list1, list2, b1, b2, limit);
   }
   while (next_explicit < m.npair) CollideExplicitPair(m, d, buffer, next_explicit++, limit);
 }

@@ -207,4 +207,76 @@ void FullSupport(const ConvexShape& shape, const mjtNum dir[3], mjtNum out[3]) {
   if (norm > 0) AddScaledTo3(out, dir, shape.radius / norm);
 }
 
+namespace {
+
+// CoreSupport and FullSupport with the type fixed at compile time (the same arithmetic, without
+// the type switch and the calls between them at each of the GJK/EPA's support points).
+template <int kType>
+void TypedCoreSupport(const void* shape_ptr, const mjtNum dir[3], mjtNum out[3]) {
+  const ConvexShape& shape = *static_cast<const ConvexShape*>(shape_ptr);
+  if constexpr (kType == mjGEOM_SPHERE) {
+    Copy3(out, shape.pos);
+  } else {
+    mjtNum local_dir[3], local[3];
+    MulMatTVec3(local_dir, shape.rot, dir);
+    if constexpr (kType == mjGEOM_CAPSULE) {
+      local[0] = local[1] = 0;
+      local[2] = shape.size[1] * SignOf(local_dir[2]);
+    } else if constexpr (kType == mjGEOM_ELLIPSOID) {
+      EllipsoidSupport(shape.size, local_dir, local);
+    } else if constexpr (kType == mjGEOM_CYLINDER) {
+      CylinderSupport(shape.size, local_dir, local);
+    } else if constexpr (kType == mjGEOM_BOX) {
+      for (int k = 0; k < 3; ++k) local[k] = shape.size[k] * SignOf(local_dir[k]);
+    } else if constexpr (kType == kConvexPoints) {
+      PointsSupport(shape.points, shape.npoints, local_dir, local);
+    }
+    MulMatVec3(out, shape.rot, local);
+    AddTo3(out, shape.pos);
+  }
+}
+
+// the core's support, then for the full shape (kFull) the radius of a sphere or capsule (the
+// other types have none, MakeConvexShape)
+template <bool kFull, int kType>
+void TypedSupport(const void* shape_ptr, const mjtNum dir[3], mjtNum out[3]) {
+  TypedCoreSupport<kType>(shape_ptr, dir, out);
+  if constexpr (kFull && (kType == mjGEOM_SPHERE || kType == mjGEOM_CAPSULE)) {
+    const ConvexShape& shape = *static_cast<const ConvexShape*>(shape_ptr);
+    if (shape.radius <= 0) return;
+    mjtNum norm = Norm3(dir);
+    if (norm > 0) AddScaledTo3(out, dir, shape.radius / norm);
+  }
+}
+
+// meshes: the generic routines (their scan or walk outweighs the type switch)
+template <bool kFull>
+void GenericSupport(const void* shape_ptr, const mjtNum dir[3], mjtNum out[3]) {
+  const ConvexShape& shape = *static_cast<const ConvexShape*>(shape_ptr);
+  if (kFull) {
+    FullSupport(shape, dir, out);
+  } else {
+    CoreSupport(shape, dir, out);
+  }
+}
+
+template <bool kFull>
+SupportRoutine RoutineFor(const ConvexShape& shape) {
+  switch (shape.type) {
+    case mjGEOM_SPHERE: return TypedSupport<kFull, mjGEOM_SPHERE>;
+    case mjGEOM_CAPSULE: return TypedSupport<kFull, mjGEOM_CAPSULE>;
+    case mjGEOM_ELLIPSOID: return TypedSupport<kFull, mjGEOM_ELLIPSOID>;
+    case mjGEOM_CYLINDER: return TypedSupport<kFull, mjGEOM_CYLINDER>;
+    case mjGEOM_BOX: return TypedSupport<kFull, mjGEOM_BOX>;
+    case kConvexPoints: return TypedSupport<kFull, kConvexPoints>;
+    default: return GenericSupport<kFull>;
+  }
+}
+
+}  // namespace
+
+SupportRoutine CoreSupportRoutine(const ConvexShape& shape) { return RoutineFor<false>(shape); }
+
+SupportRoutine FullSupportRoutine(const ConvexShape& shape) { return RoutineFor<true>(shape); }
+
 }  // namespace mjsim

@@ -35,4 +35,10 @@ void CoreSupport(const ConvexShape& shape, const mjtNum dir[3], mjtNum out[3]);
 // World support point of the full shape (core grown by radius) in world direction `dir`.
 void FullSupport(const ConvexShape& shape, const mjtNum dir[3], mjtNum out[3]);
 
+// CoreSupport and FullSupport as routines specialised for the shape's type (the same results),
+// called as routine(&shape, dir, out): for GJK/EPA's SupportFunction.
+using SupportRoutine = void (*)(const void* shape, const mjtNum dir[3], mjtNum out[3]);
+SupportRoutine CoreSupportRoutine(const ConvexShape& shape);
+SupportRoutine FullSupportRoutine(const ConvexShape& shape);
+
 }  // namespace mjsim

@@ -2,6 +2,7 @@
 #include "engine/collision/gjk_epa.h"
 
 #include <cmath>
+#include <utility>
 
 #include "util/math3.h"
 
@@ -58,20 +59,47 @@ bool SolveSmall(mjtNum G[3][3], mjtNum r[3], mjtNum x[3]) {
   return true;
 }
 
+// The products the faces' normal equations share, each computed once (with the operations a
+// face's own computation would use): for a < b <= c < n, with e_ab = w_b - w_a,
+// dots[a][b][c] = e_ab . e_ac and base[a][b] = e_ab . w_a.
+struct SimplexProducts {
+  mjtNum dots[4][4][4];
+  mjtNum base[4][4];
+};
+
+void ComputeProducts(const MinkowskiPoint* p, int n, SimplexProducts& out) {
+  mjtNum e[4][4][3];
+  for (int a = 0; a < n; ++a) {
+    for (int b = a + 1; b < n; ++b) {
+      Sub3(e[a][b], p[b].w, p[a].w);
+      out.base[a][b] = Dot3(e[a][b], p[a].w);
+    }
+  }
+  for (int a = 0; a < n; ++a) {
+    for (int b = a + 1; b < n; ++b) {
+      for (int c = b; c < n; ++c) out.dots[a][b][c] = Dot3(e[a][b], e[a][c]);
+    }
+  }
+}
+
 // Barycentric coordinates (lambda) of the projection of the origin on the affine hull of the
-// K points p[idx[0..K)]: minimize |p0 + sum_i mu_i (p_i - p0)|^2 (normal equations).
+// K points p[idx[0..K)], idx increasing: minimize |p0 + sum_i mu_i (p_i - p0)|^2 (normal
+// equations G mu = r, G_ij = e_i . e_j, r_i = -e_i . p0, e_i = p_i - p0).
 template <int K>
-bool AffineProjectionOf(const MinkowskiPoint* p, const int* idx, mjtNum lambda[4]) {
+bool AffineProjectionOf(const SimplexProducts& prod, const int* idx, mjtNum lambda[4]) {
   if constexpr (K == 1) {
     lambda[0] = 1;
     return true;
   }
-  mjtNum e[3][3], G[3][3], r[3], mu[3];
-  const mjtNum* p0 = p[idx[0]].w;
-  for (int i = 1; i < K; ++i) Sub3(e[i - 1], p[idx[i]].w, p0);
+  mjtNum G[3][3], r[3], mu[3];
+  int a = idx[0];
   for (int i = 0; i < K - 1; ++i) {
-    for (int j = 0; j < K - 1; ++j) G[i][j] = Dot3(e[i], e[j]);
-    r[i] = -Dot3(e[i], p0);
+    int b = idx[i + 1];
+    for (int j = 0; j < K - 1; ++j) {
+      int c = idx[j + 1];
+      G[i][j] = i <= j ? prod.dots[a][b][c] : prod.dots[a][c][b];  // idx increases
+    }
+    r[i] = -prod.base[a][b];
   }
   if (!SolveSmall<(K > 1 ? K - 1 : 1)>(G, r, mu)) return false;
   lambda[0] = 1;
@@ -80,19 +108,6 @@ bool AffineProjectionOf(const MinkowskiPoint* p, const int* idx, mjtNum lambda[4
     lambda[0] -= mu[i - 1];
   }
   return true;
-}
-
-bool AffineProjection(const MinkowskiPoint* p, const int* idx, int k, mjtNum lambda[4]) {
-  switch (k) {
-    case 1:
-      return AffineProjectionOf<1>(p, idx, lambda);
-    case 2:
-      return AffineProjectionOf<2>(p, idx, lambda);
-    case 3:
-      return AffineProjectionOf<3>(p, idx, lambda);
-    default:
-      return AffineProjectionOf<4>(p, idx, lambda);
-  }
 }
 
 // The faces of a simplex of n points as bit masks, smaller faces first (ties keep the smaller
@@ -104,60 +119,104 @@ constexpr int kFaceMasks[4][15] = {
     {1, 2, 4, 8, 3, 5, 6, 9, 10, 12, 7, 11, 13, 14, 15},
 };
 
-// The smallest-norm projection of the origin with nonnegative barycentric coordinates over the
-// faces of s[0..n) in `masks` whose mask includes `required`; returns its face size (0: none).
-int BestFace(const MinkowskiPoint* s, int n, int required, mjtNum v[3], int best_idx[4],
-             mjtNum best_lambda[4], mjtNum& best) {
-  int best_k = 0;
-  const int* masks = kFaceMasks[n - 1];
-  for (int m = 0; m < (1 << n) - 1; ++m) {
-    int mask = masks[m];
-    if ((mask & required) != required) continue;
-    int idx[4], k = 0;
-    for (int i = 0; i < n; ++i) {
-      if (mask & (1 << i)) idx[k++] = i;
-    }
-    mjtNum lambda[4];
-    if (!AffineProjection(s, idx, k, lambda)) continue;
-    bool inside = true;
-    for (int i = 0; i < k; ++i) inside = inside && lambda[i] >= 0;
-    if (!inside) continue;
-    mjtNum point[3] = {0, 0, 0};
-    for (int i = 0; i < k; ++i) AddScaledTo3(point, s[idx[i]].w, lambda[i]);
-    mjtNum norm2 = Dot3(point, point);
-    if (norm2 < best) {
-      best = norm2, best_k = k;
-      for (int i = 0; i < k; ++i) best_idx[i] = idx[i], best_lambda[i] = lambda[i];
-      Copy3(v, point);
-    }
+// The points of the face `mask` (bit i: point i), in increasing order.
+struct FaceIndices {
+  int k;
+  int idx[4];
+};
+
+constexpr FaceIndices IndicesOf(int mask) {
+  FaceIndices face{0, {0, 0, 0, 0}};
+  for (int i = 0; i < 4; ++i) {
+    if (mask & (1 << i)) face.idx[face.k++] = i;
   }
+  return face;
+}
+
+// One face of BestFace: the projection of the origin on it, kept when its barycentric
+// coordinates are nonnegative and it is nearer than `best` (a template: the face's points are
+// constants and the loops unroll).
+template <int Mask>
+void TryFace(const MinkowskiPoint* s, const SimplexProducts& prod, mjtNum v[3], int best_idx[4],
+             mjtNum best_lambda[4], mjtNum& best, int& best_k) {
+  static constexpr FaceIndices face = IndicesOf(Mask);
+  constexpr int k = face.k;
+  const int* idx = face.idx;
+  mjtNum lambda[4];
+  if (!AffineProjectionOf<k>(prod, idx, lambda)) return;
+  bool inside = true;
+  for (int i = 0; i < k; ++i) inside &= lambda[i] >= 0;
+  if (!inside) return;
+  mjtNum point[3] = {0, 0, 0};
+  for (int i = 0; i < k; ++i) AddScaledTo3(point, s[idx[i]].w, lambda[i]);
+  mjtNum norm2 = Dot3(point, point);
+  if (norm2 < best) {
+    best = norm2, best_k = k;
+    for (int i = 0; i < k; ++i) best_idx[i] = idx[i], best_lambda[i] = lambda[i];
+    Copy3(v, point);
+  }
+}
+
+template <int N, size_t... M>
+int BestFaceOf(std::index_sequence<M...>, const MinkowskiPoint* s, const SimplexProducts& prod,
+               int required, mjtNum v[3], int best_idx[4], mjtNum best_lambda[4], mjtNum& best) {
+  int best_k = 0;
+  // the faces in kFaceMasks order (a fold over the comma operator runs left to right)
+  ((((kFaceMasks[N - 1][M] & required) == required)
+        ? TryFace<kFaceMasks[N - 1][M]>(s, prod, v, best_idx, best_lambda, best, best_k)
+        : void()),
+   ...);
   return best_k;
+}
+
+// The smallest-norm projection of the origin with nonnegative barycentric coordinates over the
+// faces of s[0..n) whose mask includes `required`; returns its face size (0: none).
+int BestFace(const MinkowskiPoint* s, const SimplexProducts& prod, int n, int required,
+             mjtNum v[3], int best_idx[4], mjtNum best_lambda[4], mjtNum& best) {
+  switch (n) {
+    case 1:
+      return BestFaceOf<1>(std::make_index_sequence<1>(), s, prod, required, v, best_idx,
+                           best_lambda, best);
+    case 2:
+      return BestFaceOf<2>(std::make_index_sequence<3>(), s, prod, required, v, best_idx,
+                           best_lambda, best);
+    case 3:
+      return BestFaceOf<3>(std::make_index_sequence<7>(), s, prod, required, v, best_idx,
+                           best_lambda, best);
+    default:
+      return BestFaceOf<4>(std::make_index_sequence<15>(), s, prod, required, v, best_idx,
+                           best_lambda, best);
+  }
 }
 
 // The point of the simplex's convex hull closest to the origin: the smallest-norm projection
 // over the faces whose projection has nonnegative barycentric coordinates (the closest point
 // lies in the relative interior of one face, and every candidate lies in the hull). The newest
 // point s[n-1] improved on the closest point of the others, so the answer lies on a face that
-// contains it; the other faces are searched only when rounding leaves none of those. The
-// simplex is reduced to that face; returns |v|^2.
-mjtNum ClosestOnSimplex(MinkowskiPoint* s, int& n, mjtNum v[3], mjtNum lambda_out[4]) {
+// contains it; the other faces are searched only when rounding leaves none of those. Returns
+// |v|^2, and the face: its k points' indices (increasing) and their barycentric coordinates.
+mjtNum ClosestFace(const MinkowskiPoint* s, int n, mjtNum v[3], int idx[4], mjtNum lambda[4],
+                   int& k) {
   mjtNum best = INFINITY;
-  int best_idx[4] = {0, 0, 0, 0};
-  mjtNum best_lambda[4] = {1, 0, 0, 0};
-  int best_k = BestFace(s, n, 1 << (n - 1), v, best_idx, best_lambda, best);
-  if (best_k == 0) best_k = BestFace(s, n, 0, v, best_idx, best_lambda, best);
-  if (best_k == 0) {  // numerically hopeless: keep the newest point alone
-    s[0] = s[n - 1];
-    n = 1;
-    lambda_out[0] = 1;
-    Copy3(v, s[0].w);
+  SimplexProducts prod;
+  ComputeProducts(s, n, prod);
+  k = BestFace(s, prod, n, 1 << (n - 1), v, idx, lambda, best);
+  if (k == 0) k = BestFace(s, prod, n, 0, v, idx, lambda, best);
+  if (k == 0) {  // numerically hopeless: keep the newest point alone
+    idx[0] = n - 1;
+    k = 1;
+    lambda[0] = 1;
+    Copy3(v, s[n - 1].w);
     return Dot3(v, v);
   }
-  MinkowskiPoint kept[4];
-  for (int i = 0; i < best_k; ++i) kept[i] = s[best_idx[i]];
-  for (int i = 0; i < best_k; ++i) s[i] = kept[i], lambda_out[i] = best_lambda[i];
-  n = best_k;
   return best;
+}
+
+// Keeps the points idx[0..k) (increasing) of the simplex, as its first k.
+void ReduceSimplex(MinkowskiPoint* s, const int* idx, int k) {
+  for (int i = 0; i < k; ++i) {
+    if (idx[i] != i) s[i] = s[idx[i]];
+  }
 }
 
 bool Duplicate(const MinkowskiPoint* s, int n, const MinkowskiPoint& w) {
@@ -193,7 +252,7 @@ GjkResult GjkDistance(const SupportFunction& A, const SupportFunction& B, const 
   bool stopped = false;
   for (int iter = 0; iter < max_iterations; ++iter) {
     mjtNum search[3] = {-v[0], -v[1], -v[2]};
-    MinkowskiPoint w;
+    MinkowskiPoint& w = result.simplex[n];  // n < 4: the slot the new point would take
     SupportOfDifference(A, B, search, w);
     mjtNum vv = Dot3(v, v), vw = Dot3(v, w.w);
     // lower bound on the distance: v.w / |v|
@@ -209,19 +268,18 @@ GjkResult GjkDistance(const SupportFunction& A, const SupportFunction& B, const 
       stopped = true;
       break;
     }
-    result.simplex[n++] = w;
+    ++n;
     mjtNum candidate[3], candidate_lambda[4];
-    MinkowskiPoint saved[4];
-    int saved_n = n;
-    for (int i = 0; i < n; ++i) saved[i] = result.simplex[i];
-    mjtNum vv_new = ClosestOnSimplex(result.simplex, n, candidate, candidate_lambda);
-    if (exact && !(vv_new < vv) && saved_n > 1) {
+    int face[4], face_k;
+    mjtNum vv_new = ClosestFace(result.simplex, n, candidate, face, candidate_lambda, face_k);
+    if (exact && !(vv_new < vv) && n > 1) {
       // no progress (exact polytopes at their rounding floor): keep the previous simplex
-      for (int i = 0; i < saved_n - 1; ++i) result.simplex[i] = saved[i];
-      n = saved_n - 1;
+      --n;
       stopped = true;
       break;
     }
+    ReduceSimplex(result.simplex, face, face_k);
+    n = face_k;
     Copy3(previous, v);
     Copy3(v, candidate);
     for (int i = 0; i < 4; ++i) lambda[i] = candidate_lambda[i];
@@ -440,8 +498,9 @@ bool InitialPolytope(const SupportFunction& A, const SupportFunction& B, const G
 
 int NearestFace(const Polytope& P) {
   int best = 0;
+  mjtNum best_dist = P.face[0].dist;
   for (int i = 1; i < P.nface; ++i) {
-    if (P.face[i].dist < P.face[best].dist) best = i;
+    if (P.face[i].dist < best_dist) best = i, best_dist = P.face[i].dist;
   }
   return best;
 }
@@ -449,16 +508,21 @@ int NearestFace(const Polytope& P) {
 // The horizon is one closed loop: every vertex on it starts exactly one edge and ends exactly
 // one. A numerically inconsistent visibility (w nearly on the planes of several faces) breaks
 // this; the polytope is then left as it is rather than broken.
-bool SimpleLoop(const int (*edges)[2], int nedge, int nvert) {
+bool SimpleLoop(const int (*edges)[2], int nedge) {
   if (nedge < 3) return false;
+  // counters of the vertices on the edges only (the others start and end none)
   int starts[kEpaMaxVertices], ends[kEpaMaxVertices];
-  for (int v = 0; v < nvert; ++v) starts[v] = ends[v] = 0;
+  for (int k = 0; k < nedge; ++k) {
+    for (int v : edges[k]) starts[v] = ends[v] = 0;
+  }
   for (int k = 0; k < nedge; ++k) {
     ++starts[edges[k][0]];
     ++ends[edges[k][1]];
   }
-  for (int v = 0; v < nvert; ++v) {
-    if (starts[v] > 1 || starts[v] != ends[v]) return false;
+  for (int k = 0; k < nedge; ++k) {
+    for (int v : edges[k]) {
+      if (starts[v] > 1 || starts[v] != ends[v]) return false;
+    }
   }
   // one loop, not several: walk it from the first edge
   int next[kEpaMaxVertices];
@@ -474,14 +538,18 @@ bool Expand(Polytope& P, const MinkowskiPoint& w, int nearest) {
   if (P.nvert >= kEpaMaxVertices) return false;
   bool visible[kEpaMaxFaces];
   int edges[3 * kEpaMaxFaces][2];
+  int seen[kEpaMaxFaces];  // the visible faces in order
   int nedge = 0, nvisible = 0;
   for (int i = 0; i < P.nface; ++i) {
     const Face& f = P.face[i];
     mjtNum delta[3];
     Sub3(delta, w.w, P.vert[f.v[0]].w);
-    visible[i] = i == nearest || Dot3(f.normal, delta) > 1e-14;
-    if (!visible[i]) continue;
-    ++nvisible;
+    visible[i] = (i == nearest) | (Dot3(f.normal, delta) > 1e-14);
+    seen[nvisible] = i;
+    nvisible += visible[i];
+  }
+  for (int s = 0; s < nvisible; ++s) {
+    const Face& f = P.face[seen[s]];
     for (int e = 0; e < 3; ++e) {
       int a = f.v[e], b = f.v[(e + 1) % 3];
       // a shared edge appears reversed in the other visible face: both go
@@ -497,11 +565,13 @@ bool Expand(Polytope& P, const MinkowskiPoint& w, int nearest) {
       if (!shared) edges[nedge][0] = a, edges[nedge][1] = b, ++nedge;
     }
   }
-  if (P.nface - nvisible + nedge > kEpaMaxFaces || !SimpleLoop(edges, nedge, P.nvert)) {
+  if (P.nface - nvisible + nedge > kEpaMaxFaces || !SimpleLoop(edges, nedge)) {
     return false;
   }
+  // the faces before the first visible one stay where they are
   int kept = 0;
-  for (int i = 0; i < P.nface; ++i) {
+  while (kept < P.nface && !visible[kept]) ++kept;
+  for (int i = kept; i < P.nface; ++i) {
     if (!visible[i]) P.face[kept++] = P.face[i];
   }
   P.nface = kept;
@@ -521,11 +591,9 @@ EpaResult EpaPenetration(const SupportFunction& A, const SupportFunction& B,
   if (!InitialPolytope(A, B, gjk, P) || max_iterations < 1) return result;
   mjtNum upper = INFINITY;
   Face last{};
-  MinkowskiPoint corners[3];
   for (int iter = 0; iter < max_iterations; ++iter) {
     int nearest = NearestFace(P);
     last = P.face[nearest];
-    for (int i = 0; i < 3; ++i) corners[i] = P.vert[last.v[i]];
     MinkowskiPoint w;
     SupportOfDifference(A, B, last.normal, w);
     upper = std::fmin(upper, Dot3(last.normal, w.w));
@@ -535,6 +603,9 @@ EpaResult EpaPenetration(const SupportFunction& A, const SupportFunction& B,
     if (!Expand(P, w, nearest)) break;
   }
   if (!std::isfinite(last.dist)) return result;
+  // the polytope only ever gains vertices: the last face's corners are still in place
+  MinkowskiPoint corners[3];
+  for (int i = 0; i < 3; ++i) corners[i] = P.vert[last.v[i]];
   // barycentric coordinates of the origin's projection dist * normal on the face
   mjtNum v[3], area[3], p[3][3];
   Scale3(v, last.normal, last.dist);
