@@ -1,5 +1,5 @@
 """Small models for the constraint tests (test_constraint.py, test_solver.py): every kind of
-constraint row, and sphere contacts (the colliders that exist) under both cones."""
+constraint row, sphere contacts under both cones, and coupled box and sphere contacts."""
 
 # every equality type, dof and tendon friction loss, hinge/slide/ball/tendon limits
 EQUALITY_LIMIT_FRICTION = """
@@ -66,6 +66,27 @@ def sphere_contacts(cone: str, condim: int, impratio: float = 3) -> str:
     <body pos="0.5 0.05 0.25">
       <joint type="hinge" axis="0 1 0" range="-0.1 0.1" limited="true"/>
       <geom type="sphere" size="0.1" pos="0 0 -0.2" condim="{condim}"/></body>
+  </worldbody>
+</mujoco>
+"""
+
+
+def box_and_sphere(condim: int, option: str = "", hinged_capsule: bool = False) -> str:
+    """A box resting on the plane (four corner contacts) and a sphere touching it: coupled
+    contacts (test_solver.py, test_solver_noslip.py). `option` holds <option> attributes;
+    hinged_capsule adds a capsule on a hinge with friction loss (a friction row)."""
+    capsule = """
+    <body pos="0.5 0 0.5"><joint type="hinge" axis="0 1 0" frictionloss=".2"/>
+      <geom type="capsule" size=".05" fromto="0 0 0 .2 0 0"/></body>""" if hinged_capsule else ""
+    return f"""
+<mujoco>
+  <option {option}/>
+  <worldbody>
+    <geom type="plane" size="5 5 .1"/>
+    <body pos="0 0 0.098"><freejoint/>
+      <geom type="box" size=".1 .15 .1" condim="{condim}" friction="0.7 0.05 0.01"/></body>
+    <body pos="0.05 0.1 0.26" euler="10 20 30"><freejoint/>
+      <geom type="sphere" size=".07" condim="{condim}" friction="0.6 0.03 0.02"/></body>{capsule}
   </worldbody>
 </mujoco>
 """

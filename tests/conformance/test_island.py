@@ -95,8 +95,8 @@ CHAIN_EQUALITY = """
 """
 
 # a tendon limit with a zero coefficient on another tree's joint: that tree joins the island
-# only with a sparse Jacobian in the reference (its efc_J_colind keeps ten_J's pattern; ours
-# keeps the numerical nonzeros, constraint.cc RowNonzeros)
+# only with a sparse Jacobian, whose efc_J_colind keeps ten_J's pattern (constraint.cc
+# RowNonzeros)
 ZERO_COEFFICIENT = """<fixed limited="true" range="-1 0" margin=".1"><joint joint="jb" coef="1"/>
       <joint joint="jh" coef="0"/></fixed>"""
 OUT_OF_ORDER_ZERO = OUT_OF_ORDER.replace("{zero_coefficient}", ZERO_COEFFICIENT)
@@ -119,9 +119,7 @@ def test_hand_model_islands_match_reference(name, jacobian):
         pair.call("mj_step")
 
 
-@pytest.mark.parametrize("jacobian", [0, pytest.param(1, marks=pytest.mark.xfail(
-    strict=True, reason="sparse efc_J_colind of tendon rows: numerical, not ten_J's pattern"))],
-    ids=["dense", "sparse"])
+@pytest.mark.parametrize("jacobian", [0, 1], ids=["dense", "sparse"])
 def test_zero_tendon_coefficient_joins_no_tree(jacobian):
     pair = load_pair(OUT_OF_ORDER_ZERO, seed=None)
     for model in (pair.m, pair.ref_m):

@@ -161,12 +161,9 @@ def raised_warnings(data):
 @pytest.mark.parametrize("xml, prepare", [
     pytest.param(HUGE_STIFFNESS, None, id="huge_stiffness"),
     pytest.param(ZERO_MASS_FREE_BOX, zero_mass_bodies, id="zero_mass_free_box_under_contact"),
-    pytest.param(ZERO_MASS_ON_PLANE, zero_mass_bodies, id="zero_mass_hinged_body_under_contact",
-                 marks=pytest.mark.xfail(strict=True, reason=(
-                     "the non-simple body's M is singular (0): the reference's qLD is NaN, yet "
-                     "its Newton solver (factorizing M + J'DJ) returns a finite qacc and raises "
-                     "no warning; ours has qacc_smooth NaN and the NaN reaches qacc (BADQACC "
-                     "reset each step)"))),
+    # the non-simple body's M is singular (0): qacc_smooth is NaN, yet Newton (M + J'DJ) keeps
+    # the warmstart and solves (solver.cc GaussTerm, WarmstartCheaper), as the reference does
+    pytest.param(ZERO_MASS_ON_PLANE, zero_mass_bodies, id="zero_mass_hinged_body_under_contact"),
     pytest.param(CONFLICTING_EQUALITIES, None, id="conflicting_equalities"),
 ])
 def test_bad_input_runs_like_reference(xml, prepare):

@@ -5,26 +5,11 @@ and with many noslip sweeps; the sweeps' count in solver_niter."""
 import numpy as np
 import pytest
 
-from conformance.constraint_models import EQUALITY_LIMIT_FRICTION, sphere_contacts
+from conformance.constraint_models import (EQUALITY_LIMIT_FRICTION, box_and_sphere,
+                                          sphere_contacts)
 from support import load_pair
 
 NEWTON, CG, PGS = 2, 1, 0
-
-BOX_AND_SPHERE = """
-<mujoco>
-  <option cone="{cone}"/>
-  <worldbody>
-    <geom type="plane" size="5 5 .1"/>
-    <body pos="0 0 0.098"><freejoint/>
-      <geom type="box" size=".1 .15 .1" condim="{condim}" friction="0.7 0.05 0.01"/></body>
-    <body pos="0.05 0.1 0.26" euler="10 20 30"><freejoint/>
-      <geom type="sphere" size=".07" condim="{condim}" friction="0.6 0.03 0.02"/></body>
-    <body pos="0.5 0 0.5"><joint type="hinge" axis="0 1 0" frictionloss=".2"/>
-      <geom type="capsule" size=".05" fromto="0 0 0 .2 0 0"/></body>
-  </worldbody>
-</mujoco>
-"""
-
 
 def assert_close(ours, ref, tol, context):
     scale = max(np.abs(ref).max(initial=0.0), 1e-9)
@@ -57,7 +42,7 @@ def assert_noslip_matches(pair, context, tol=1e-6):
 @pytest.mark.parametrize("solver", [NEWTON, PGS])
 @pytest.mark.parametrize("noslip", [1, 3, 50])
 def test_noslip_box_and_sphere(cone, condim, solver, noslip):
-    pair = run_pair(BOX_AND_SPHERE.format(cone=cone, condim=condim), solver, noslip)
+    pair = run_pair(box_and_sphere(condim, f'cone="{cone}"', hinged_capsule=True), solver, noslip)
     context = f"{cone} condim {condim} solver {solver} noslip {noslip}"
     assert_noslip_matches(pair, context)
     if solver == PGS:  # Newton's own count may differ by one (solver_newton)
@@ -87,7 +72,7 @@ def test_noslip_changes_friction_only():
     """Normal forces, equalities and limits keep the main solver's values."""
     import mjsim
 
-    m = mjsim.MjModel.from_xml_string(BOX_AND_SPHERE.format(cone="elliptic", condim=3))
+    m = mjsim.MjModel.from_xml_string(box_and_sphere(3, 'cone="elliptic"', hinged_capsule=True))
     # with noslip the main solve takes the whole system, without it island by island
     # (solver_island.cc): compare whole-system solves
     m.opt.disableflags |= mjsim.mjtDisableBit.mjDSBL_ISLAND

@@ -629,21 +629,42 @@ bool IsContactRow(int type) {
          type == mjCNSTR_CONTACT_ELLIPTIC;
 }
 
+// marks the columns of ten_J's sparse pattern of the tendons behind row i (none for a dense
+// Jacobian or a row that is not a tendon row)
+void MarkTendonPattern(const Model& m, const Data& d, int i, int* mark) {
+  if (!mj_isSparse(m)) return;
+  int type = d.efc_type[i], id = d.efc_id[i];
+  int tendons[2] = {-1, -1};
+  if (type == mjCNSTR_FRICTION_TENDON || type == mjCNSTR_LIMIT_TENDON) {
+    tendons[0] = id;
+  } else if (type == mjCNSTR_EQUALITY && m.eq_type[id] == mjEQ_TENDON) {
+    tendons[0] = m.eq_obj1id[id], tendons[1] = m.eq_obj2id[id];
+  }
+  for (int t : tendons) {
+    if (t < 0) continue;
+    const int* cols = d.ten_J_colind + d.ten_J_rowadr[t];
+    for (int k = 0; k < d.ten_J_rownnz[t]; ++k) mark[cols[k]] = 1;
+  }
+}
+
 // columns of the nonzeros of row i, ascending; returns their number. A contact row's pattern
 // is structural, as the reference's: every dof of the chains (a body's dofs and its
 // ancestors') of the bodies it moves, nonzero or not (a floor contact's normal row is exactly
 // zero in a free body's horizontal slides), found by dof_parentid from the body's last dof.
-// Other rows (joint and tendon rows) keep their numerical nonzeros.
+// With a sparse Jacobian a tendon row (friction, limit, tendon equality) keeps its tendons'
+// ten_J pattern too, a joint with coefficient 0 included (measured: such a joint's tree then
+// joins the row's island in the reference). Other rows keep their numerical nonzeros.
 int RowNonzeros(const Model& m, const Data& d, int i, int* mark, int* columns) {
   const mjtNum* row = d.efc_J + static_cast<size_t>(i) * m.nv;
   int count = 0;
+  for (int k = 0; k < m.nv; ++k) mark[k] = 0;
   if (!IsContactRow(d.efc_type[i])) {
+    MarkTendonPattern(m, d, i, mark);
     for (int k = 0; k < m.nv; ++k) {
-      if (row[k] != 0) columns[count++] = k;
+      if (row[k] != 0 || mark[k]) columns[count++] = k;
     }
     return count;
   }
-  for (int k = 0; k < m.nv; ++k) mark[k] = 0;
   const Contact& con = d.contact[d.efc_id[i]];
   for (int geom : {con.geom1, con.geom2}) {
     if (geom < 0) continue;

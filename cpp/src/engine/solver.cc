@@ -387,24 +387,33 @@ void StepPrimal(const SolverModel& m, SolverData& d, mjtNum* x, mjtNum alpha, co
   RefreshPrimal(m, d, x, point);
 }
 
+// The Gauss term 1/2 (x - a0)' M (x - a0) less its constant 1/2 a0' M a0, a0 = qacc_smooth:
+// 1/2 x' M x - x' qfrc_smooth. Without a0 it stays finite where M is singular and a0 is NaN (a
+// zero-mass body), as the reference's does: there its Newton solver (M + J'DJ) still solves.
+namespace {
+mjtNum GaussTerm(const SolverModel& m, const SolverData& d, const mjtNum* x, const mjtNum* Mx) {
+  mjtNum gauss = 0;
+  for (int k = 0; k < m.nv; ++k) gauss += x[k] * (0.5 * Mx[k] - d.qfrc_smooth[k]);
+  return gauss;
+}
+}  // namespace
+
 void RefreshPrimal(const SolverModel& m, SolverData& d, const mjtNum* x, PrimalPoint& point) {
   mjtNum cost = ConstraintCost(m, d, point.jar, d.efc_force, point.state);
-  // Gauss term 1/2 (x - a0)' M (x - a0) = 1/2 (x - a0)' (M x - qfrc_smooth)
-  mjtNum gauss = 0;
-  for (int k = 0; k < m.nv; ++k) {
-    gauss += (x[k] - d.qacc_smooth[k]) * (point.Mx[k] - d.qfrc_smooth[k]);
-  }
-  point.cost = cost + 0.5 * gauss;
+  point.cost = cost + GaussTerm(m, d, x, point.Mx);
   MulJacobianTranspose(m, d, point.grad, d.efc_force);
   for (int k = 0; k < m.nv; ++k) point.grad[k] = point.Mx[k] - d.qfrc_smooth[k] - point.grad[k];
 }
 
-// the start costs no products at qacc_smooth: there jar = efc_b (J qacc_smooth - aref, written
-// by mj_fwdConstraint before the solver) and the Gauss term is zero
+// the start costs few products at qacc_smooth: there jar = efc_b (J qacc_smooth - aref,
+// written by mj_fwdConstraint before the solver) and the Gauss term is -1/2 a0' qfrc_smooth.
+// A NaN cold cost (qacc_smooth NaN: singular M) keeps the warmstart, as the reference does.
 bool WarmstartCheaper(const SolverModel& m, SolverData& d, PrimalPoint& point) {
   if (Disabled(m.opt, mjDSBL_WARMSTART)) return false;
   EvaluatePrimal(m, d, d.qacc_warmstart, point);
-  return point.cost < ConstraintCost(m, d, d.efc_b, nullptr, nullptr);
+  mjtNum cold = ConstraintCost(m, d, d.efc_b, nullptr, nullptr);
+  for (int k = 0; k < m.nv; ++k) cold -= 0.5 * d.qacc_smooth[k] * d.qfrc_smooth[k];
+  return point.cost < cold || std::isnan(cold);
 }
 
 void PrimalStart(const SolverModel& m, SolverData& d, mjtNum* x, PrimalPoint& point) {
@@ -422,14 +431,12 @@ void PrimalStart(const SolverModel& m, SolverData& d, mjtNum* x, PrimalPoint& po
 
 void GaussAlongLine(const SolverModel& m, const SolverData& d, const mjtNum* x,
                     const PrimalPoint& point, const mjtNum* p, const mjtNum* Mp, mjtNum gauss[3]) {
-  mjtNum value = 0, slope = 0, curvature = 0;
+  mjtNum slope = 0, curvature = 0;
   for (int k = 0; k < m.nv; ++k) {
-    mjtNum residual = point.Mx[k] - d.qfrc_smooth[k];
-    value += (x[k] - d.qacc_smooth[k]) * residual;
-    slope += residual * p[k];
+    slope += (point.Mx[k] - d.qfrc_smooth[k]) * p[k];
     curvature += p[k] * Mp[k];
   }
-  gauss[0] = 0.5 * value;
+  gauss[0] = GaussTerm(m, d, x, point.Mx);
   gauss[1] = slope;
   gauss[2] = curvature;
 }

@@ -145,11 +145,19 @@ mjtNum DualCost(const Data& d, const mjtNum* A) {
   return cost;
 }
 
-mjtNum RecordDualSweep(const Model& m, Data& d, int slot, mjtNum old_cost, mjtNum new_cost) {
+mjtNum RecordDualSweep(const Model& m, Data& d, int slot, mjtNum old_cost, mjtNum new_cost,
+                       unsigned char* active) {
   SolverStat& stat = d.solver[std::min(slot, mjNSOLVER - 1)];
   stat = SolverStat();
   stat.improvement = SolverScale(m) * (old_cost - new_cost);
-  for (int i = 0; i < d.nefc; ++i) stat.nactive += d.efc_force[i] != 0;
+  for (int i = 0; i < d.nefc; ++i) {
+    bool now = d.efc_force[i] != 0;
+    stat.nactive += now;
+    if (active) {
+      stat.nchange += now != (active[i] != 0);
+      active[i] = now;
+    }
+  }
   return stat.improvement;
 }
 
@@ -225,6 +233,11 @@ int SolvePGS(const Model& m, Data& d, ArenaWork& work) {
   if (!AR || !BuildDualMatrix(m, d, work, AR, true)) return -1;
   WarmstartForces(m, d, work, AR);
   mjtNum cost = DualCost(d, AR);
+  // which rows carry force before the sweep: nchange counts the rows that switch (measured to
+  // equal the reference's count for scalar rows; its elliptic counts follow another rule)
+  unsigned char* active = work.Allocate<unsigned char>(d.nefc);
+  if (!active) return -1;
+  for (int i = 0; i < d.nefc; ++i) active[i] = d.efc_force[i] != 0;
   int iterations = 0;
   while (iterations < m.opt.iterations) {
     for (int i = 0; i < d.nefc;) {
@@ -237,7 +250,7 @@ int SolvePGS(const Model& m, Data& d, ArenaWork& work) {
       }
     }
     mjtNum new_cost = DualCost(d, AR);
-    mjtNum improvement = RecordDualSweep(m, d, iterations, cost, new_cost);
+    mjtNum improvement = RecordDualSweep(m, d, iterations, cost, new_cost, active);
     cost = new_cost;
     ++iterations;
     if (improvement < m.opt.tolerance) break;
