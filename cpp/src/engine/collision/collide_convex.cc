@@ -18,9 +18,9 @@
 // bound minus the nearest face's distance < tol) or after opt.ccd_iterations each, as the
 // reference does, so unconverged answers (curved shapes: dist off by up to ~1e-6 at the
 // defaults) are the reference's own. Two polytopes without margin iterate to exactness.
-// Known gap: at margin 0 the reference's EPA takes other steps than at a positive cutoff (seen
-// through mj_geomDistance: distmax > 0 is reproduced to rounding, distmax = 0 is not once the
-// EPA goes past a few iterations); the contacts then agree to the tolerance, not exactly.
+// Margin 0 is the reference's intersection mode: GJK hands EPA another tetrahedron than at a
+// positive cutoff (the walk described in gjk_epa.h), so the unconverged answers differ from
+// the distmax > 0 ones of mj_geomDistance; both are reproduced.
 #include <algorithm>
 #include <cmath>
 
@@ -33,6 +33,9 @@
 
 namespace mjsim {
 namespace {
+
+// a positive cutoff that excludes every separated pair: GJK's distance mode at "margin 0"
+constexpr mjtNum kMinPositiveCutoff = 1e-300;
 
 // separated shapes (or cores): the surfaces' closest points from GJK's closest points, grown by
 // the radii along n = (b - a) / |b - a| (n = (1, 0, 0) when the points meet, as the reference)
@@ -118,6 +121,13 @@ bool ConvexContactOf(const ConvexShape& s1, const ConvexShape& s2, mjtNum cutoff
   if (gjk.beyond_cutoff) return false;
   found = gjk.intersect ? PenetratingContact(A, B, gjk, accuracy, out)
                         : SeparatedContact(gjk, 0, 0, out);
+  if (!found && gjk.intersect && !(cutoff > 0)) {
+    // the walked tetrahedron is flat (symmetric poses of polytopes): EPA from GJK's own
+    // simplex instead, as at a positive cutoff (the reference finds these contacts)
+    gjk = GjkDistance(A, B, start, kMinPositiveCutoff, accuracy.iterations,
+                      accuracy.tolerance);
+    found = gjk.intersect && PenetratingContact(A, B, gjk, accuracy, out);
+  }
   return found && Finite(out);
 }
 

@@ -22,8 +22,7 @@
 //            the nearest face (the minimal translation out). Matches the reference's contacts.
 //   others   (capsule, ellipsoid, cylinder, box, mesh) the general convex collider
 //            (collide_convex.cc) between the prism's six vertices and the geom grown by half the
-//            margin. (An exact separating-axis capsule test, PrismCapsule, stays for reference;
-//            the reference's capsule contacts are its ccd's, which it does not always match.)
+//            margin (capsules too: the reference's capsule contacts are its ccd's).
 #include <algorithm>
 #include <cmath>
 
@@ -192,177 +191,12 @@ bool PrismSphere(const Prism& prism, const mjtNum c[3], mjtNum r, LocalContact* 
   return true;
 }
 
-// --- capsule ------------------------------------------------------------------------------
-
 // the 6 vertices of a prism
 void PrismVertices(const Prism& prism, mjtNum vertex[6][3]) {
   for (int i = 0; i < 3; ++i) {
     Copy3(vertex[i], prism.top[i]);
     prism.Bottom(i, vertex[3 + i]);
   }
-}
-
-// closest points s = a + u (b - a), q = c + w (d - c) of two segments (Ericson 5.1.9)
-mjtNum ClosestSegments(const mjtNum a[3], const mjtNum b[3], const mjtNum c[3], const mjtNum e[3],
-                       mjtNum s[3], mjtNum q[3]) {
-  mjtNum d1[3], d2[3], rr[3];
-  Sub3(d1, b, a);
-  Sub3(d2, e, c);
-  Sub3(rr, a, c);
-  mjtNum aa = Dot3(d1, d1), ee = Dot3(d2, d2), f = Dot3(d2, rr);
-  mjtNum u, w;
-  if (aa < mjMINVAL && ee < mjMINVAL) {
-    u = w = 0;
-  } else if (aa < mjMINVAL) {
-    u = 0;
-    w = std::clamp(f / ee, 0.0, 1.0);
-  } else {
-    mjtNum cc = Dot3(d1, rr);
-    if (ee < mjMINVAL) {
-      w = 0;
-      u = std::clamp(-cc / aa, 0.0, 1.0);
-    } else {
-      mjtNum bb = Dot3(d1, d2), denom = aa * ee - bb * bb;
-      u = denom > mjMINVAL ? std::clamp((bb * f - cc * ee) / denom, 0.0, 1.0) : 0;
-      w = (bb * u + f) / ee;
-      if (w < 0) {
-        w = 0;
-        u = std::clamp(-cc / aa, 0.0, 1.0);
-      } else if (w > 1) {
-        w = 1;
-        u = std::clamp((bb - cc) / aa, 0.0, 1.0);
-      }
-    }
-  }
-  Copy3(s, a);
-  AddScaledTo3(s, d1, u);
-  Copy3(q, c);
-  AddScaledTo3(q, d2, w);
-  mjtNum delta[3];
-  Sub3(delta, s, q);
-  return Norm3(delta);
-}
-
-// the 9 edges of a prism as vertex index pairs (PrismVertices order)
-constexpr int kPrismEdges[9][2] = {{0, 1}, {1, 2}, {2, 0}, {3, 4}, {4, 5}, {5, 3},
-                                   {0, 3}, {1, 4}, {2, 5}};
-
-// overlap of the segment [a, b] and the prism along unit axis n: max over the prism of n.x
-// minus min over the segment of n.x (> 0 for every axis iff they intersect)
-mjtNum OverlapAlong(const mjtNum n[3], const mjtNum vertex[6][3], const mjtNum a[3],
-                    const mjtNum b[3]) {
-  mjtNum prism_max = -INFINITY;
-  for (int i = 0; i < 6; ++i) prism_max = std::max(prism_max, Dot3(n, vertex[i]));
-  return prism_max - std::min(Dot3(n, a), Dot3(n, b));
-}
-
-// OverlapAlong for n and for -n from one set of dot products: Dot3(-n, x) = -Dot3(n, x) exactly
-// (rounding is symmetric), so the max over the prism along -n is minus its min along n, and
-// the overlap along -n is max(n.a, n.b) - min over the prism of n.x, bit for bit
-void OverlapsBothWays(const mjtNum n[3], const mjtNum vertex[6][3], const mjtNum a[3],
-                      const mjtNum b[3], mjtNum* along, mjtNum* against) {
-  mjtNum prism_max = -INFINITY, prism_min = INFINITY;
-  for (int i = 0; i < 6; ++i) {
-    mjtNum dot = Dot3(n, vertex[i]);
-    prism_max = std::max(prism_max, dot);
-    prism_min = std::min(prism_min, dot);
-  }
-  mjtNum da = Dot3(n, a), db = Dot3(n, b);
-  *along = prism_max - std::min(da, db);
-  *against = std::max(da, db) - prism_min;
-}
-
-// separating-axis penetration of the segment into the prism: the axis of least overlap, oriented
-// from the prism towards the segment; false if some axis separates them
-bool SegmentPenetration(const Prism& prism, const mjtNum a[3], const mjtNum b[3],
-                        mjtNum* overlap, mjtNum axis[3]) {
-  mjtNum vertex[6][3], direction[3];
-  PrismVertices(prism, vertex);
-  Sub3(direction, b, a);
-  Face faces[5];
-  int nface = PrismFaces(prism, faces);
-  *overlap = INFINITY;
-  auto consider = [&](mjtNum o, const mjtNum n[3]) {
-    if (o < *overlap) {
-      *overlap = o;
-      Copy3(axis, n);
-    }
-  };
-  for (int f = 0; f < nface; ++f) {
-    consider(OverlapAlong(faces[f].normal, vertex, a, b), faces[f].normal);
-  }
-  for (const auto& edge : kPrismEdges) {  // both orientations of each edge-edge axis
-    mjtNum e[3], n[3], along, against;
-    Sub3(e, vertex[edge[1]], vertex[edge[0]]);
-    Cross3(n, direction, e);
-    if (Normalize3(n) < mjMINVAL) continue;
-    OverlapsBothWays(n, vertex, a, b, &along, &against);
-    consider(along, n);
-    Scale3(n, n, -1);
-    consider(against, n);
-  }
-  return *overlap > 0;
-}
-
-// the deepest point of the segment along -n (the middle of the segment if both ends tie)
-void DeepestOnSegment(const mjtNum a[3], const mjtNum b[3], const mjtNum n[3], mjtNum out[3]) {
-  mjtNum da = Dot3(n, a), db = Dot3(n, b);
-  mjtNum tie = 1e-12 * (1 + std::fabs(da) + std::fabs(db));
-  if (std::fabs(da - db) <= tie) {
-    for (int k = 0; k < 3; ++k) out[k] = 0.5 * (a[k] + b[k]);
-  } else {
-    Copy3(out, da < db ? a : b);
-  }
-}
-
-// closest points of the segment and the prism, given that they do not intersect
-mjtNum SegmentPrismDistance(const Prism& prism, const mjtNum a[3], const mjtNum b[3],
-                            mjtNum on_segment[3], mjtNum on_prism[3]) {
-  mjtNum best = INFINITY, q[3];
-  for (const mjtNum* end : {a, b}) {
-    mjtNum distance = ClosestOnPrism(prism, end, q);
-    if (distance < best) {
-      best = distance;
-      Copy3(on_segment, end);
-      Copy3(on_prism, q);
-    }
-  }
-  mjtNum vertex[6][3], s[3];
-  PrismVertices(prism, vertex);
-  for (const auto& edge : kPrismEdges) {
-    mjtNum distance = ClosestSegments(a, b, vertex[edge[0]], vertex[edge[1]], s, q);
-    if (distance < best) {
-      best = distance;
-      Copy3(on_segment, s);
-      Copy3(on_prism, q);
-    }
-  }
-  return best;
-}
-
-// capsule (segment [a, b], radius r) against a prism: a contact if they overlap
-bool PrismCapsule(const Prism& prism, const mjtNum a[3], const mjtNum b[3], mjtNum r,
-                  LocalContact* out) {
-  mjtNum overlap, axis[3], deepest[3];
-  if (SegmentPenetration(prism, a, b, &overlap, axis)) {
-    out->dist = -overlap - r;
-    Copy3(out->normal, axis);
-    DeepestOnSegment(a, b, axis, deepest);
-  } else {
-    // a separating axis bounds the distance from below (by -overlap): beyond the radius no
-    // contact can follow, and the exact distance is skipped
-    if (-overlap > r + kNoContactSlack * (1 + std::fabs(r))) return false;
-    mjtNum q[3];
-    mjtNum distance = SegmentPrismDistance(prism, a, b, deepest, q);
-    if (distance - r >= 0 || distance < mjMINVAL) return false;
-    out->dist = distance - r;
-    Sub3(out->normal, deepest, q);
-    Scale3(out->normal, out->normal, 1 / distance);
-  }
-  if (!(out->dist < 0)) return false;  // also NaN
-  Copy3(out->pos, deepest);
-  AddScaledTo3(out->pos, out->normal, -(r + 0.5 * out->dist));
-  return true;
 }
 
 // --- the grid -------------------------------------------------------------------------------
@@ -409,26 +243,6 @@ LocalGeom LocalGeomOf(const Model& m, const Data& d, int hfield_geom, int g) {
   return geom;
 }
 
-// the capsule's segment ends pos -+ h z
-void CapsuleEnds(const LocalGeom& geom, mjtNum a[3], mjtNum b[3]) {
-  mjtNum axis[3] = {geom.mat[2] * geom.size[1], geom.mat[5] * geom.size[1],
-                    geom.mat[8] * geom.size[1]};
-  Sub3(a, geom.pos, axis);
-  Add3(b, geom.pos, axis);
-}
-
-// the (raised) prism against the geom grown by `grow`: a contact if they overlap
-bool CollidePrism(const Prism& prism, const LocalGeom& geom, mjtNum grow, LocalContact* out) {
-  switch (geom.type) {
-    case mjGEOM_SPHERE: return PrismSphere(prism, geom.pos, geom.size[0] + grow, out);
-    case mjGEOM_CAPSULE: {
-      mjtNum a[3], b[3];
-      CapsuleEnds(geom, a, b);
-      return PrismCapsule(prism, a, b, geom.size[0] + grow, out);
-    }
-    default: return false;  // needs the general convex collider (see the top of the file)
-  }
-}
 
 // the index range [first, last] of cells (of count - 1) whose span meets [lo, hi] on an axis
 // starting at -half with cell size step
@@ -543,7 +357,7 @@ int CollideHfieldConvex(const Model& m, const Data& d, Contact* con, int g1, int
         if (geom.lo[2] > top) continue;  // the geom's box is above this (raised) prism
         if (exact) {
           LocalContact local;
-          if (!CollidePrism(*prism, geom, 0.5 * margin, &local)) continue;
+          if (!PrismSphere(*prism, geom.pos, geom.size[0] + 0.5 * margin, &local)) continue;
           WorldContact(d, g1, local, con + count);
         } else if (BeyondReach(*prism, geom.pos, m.geom_rbound[g2] + 0.5 * margin) ||
                    !CollidePrismConvex(m, d, g1, *prism, convex, 0.5 * margin, con + count)) {

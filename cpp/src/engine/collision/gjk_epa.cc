@@ -237,6 +237,84 @@ void Witnesses(const MinkowskiPoint* s, const mjtNum* lambda, int n, mjtNum a[3]
   }
 }
 
+// The faces of a tetrahedron p[0..3], face i opposite vertex i, wound so that the normal
+// (p_b - p_a) x (p_c - p_a) points outward when det[p1 - p0, p2 - p0, p3 - p0] > 0.
+constexpr int kTetraFaces[4][3] = {{1, 2, 3}, {0, 3, 2}, {0, 1, 3}, {0, 2, 1}};
+
+// The signed distance of the origin outside face i of the tetrahedron (positive: outside,
+// assuming the positive orientation above); the face's unnormalized normal in `normal`.
+mjtNum OutsideDistance(const MinkowskiPoint* p, int i, mjtNum normal[3]) {
+  const mjtNum* a = p[kTetraFaces[i][0]].w;
+  mjtNum e1[3], e2[3];
+  Sub3(e1, p[kTetraFaces[i][1]].w, a);
+  Sub3(e2, p[kTetraFaces[i][2]].w, a);
+  Cross3(normal, e1, e2);
+  mjtNum norm = Norm3(normal);
+  return norm > 0 ? -Dot3(normal, a) / norm : -INFINITY;
+}
+
+enum class WalkEnd { kInside, kSeparated, kOutOfIterations };
+
+// The reference's intersection test at cutoff 0 (measured, see gjk_epa.h): from GJK's first
+// tetrahedron, taken as positively oriented whatever its actual orientation, repeatedly the
+// face with the origin farthest outside is pushed out: its opposite vertex is replaced by the
+// support along the face's normal, and two other vertices are swapped (which keeps a walked
+// tetrahedron positively oriented, and turns a negatively oriented first one: there every face
+// "has the origin outside", and the first step replaces the vertex opposite the face farthest
+// from the origin by the support towards it). Ends when no face has the origin outside.
+WalkEnd WalkTetrahedron(const SupportFunction& A, const SupportFunction& B, MinkowskiPoint* p,
+                        int budget) {
+  for (int step = 0;; ++step) {
+    int best = -1;
+    mjtNum best_outside = 0, best_normal[3];
+    for (int i = 0; i < 4; ++i) {
+      mjtNum normal[3];
+      mjtNum outside = OutsideDistance(p, i, normal);
+      if (outside > best_outside) best = i, best_outside = outside, Copy3(best_normal, normal);
+    }
+    if (best < 0) return WalkEnd::kInside;
+    if (step == budget) return WalkEnd::kOutOfIterations;
+    MinkowskiPoint w;
+    SupportOfDifference(A, B, best_normal, w);
+    // D lies below the plane normal.x = normal.w, which passes below the origin: apart
+    if (Dot3(best_normal, w.w) < 0) return WalkEnd::kSeparated;
+    p[best] = w;
+    int first = best == 0 ? 1 : 0, second = best <= 1 ? 2 : 1;
+    std::swap(p[first], p[second]);
+  }
+}
+
+// Whether the origin lies in the tetrahedron (either orientation, up to rounding).
+bool TetrahedronHoldsOrigin(const MinkowskiPoint* p) {
+  for (int i = 0; i < 4; ++i) {
+    mjtNum normal[3], e[3];
+    mjtNum outside = OutsideDistance(p, i, normal);
+    Sub3(e, p[i].w, p[kTetraFaces[i][0]].w);
+    if (Dot3(normal, e) > 0) outside = -outside;  // the face's normal points inward
+    if (!(outside <= 1e-15)) return false;
+  }
+  return true;
+}
+
+// Cutoff 0: the walk from GJK's first tetrahedron (result.simplex) decides; when it runs out
+// of iterations, EPA starts from the walked tetrahedron if it holds the origin, else from the
+// first one if that does, else there is no contact (measured at small opt.ccd_iterations).
+GjkResult IntersectionFromTetrahedron(const SupportFunction& A, const SupportFunction& B,
+                                      GjkResult& result, int budget) {
+  MinkowskiPoint walked[4];
+  for (int i = 0; i < 4; ++i) walked[i] = result.simplex[i];
+  WalkEnd end = WalkTetrahedron(A, B, walked, budget);
+  result.nsimplex = 4;
+  if (end == WalkEnd::kInside || TetrahedronHoldsOrigin(walked)) {
+    for (int i = 0; i < 4; ++i) result.simplex[i] = walked[i];
+  } else if (end == WalkEnd::kSeparated || !TetrahedronHoldsOrigin(result.simplex)) {
+    result.beyond_cutoff = true;  // no contact at cutoff 0
+    return result;
+  }
+  result.intersect = true;
+  return result;
+}
+
 }  // namespace
 
 GjkResult GjkDistance(const SupportFunction& A, const SupportFunction& B, const mjtNum start[3],
@@ -269,6 +347,8 @@ GjkResult GjkDistance(const SupportFunction& A, const SupportFunction& B, const 
       break;
     }
     ++n;
+    if (n == 4 && !(cutoff > 0)) return IntersectionFromTetrahedron(A, B, result,
+                                                                   max_iterations - iter - 1);
     mjtNum candidate[3], candidate_lambda[4];
     int face[4], face_k;
     mjtNum vv_new = ClosestFace(result.simplex, n, candidate, face, candidate_lambda, face_k);

@@ -43,6 +43,25 @@ struct GjkResult {
 //   the one before the last step (the witness points are the last simplex's).
 // `cutoff`: stop as soon as the distance is known to exceed it (v.w > cutoff |v|).
 // tol = 0 (exact polytopes): stops when the simplex no longer gets closer to the origin.
+// cutoff 0 (the reference's mj_collision at margin 0, mj_geomDistance with distmax 0): as soon
+// as the simplex first has 4 points p0..p3 (in GJK's order: the kept points, then the new one),
+// an intersection test takes over for the remaining iterations, a walk of that tetrahedron
+// (measured: it reproduces the reference's margin-0 contacts, which differ from its distmax > 0
+// ones on about half of the penetrating poses of curved shapes):
+//   the faces opposite p0..p3 are wound (p1 p2 p3), (p0 p3 p2), (p0 p1 p3), (p0 p2 p1), whose
+//   normals point outward only if det[p1 - p0, p2 - p0, p3 - p0] > 0, which is not checked;
+//   while some face has the origin strictly outside (by those normals), the face with the
+//   largest such distance (normals normalized; the first on ties) is pushed: its opposite
+//   vertex becomes the support along its normal (D beyond the origin's side: separated), and
+//   the first two of the other vertices swap places.
+// A first tetrahedron of the other orientation has "the origin outside" every face: the walk
+// then replaces the vertex opposite the face farthest from the origin by the support towards
+// that vertex, and goes on from there. The tetrahedron handed to EPA is the walked one, or,
+// when the iterations run out, the walked one if it holds the origin, else the first one if
+// it does, else none (no contact). Matches the reference to rounding on 100% of random curved
+// penetrations (ellipsoid, cylinder pairs). Known gap: a cylinder's cap nearly parallel to a
+// box face (tilt below ~1e-2), where the reference walks as if of the other orientation in
+// most poses (140 of 150 exactly parallel ones), for a reason not found.
 GjkResult GjkDistance(const SupportFunction& A, const SupportFunction& B, const mjtNum start[3],
                       mjtNum cutoff, int max_iterations, mjtNum tolerance = 0);
 
