@@ -125,6 +125,8 @@ void BindDerivatives(py::module_& module);
 // model_file.cc: mj_saveModel, mj_sizeModel, MjModel.from_binary_path (mjsim's own format);
 // needs MjModel bound first
 void BindModelFiles(py::module_& module);
+// model_tools.cc: MjLROpt, mj_defaultLROpt, mj_setLengthRange, mj_saveLastXML
+void BindModelTools(py::module_& module);
 // enums.cc: the mjt* enums no other file binds (added by _add_missing_enums) and the numeric
 // mj* constants
 void BindEnumTable(py::module_& module);

@@ -984,6 +984,7 @@ void BindFunctions(py::module_& module) {
   BindDerivatives(module);
   BindModelFiles(module);
   BindEnumTable(module);
+  BindModelTools(module);
   module.def("mj_resetData", [](const PyModel& m, PyData& d) {
     CheckSameModel(m, d);
     mj_resetData(*m.model, *d.data);
@@ -1038,6 +1039,8 @@ void BindFunctions(py::module_& module) {
 
 PYBIND11_MODULE(_core, module) {
   module.doc() = "mjsim core: a MuJoCo-compatible physics engine";
+  // mujoco.FatalError: what the reference raises where it calls mju_error
+  py::register_exception<mjsim::FatalError>(module, "FatalError");
   py::register_exception_translator([](std::exception_ptr error) {
     try {
       if (error) std::rethrow_exception(error);

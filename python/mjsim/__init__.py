@@ -17,7 +17,7 @@ _core._add_missing_enums()  # the mjt* enums no binding file defines itself (enu
 
 # Every public name of the extension (MjModel, MjData, mj_*, mju_*, mjd_*, mjt* enums) is
 # re-exported under the same name the mujoco package uses.
-__all__ = [name for name in dir(_core) if name.startswith(("Mj", "mj"))]
+__all__ = [name for name in dir(_core) if name.startswith(("Mj", "mj"))] + ["FatalError"]
 globals().update({name: getattr(_core, name) for name in __all__})
 
 _named.install()  # m.body('torso'), d.joint('hip').qpos, ...
@@ -42,6 +42,18 @@ def _file_errors_as_value_errors(load):
 
 for _loader in ("from_xml_path", "from_xml_string"):
     setattr(_core.MjModel, _loader, _file_errors_as_value_errors(getattr(_core.MjModel, _loader)))
+
+
+
+def mju_getXMLDependencies(filename: str) -> list[str]:
+    """Given MJCF filename, the list of all other asset files it depends on (included files
+    and their assets, recursively), the filename itself included; in no particular order."""
+    from mjsim._dependencies import get_xml_dependencies
+
+    return get_xml_dependencies(filename, FatalError)  # noqa: F821 (exported from _core)
+
+
+__all__.append("mju_getXMLDependencies")
 
 __version__ = "3.3.7"
 __mjsim_version__ = "0.1.0"

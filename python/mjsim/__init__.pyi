@@ -12,6 +12,12 @@ __mjsim_version__: str
 def install_as_mujoco() -> None:
     """Make `import mujoco` give mjsim, for libraries that import mujoco."""
 
+def mju_getXMLDependencies(filename: str) -> list[str]:
+    """The files an MJCF file depends on (itself included), in no order."""
+
+class FatalError(Exception):
+    ...
+
 class MjContact:
     """One contact (d.contact[i])."""
     H: Any
@@ -217,6 +223,21 @@ class MjData:
     xmat: numpy.ndarray
     xpos: numpy.ndarray
     xquat: numpy.ndarray
+
+class MjLROpt:
+    """Options for mj_setLengthRange (actuator length range)."""
+    def __init__(self: MjLROpt) -> None:
+        ...
+    accel: Any
+    interval: Any
+    inttotal: Any
+    maxforce: Any
+    mode: Any
+    timeconst: Any
+    timestep: Any
+    tolrange: Any
+    useexisting: Any
+    uselimit: Any
 
 class MjModel:
     """A compiled model."""
@@ -2090,6 +2111,9 @@ def mj_Euler(m: MjModel, d: MjData) -> None:
 def mj_RungeKutta(m: MjModel, d: MjData, N: typing.SupportsInt | typing.SupportsIndex) -> None:
     """Runge-Kutta explicit order-N integrator."""
 
+def mj_addM(m: MjModel, d: MjData, dst: numpy.ndarray, rownnz: numpy.typing.ArrayLike, rowadr: numpy.typing.ArrayLike, colind: numpy.typing.ArrayLike) -> None:
+    """Add inertia matrix to destination matrix (lower triangle only), in the CSR pattern given."""
+
 def mj_angmomMat(m: MjModel, d: MjData, mat: numpy.ndarray, body: typing.SupportsInt | typing.SupportsIndex) -> None:
     """Compute subtree angular momentum matrix."""
 
@@ -2128,6 +2152,9 @@ def mj_contactForce(m: MjModel, d: MjData, id: typing.SupportsInt | typing.Suppo
 
 def mj_crb(m: MjModel, d: MjData) -> None:
     """Composite rigid-body inertias (crb) and the inertia matrix M."""
+
+def mj_defaultLROpt(opt: MjLROpt) -> None:
+    """Set default options for length range computation."""
 
 def mj_defaultOption(opt: MjOption) -> None:
     """Set physics options to default values."""
@@ -2306,6 +2333,9 @@ def mj_resetCallbacks() -> None:
 def mj_resetData(m: MjModel, d: MjData) -> None:
     """Resets d to the model's default state."""
 
+def mj_resetDataDebug(m: MjModel, d: MjData, debug_value: typing.SupportsInt | typing.SupportsIndex) -> None:
+    """Reset data to defaults, fill everything else with debug_value."""
+
 def mj_resetDataKeyframe(m: MjModel, d: MjData, key: typing.SupportsInt | typing.SupportsIndex) -> None:
     """Reset data; then set time, qpos, qvel, act, mocap poses and ctrl from keyframe key."""
 
@@ -2314,6 +2344,9 @@ def mj_rne(m: MjModel, d: MjData, flg_acc: typing.SupportsInt | typing.SupportsI
 
 def mj_rnePostConstraint(m: MjModel, d: MjData) -> None:
     """Body accelerations and forces after the constraint solve: cacc, cfrc_int, cfrc_ext."""
+
+def mj_saveLastXML(filename: str, m: MjModel) -> None:
+    """Save the last MJCF model loaded from XML (includes expanded). Edits of m made after loading are not written back (the mujoco package writes them)."""
 
 def mj_saveModel(m: MjModel, filename: object = None, buffer: object = None) -> None:
     """Save model to a binary file or to a uint8 buffer of mj_sizeModel(m) bytes. mjsim's own format (read by MjModel.from_binary_path), not MuJoCo's MJB."""
@@ -2332,6 +2365,9 @@ def mj_setConst(m: MjModel, d: MjData) -> None:
 
 def mj_setKeyframe(m: MjModel, d: MjData, k: typing.SupportsInt | typing.SupportsIndex) -> None:
     """Copy current state to the k-th model keyframe."""
+
+def mj_setLengthRange(m: MjModel, d: MjData, index: typing.SupportsInt | typing.SupportsIndex, opt: MjLROpt) -> None:
+    """Set actuator_lengthrange for specified actuator; return 1 if ok, 0 if error."""
 
 def mj_setState(m: MjModel, d: MjData, state: numpy.typing.ArrayLike, sig: typing.SupportsInt | typing.SupportsIndex) -> None:
     """Set state (the components selected by the mjtState bits of sig, in bit order)."""

@@ -19,8 +19,8 @@ type with and without reference frames, on every object type, with cutoff and no
 contact scene with contact sensors of every data field, reduction, num and matching
 criterion, touch sensors over several contacts and joint/tendon limit sensors.
 
-The tactile sensor (MISSING_INPUT) is partial: its penetration channel is compared in
-tests/conformance/test_sensor_tactile.py; the whole reading here is a strict xfail.
+The tactile sensor is compared here in the contact scene (on the floor and on the box) and in
+a box-on-floor scene; its rules are tested in detail in tests/conformance/test_sensor_tactile.py.
 """
 
 import numpy as np
@@ -45,13 +45,8 @@ COPIED = ["cvel", "cdof_dot", "ten_velocity", "actuator_velocity", "actuator_for
 S = mujoco.mjtSensor
 ALL_TYPES = [int(t) for t in S.__members__.values()]
 FORWARD_RTOL = 1e-6  # whole forward passes with constraints: the solver's tolerance shows
-MISSING_INPUT = {int(t): reason for t, reason in {
-    S.mjSENS_TACTILE: "tactile is partial (engine/sensor_tactile.cc): the reference reports "
-                      "penetration only for vertices k with 3k < nvert (box on floor: vertex "
-                      "4 reads 0 there, -0.04 in mjsim), its inside-box depths exceed the "
-                      "exact distance (0.074 vs 0.050 at vertex 0) and its slip channels fit "
-                      "no velocity rule (mjsim writes 0)",
-}.items()}
+# sensor types the stage does not compute (none left: the tactile sensor is complete)
+MISSING_INPUT: dict[int, str] = {}
 
 
 # ---------------------------------------------------------------------------------------
@@ -464,6 +459,20 @@ def contact_sensors():
     return sensors
 
 
+# tactile pads. The compiler moves a mesh to its center of mass and principal axes, which the
+# taxels follow: each pad is symmetric about its grid plane(s) with two far apexes, so that the
+# grids stay horizontal around the geom's origin. floor_pad: a 9 x 7 grid on the floor under
+# the bodies; box_pad: 5 x 4 grids near the box's bottom and top faces.
+_APEXES = [(0, 0, -1), (0, 0, 1)]
+_FLOOR_GRID = [(x, y, 0) for x in np.linspace(-0.4, 0.4, 9)
+               for y in np.linspace(-0.45, 0.45, 7)] + _APEXES
+_BOX_GRID = [(x, y, z) for z in (-0.098, 0.098) for x in np.linspace(-0.09, 0.09, 5)
+             for y in np.linspace(-0.08, 0.08, 4)] + _APEXES
+TACTILE_PADS = "".join(
+    f'<mesh name="{name}" vertex="{" ".join(f"{c:.4f}" for v in grid for c in v)}"/>'
+    for name, grid in (("floor_pad", _FLOOR_GRID), ("box_pad", _BOX_GRID)))
+
+
 def contact_scene(cone="pyramidal", condim=3):
     """A box with an arm, two balls and a capsule on a tilted floor (plane, sphere, capsule
     and box pairs only, whose contacts both engines agree on), touch zones of every site shape
@@ -485,6 +494,7 @@ def contact_scene(cone="pyramidal", condim=3):
 <mujoco>
   <option cone="{cone}"/>
   <default><geom condim="{condim}" friction="0.8 0.02 0.002"/></default>
+  <asset>{TACTILE_PADS}</asset>
   <worldbody>
     <geom name="floor" type="plane" size="3 3 0.1" euler="4 -3 0"/>
     <site name="floor_zone" type="box" size="0.3 0.3 0.06"/>
@@ -539,6 +549,9 @@ def contact_scene(cone="pyramidal", condim=3):
   </tendon>
   <sensor>
     {touches}
+    <tactile geom="floor" mesh="floor_pad"/>
+    <tactile geom="box_geom" mesh="box_pad"/>
+    <tactile geom="ball_geom" mesh="box_pad"/>
     <touch site="ball_touch"/>
     <touch site="rod_touch" cutoff="3"/>
     <distance geom1="box_geom" geom2="ball_geom" cutoff="1"/>
@@ -679,7 +692,6 @@ TACTILE_SCENE = """
 </mujoco>"""
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=MISSING_INPUT[int(S.mjSENS_TACTILE)])
 def test_tactile_matches_reference():
     pair = load_pair(TACTILE_SCENE, seed=None)
     pair.call("mj_forward")

@@ -133,12 +133,16 @@ def main():
              "import numpy.typing", "",
              "__version__: str", "__mjsim_version__: str", "",
              "def install_as_mujoco() -> None:",
-             '    """Make `import mujoco` give mjsim, for libraries that import mujoco."""', ""]
+             '    """Make `import mujoco` give mjsim, for libraries that import mujoco."""', "",
+             "def mju_getXMLDependencies(filename: str) -> list[str]:",
+             '    """The files an MJCF file depends on (itself included), in no order."""', ""]
     names = sorted(n for n in mjsim.__all__ if hasattr(_core, n))
     for name in names:
         obj = getattr(_core, name)
         if inspect.isclass(obj) and is_enum(obj):
             lines += enum_stub(name, obj) + [""]
+        elif inspect.isclass(obj) and issubclass(obj, BaseException):
+            lines += [f"class {name}(Exception):", "    ...", ""]
         elif inspect.isclass(obj):
             lines += class_stub(name, obj, values.get(name, {})) + [""]
     for name in names:

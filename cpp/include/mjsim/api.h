@@ -14,8 +14,14 @@ using AssetMap = std::map<std::string, std::string>;
 
 std::unique_ptr<Model> LoadXmlString(const std::string& xml, const AssetMap& assets);
 std::unique_ptr<Model> LoadXmlFile(const std::string& path, const AssetMap& assets);
+// mj_saveLastXML: writes the MJCF of the last model loaded by LoadXmlString/LoadXmlFile, with
+// its <include>s expanded, as it was read (edits of a Model are not written back; the reference
+// writes them). Throws FatalError when there is none, it came from URDF, or the file fails.
+void SaveLastXml(const std::string& filename);
 
 void mj_resetData(const Model& m, Data& d);
+// mj_resetData, but every array the reset does not set is filled with the byte debug_value
+void mj_resetDataDebug(const Model& m, Data& d, unsigned char debug_value);
 void mj_kinematics(const Model& m, Data& d);
 void mj_comPos(const Model& m, Data& d);
 void mj_camlight(const Model& m, Data& d);  // camlight.cc: needs kinematics and comPos

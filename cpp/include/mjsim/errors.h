@@ -17,4 +17,11 @@ class FileError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// A call the reference ends with mju_error (a bad index, an unusable argument). Python sees
+// mjsim.FatalError, as scripts catch mujoco.FatalError.
+class FatalError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
 }  // namespace mjsim

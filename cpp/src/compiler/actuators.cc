@@ -21,8 +21,10 @@
 #include <sstream>
 #include <vector>
 
+#include "compiler/length_range.h"
 #include "compiler/stages.h"
 #include "mjsim/api.h"
+#include "mjsim/data.h"
 #include "mjsim/errors.h"
 #include "util/math3.h"
 
@@ -209,34 +211,10 @@ int ActivationCount(const CompileContext& ctx, int i) {
 }
 
 // ---- length range (checklist B.8) ---------------------------------------------------------------
-bool LengthRangeSelected(int mode, const SpecActuator& act) {
-  bool muscle = act.gaintype == mjGAIN_MUSCLE || act.biastype == mjBIAS_MUSCLE;
-  bool user = act.gaintype == mjGAIN_USER || act.biastype == mjBIAS_USER;
-  switch (mode) {
-    case 1: return muscle;
-    case 2: return muscle || user;
-    case 3: return true;
-    default: return false;
-  }
-}
-
+// the lengthrange attribute; <compiler><lengthrange> is applied at the end of compilation by
+// ComputeLengthRanges (it simulates the compiled model)
 void FillLengthRange(const CompileContext& ctx, Model& m, int i) {
-  const SpecLengthRange& options = ctx.spec.compiler.lengthrange;
-  mjtNum* lengthrange = m.actuator_lengthrange + 2 * i;
-  Copy2(lengthrange, ctx.spec.actuators[i].lengthrange);
-  if (!LengthRangeSelected(options.mode, ctx.spec.actuators[i])) return;
-  if (options.useexisting && lengthrange[0] < lengthrange[1]) return;
-  if (options.uselimit) {
-    // as the reference: the id is read from actuator_trnid flattened, at this actuator's index
-    std::optional<TargetRange> target = RangeOf(m, m.actuator_trntype[i], m.actuator_trnid[i]);
-    if (target && target->limited) {
-      Copy2(lengthrange, target->range);
-      return;
-    }
-  }
-  FailActuator(ctx, i, "actuator_lengthrange must be computed by simulation, which mjsim does not "
-                       "support yet: give 'lengthrange', or a limited joint/tendon with "
-                       "<compiler><lengthrange uselimit=\"true\"/>");
+  Copy2(m.actuator_lengthrange + 2 * i, ctx.spec.actuators[i].lengthrange);
 }
 
 // ---- dampratio ---------------------------------------------------------------------------------
@@ -406,6 +384,34 @@ void FillActuators(CompileContext& ctx, Model& m) {
   for (int i = 0; i < m.nu; ++i) FillLengthRange(ctx, m, i);
   FillUser(m.actuator_user, m.nuser_actuator, UserLists(ctx.spec));
   ConvertDampRatios(ctx, m);
+}
+
+// <compiler><lengthrange>: mj_setLengthRange for every actuator (the mode, useexisting and
+// uselimit select which, and how), in a Data of the compiled model. As the reference at compile
+// time (observed): the simulation steps with the option's timestep (the model's when 0) and
+// without contacts, gravity, springs, dampers, frictionloss and actuator forces (joint limits
+// and equalities stay); the model's options are restored afterwards.
+void ComputeLengthRanges(const CompileContext& ctx, Model& m) {
+  const SpecLengthRange& options = ctx.spec.compiler.lengthrange;
+  std::unique_ptr<Data> d;
+  Option saved = m.opt;
+  for (int i = 0; i < m.nu; ++i) {
+    const SpecActuator& act = ctx.spec.actuators[i];
+    if (!LengthRangeSelected(options.mode, act.gaintype, act.biastype)) continue;
+    if (!d) {
+      d = MakeData(m);
+      if (options.timestep > 0) m.opt.timestep = options.timestep;
+      m.opt.disableflags |= mjDSBL_CONTACT | mjDSBL_GRAVITY | mjDSBL_SPRING | mjDSBL_DAMPER |
+                            mjDSBL_FRICTIONLOSS | mjDSBL_ACTUATION;
+    }
+    std::string error;
+    bool settled = mj_setLengthRange(m, *d, i, options, &error);
+    if (!settled) {
+      m.opt = saved;
+      FailActuator(ctx, i, error);
+    }
+  }
+  m.opt = saved;
 }
 
 }  // namespace mjsim

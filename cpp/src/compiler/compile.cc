@@ -102,6 +102,7 @@ class Compiler {
     FillBounding(ctx_, m);
     FillConstants(ctx_, m);
     ApplySpringDampers(m);
+    ComputeLengthRanges(ctx_, m);
     return model;
   }
 

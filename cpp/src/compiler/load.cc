@@ -1,5 +1,6 @@
 // load.cc: the entry points from MJCF text or file to a compiled Model.
 #include <fstream>
+#include <mutex>
 #include <sstream>
 
 #include "compiler/compile.h"
@@ -8,9 +9,43 @@
 #include "xml/xml_reader.h"
 
 namespace mjsim {
+namespace {
+
+// the MJCF of the last model compiled from XML (mj_saveLastXML); loads may run without the GIL
+std::mutex last_xml_mutex;
+std::string last_xml;
+bool last_was_urdf = false, any_loaded = false;
+
+std::unique_ptr<Model> CompileAndRemember(const Spec& spec, const AssetMap& assets) {
+  std::unique_ptr<Model> model = CompileSpec(spec, assets);
+  std::lock_guard<std::mutex> lock(last_xml_mutex);
+  last_xml = spec.expanded_xml;
+  last_was_urdf = spec.expanded_xml.empty();
+  any_loaded = true;
+  return model;
+}
+
+}  // namespace
 
 std::unique_ptr<Model> LoadXmlString(const std::string& xml, const AssetMap& assets) {
-  return CompileSpec(ReadMjcf(xml, "", assets), assets);
+  return CompileAndRemember(ReadMjcf(xml, "", assets), assets);
+}
+
+void SaveLastXml(const std::string& filename) {
+  std::string text;
+  {
+    std::lock_guard<std::mutex> lock(last_xml_mutex);
+    if (!any_loaded) throw FatalError("mj_saveLastXML: no model was loaded from XML");
+    if (last_was_urdf) {
+      throw FatalError("mj_saveLastXML: the last model was loaded from URDF, which mjsim does "
+                       "not write back as MJCF");
+    }
+    text = last_xml;
+  }
+  std::ofstream file(filename, std::ios::binary);
+  if (!file) throw FatalError("mj_saveLastXML: could not open file '" + filename + "'");
+  file << text;
+  if (!file) throw FatalError("mj_saveLastXML: could not write file '" + filename + "'");
 }
 
 std::unique_ptr<Model> LoadXmlFile(const std::string& path, const AssetMap& assets) {
@@ -19,7 +54,7 @@ std::unique_ptr<Model> LoadXmlFile(const std::string& path, const AssetMap& asse
   std::ostringstream text;
   text << file.rdbuf();
   if (file.bad()) throw FileError("could not read file '" + path + "'");
-  return CompileSpec(ReadMjcf(text.str(), path, assets), assets);
+  return CompileAndRemember(ReadMjcf(text.str(), path, assets), assets);
 }
 
 }  // namespace mjsim

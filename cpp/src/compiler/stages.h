@@ -19,6 +19,8 @@ void CollectTendons(CompileContext& ctx, Model& m);        // tendons.cc
 void FillTendons(CompileContext& ctx, Model& m);
 void CollectActuators(CompileContext& ctx, Model& m);      // actuators.cc
 void FillActuators(CompileContext& ctx, Model& m);
+// after FillConstants: <compiler><lengthrange> by simulation (mj_setLengthRange)
+void ComputeLengthRanges(const CompileContext& ctx, Model& m);
 void CollectSensors(CompileContext& ctx, Model& m);        // sensors.cc
 void FillSensors(CompileContext& ctx, Model& m);
 void CollectEqualities(CompileContext& ctx, Model& m);     // equality.cc: equality, pair, exclude

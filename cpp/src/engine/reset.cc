@@ -1,7 +1,11 @@
-// reset.cc: mj_resetData, the state a fresh Data starts in.
+// reset.cc: mj_resetData, the state a fresh Data starts in, and mj_resetDataDebug.
 //   reads   m.qpos0 body_mocapid body_pos body_quat eq_active0
 //   writes  every Data array (zeroed), time, energy and warnings; then d.qpos = qpos0,
 //           the mocap poses and eq_active = eq_active0
+// mj_resetDataDebug fills every array with the byte debug_value instead (values the engine
+// has not computed stand out), except those the reference leaves zero (observed on 3.3.7):
+// the state and inputs (qvel, act, ctrl, qfrc_applied, xfrc_applied, userdata), qacc,
+// qacc_warmstart, act_dot, qM and sensordata.
 #include <cstring>
 
 #include "engine/stages.h"
@@ -10,8 +14,31 @@
 
 namespace mjsim {
 
-void mj_resetData(const Model& m, Data& d) {
-  std::memset(d.buffer.bytes(), 0, d.buffer.size());
+namespace {
+
+template <typename T>
+void ZeroArray(T* array, int count) {
+  std::memset(array, 0, sizeof(T) * count);
+}
+
+// the arrays mj_resetDataDebug leaves zero
+void ZeroStateArrays(const Model& m, Data& d) {
+  ZeroArray(d.qvel, m.nv);
+  ZeroArray(d.act, m.na);
+  ZeroArray(d.ctrl, m.nu);
+  ZeroArray(d.qfrc_applied, m.nv);
+  ZeroArray(d.xfrc_applied, 6 * m.nbody);
+  ZeroArray(d.userdata, m.nuserdata);
+  ZeroArray(d.qacc, m.nv);
+  ZeroArray(d.qacc_warmstart, m.nv);
+  ZeroArray(d.act_dot, m.na);
+  ZeroArray(d.qM, m.nM);
+  ZeroArray(d.sensordata, m.nsensordata);
+}
+
+void ResetFilled(const Model& m, Data& d, unsigned char fill) {
+  std::memset(d.buffer.bytes(), fill, d.buffer.size());
+  if (fill) ZeroStateArrays(m, d);
   d.time = 0;
   d.ncon = 0;
   d.ne = d.nf = d.nl = d.nefc = 0;
@@ -30,6 +57,14 @@ void mj_resetData(const Model& m, Data& d) {
     Copy4(d.mocap_quat + 4 * id, m.body_quat + 4 * b);
   }
   std::memcpy(d.eq_active, m.eq_active0, sizeof(mjtByte) * m.neq);
+}
+
+}  // namespace
+
+void mj_resetData(const Model& m, Data& d) { ResetFilled(m, d, 0); }
+
+void mj_resetDataDebug(const Model& m, Data& d, unsigned char debug_value) {
+  ResetFilled(m, d, debug_value);
 }
 
 }  // namespace mjsim

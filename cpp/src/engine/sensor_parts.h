@@ -19,8 +19,8 @@ void GeomDistanceSensor(const Model& m, const Data& d, int s, mjtNum* out);
 void LimitSensor(const Model& m, const Data& d, int s, mjtNum* out);
 
 // --- engine/sensor_tactile.cc ---
-// tactile: penetration of the mesh's vertices (placed on the geom) by the geoms touching it;
-// 3 * nvert outputs (penetration channel, then two slip channels written as 0)
+// tactile: penetration of the mesh's vertices (placed on the geom) by the geoms touching it
+// and their slip speeds; 3 * nvert outputs (penetration channel, then two slip channels)
 void TactileSensor(const Model& m, const Data& d, int s, mjtNum* out);
 
 }  // namespace mjsim

@@ -181,6 +181,8 @@ struct Spec {
   SpecBody worldbody;
   std::vector<SpecFrame> frames;
   std::string model_dir;  // directory of the main file ("" for a string); asset paths start here
+  // the MJCF text with its <include>s expanded ("" for URDF): mj_saveLastXML writes it
+  std::string expanded_xml;
 
   std::vector<SpecMesh> meshes;
   std::vector<SpecSkin> skins;

@@ -435,6 +435,9 @@ Spec ReadMjcf(const std::string& text, const std::string& file, const AssetMap& 
     return spec;
   }
   ExpandIncludes(document, reader, spec.model_dir, assets);
+  tinyxml2::XMLPrinter printer;
+  document.Print(&printer);
+  spec.expanded_xml = printer.CStr();
   reader.Read(root);
   return spec;
 }
