@@ -407,7 +407,7 @@ void AddContactRows(RowWriter& w, int c) {
   int* columns = frame.Allocate<int>(m.nv);
   int* chains = frame.Allocate<int>(2 * m.nv);
   int ncol = ChainColumns(m, body, chains, columns);
-  for (int r = 0; r < 6; ++r) {
+  for (int r = 0; r < con.dim; ++r) {  // the rows below dim are never read
     const mjtNum* axis = con.frame + 3 * (r % 3);
     const mjtNum* source = r < 3 ? jacp : jacr;
     for (int k = 0; k < ncol; ++k) {

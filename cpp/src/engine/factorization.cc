@@ -68,6 +68,9 @@ void SolvePattern(const ModelT& m, const mjtNum* factor, const mjtNum* diag_inve
       for (int i = 0; i < m.nv; ++i) xv[i] = yv[i];
     }
     for (int k = m.nv - 1; k >= 0; --k) {
+      // a zero entry changes nothing (sparse right-hand sides, such as Jacobian rows, skip
+      // most of this pass)
+      if (xv[k] == 0) continue;
       const mjtNum* row = factor + m.M_rowadr[k];
       const int* columns = m.M_colind + m.M_rowadr[k];
       for (int p = 0; p < m.M_rownnz[k] - 1; ++p) xv[columns[p]] -= row[p] * xv[k];

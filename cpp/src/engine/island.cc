@@ -46,10 +46,11 @@ void JoinTrees(int* parent, int a, int b) {
 // them constrained
 int JoinRowTrees(const Model& m, const Data& d, int i, int* parent, unsigned char* constrained) {
   const int* columns = d.efc_J_colind + d.efc_J_rowadr[i];
-  int first = -1;
+  int first = -1, previous = -1;
   for (int k = 0; k < d.efc_J_rownnz[i]; ++k) {
     int tree = m.dof_treeid[columns[k]];
-    if (tree < 0) continue;
+    if (tree < 0 || tree == previous) continue;  // joined already (a tree's dofs come in a run)
+    previous = tree;
     constrained[tree] = 1;
     if (first < 0) {
       first = tree;
@@ -146,8 +147,11 @@ void mj_island(const Model& m, Data& d) {
       ++end;
     }
     int first = -1;
+    int tree = -1;
     for (int r = i; r < end; ++r) {
-      int tree = JoinRowTrees(m, d, r, parent, constrained);
+      // a row with the columns of the row before it (rowsuper) joins the same trees
+      bool same_columns = r > i && d.efc_J_rowsuper[r - 1] > 0;
+      if (!same_columns) tree = JoinRowTrees(m, d, r, parent, constrained);
       if (first < 0) first = tree;
       if (tree >= 0) JoinTrees(parent, first, tree);
     }

@@ -81,35 +81,49 @@ struct Hessian {
   mjtNum* M;             // dense: M, nv x nv (filled when first needed)
   bool M_filled;
   mjtNum* vector;        // dense: the rank-1 vector (nv)
-
-  // entry (r, c) of the lower triangle, c <= r (tree: c an ancestor of r or r itself)
-  mjtNum& At(const SolverModel& m, int r, int c) {
-    return tree ? values[m.M_rowadr[r] + m.M_rownnz[c] - 1] : values[r * m.nv + c];
-  }
+  int* offset;           // AddRowPair's column offsets (nv)
 };
+
+// the offsets of columns[0 .. count) within a row of H's layout (tree: the column's depth,
+// its position in any descendant's row of M's pattern; dense: the column)
+void ColumnOffsets(const SolverModel& m, const Hessian& H, const int* columns, int count,
+                   int* offset) {
+  for (int q = 0; q < count; ++q) {
+    offset[q] = H.tree ? m.M_rownnz[columns[q]] - 1 : columns[q];
+  }
+}
+
+// the start of row r of H's layout
+mjtNum* HessianRow(const SolverModel& m, Hessian& H, int r) {
+  return H.values + (H.tree ? m.M_rowadr[r] : static_cast<size_t>(r) * m.nv);
+}
+
+// H += scale * J_row' J_col over the lower triangle, the columns' offsets given
+void AddRowProductLower(const SolverModel& m, const SolverData& d, int row, int col,
+                        const int* col_offset, mjtNum scale, Hessian& H) {
+  const mjtNum* Jr = d.efc_J + static_cast<size_t>(row) * m.nv;
+  const mjtNum* Jc = d.efc_J + static_cast<size_t>(col) * m.nv;
+  const int* cols_r = d.efc_J_colind + d.efc_J_rowadr[row];
+  const int* cols_c = d.efc_J_colind + d.efc_J_rowadr[col];
+  int nnz_c = d.efc_J_rownnz[col];
+  for (int p = 0; p < d.efc_J_rownnz[row]; ++p) {
+    int r = cols_r[p];
+    mjtNum scaled = scale * Jr[r];
+    mjtNum* target = HessianRow(m, H, r);
+    for (int q = 0; q < nnz_c && cols_c[q] <= r; ++q) {
+      target[col_offset[q]] += scaled * Jc[cols_c[q]];
+    }
+  }
+}
 
 // H += scale * J_a' J_b + scale * J_b' J_a restricted to the lower triangle when a != b,
 // H += scale * J_a' J_a when a == b
 void AddRowPair(const SolverModel& m, const SolverData& d, int a, int b, mjtNum scale, Hessian& H) {
-  const mjtNum* Ja = d.efc_J + static_cast<size_t>(a) * m.nv;
-  const mjtNum* Jb = d.efc_J + static_cast<size_t>(b) * m.nv;
-  const int* cols_a = d.efc_J_colind + d.efc_J_rowadr[a];
-  const int* cols_b = d.efc_J_colind + d.efc_J_rowadr[b];
-  for (int p = 0; p < d.efc_J_rownnz[a]; ++p) {
-    int r = cols_a[p];
-    mjtNum scaled = scale * Ja[r];
-    for (int q = 0; q < d.efc_J_rownnz[b] && cols_b[q] <= r; ++q) {
-      H.At(m, r, cols_b[q]) += scaled * Jb[cols_b[q]];
-    }
-  }
+  ColumnOffsets(m, H, d.efc_J_colind + d.efc_J_rowadr[b], d.efc_J_rownnz[b], H.offset);
+  AddRowProductLower(m, d, a, b, H.offset, scale, H);
   if (a == b) return;
-  for (int p = 0; p < d.efc_J_rownnz[b]; ++p) {
-    int r = cols_b[p];
-    mjtNum scaled = scale * Jb[r];
-    for (int q = 0; q < d.efc_J_rownnz[a] && cols_a[q] <= r; ++q) {
-      H.At(m, r, cols_a[q]) += scaled * Ja[cols_a[q]];
-    }
-  }
+  ColumnOffsets(m, H, d.efc_J_colind + d.efc_J_rowadr[a], d.efc_J_rownnz[a], H.offset);
+  AddRowProductLower(m, d, b, a, H.offset, scale, H);
 }
 
 // H = M + the constraint Hessian at jar and state; also writes contact.H of cone contacts.
@@ -282,8 +296,9 @@ bool AllocateHessian(const SolverModel& m, ArenaWork& work, Hessian& H) {
   H.dense_values = work.Allocate<mjtNum>(static_cast<size_t>(nv) * nv);
   H.M = work.Allocate<mjtNum>(static_cast<size_t>(nv) * nv);
   H.vector = work.Allocate<mjtNum>(nv);
+  H.offset = work.Allocate<int>(nv);
   H.values = H.tree_values;
-  return H.tree_values && H.diag_inverse && H.dense_values && H.M && H.vector;
+  return H.tree_values && H.diag_inverse && H.dense_values && H.M && H.vector && H.offset;
 }
 
 }  // namespace

@@ -169,10 +169,13 @@ bool BuildDualMatrix(const Model& m, Data& d, ArenaWork& work, mjtNum* A, bool a
   mj_solveM(m, d, MinvJ, d.efc_J, nefc);
   for (int i = 0; i < nefc; ++i) {
     const mjtNum* Ji = d.efc_J + static_cast<size_t>(i) * nv;
+    // row i's nonzero columns, ascending: the dense sum without its zero terms
+    const int* columns = d.efc_J_colind + d.efc_J_rowadr[i];
+    int nnz = d.efc_J_rownnz[i];
     for (int j = 0; j <= i; ++j) {
       const mjtNum* Xj = MinvJ + static_cast<size_t>(j) * nv;
       mjtNum sum = 0;
-      for (int k = 0; k < nv; ++k) sum += Ji[k] * Xj[k];
+      for (int k = 0; k < nnz; ++k) sum += Ji[columns[k]] * Xj[columns[k]];
       A[static_cast<size_t>(i) * nefc + j] = A[static_cast<size_t>(j) * nefc + i] = sum;
     }
     if (add_R) A[static_cast<size_t>(i) * nefc + i] += d.efc_R[i];
