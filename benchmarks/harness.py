@@ -74,8 +74,17 @@ def without_gc(function):
 
 
 def timed(loop, engine, m, d, count: int) -> float:
-    """Calls per second of one run of `loop(engine, m, d, count)`, which returns seconds."""
-    return count / max(without_gc(lambda: loop(engine, m, d, count)), 1e-9)
+    """Rate of one run of `loop(engine, m, d, count)`, which returns its seconds: calls per
+    second, times `loop.steps_per_call` when the loop does several steps per call."""
+    return count * steps_per_call(loop) / max(seconds_of(loop, engine, m, d, count), 1e-9)
+
+
+def seconds_of(loop, engine, m, d, count: int) -> float:
+    return without_gc(lambda: loop(engine, m, d, count))
+
+
+def steps_per_call(loop) -> int:
+    return getattr(loop, "steps_per_call", 1)
 
 
 def alternating_medians(measure_ours, measure_reference, repeats: int) -> tuple[float, float]:
@@ -93,7 +102,7 @@ def compare(loop, ours, reference, repeats: int, seconds: float) -> tuple[float,
     # warm-up, and a count that makes one timing last about `seconds` in the slower engine
     count = 16
     while True:
-        elapsed = max(count / timed(loop, *ours, count), count / timed(loop, *reference, count))
+        elapsed = max(seconds_of(loop, *ours, count), seconds_of(loop, *reference, count))
         if elapsed > seconds / 4 or count > 1 << 26:
             break
         count *= 4
