@@ -90,40 +90,6 @@ void HullSupport(const float* vert, const int* graph, const mjtNum d[3], mjtNum 
   for (int k = 0; k < 3; ++k) out[k] = vert[3 * globalid[current] + k];
 }
 
-// support of the core in the geom frame
-void LocalCoreSupport(const ConvexShape& s, const mjtNum d[3], mjtNum out[3]) {
-  switch (s.type) {
-    case mjGEOM_SPHERE:
-      Zero3(out);
-      return;
-    case mjGEOM_CAPSULE:
-      out[0] = out[1] = 0;
-      out[2] = s.size[1] * SignOf(d[2]);
-      return;
-    case mjGEOM_ELLIPSOID:
-      EllipsoidSupport(s.size, d, out);
-      return;
-    case mjGEOM_CYLINDER:
-      CylinderSupport(s.size, d, out);
-      return;
-    case mjGEOM_BOX:
-      for (int k = 0; k < 3; ++k) out[k] = s.size[k] * SignOf(d[k]);
-      return;
-    case kConvexPoints:
-      PointsSupport(s.points, s.npoints, d, out);
-      return;
-    case mjGEOM_MESH:
-      if (s.graph) {
-        HullSupport(s.vert, s.graph, d, out);
-      } else {
-        MeshSupport(s.vert, s.nvert, d, out);
-      }
-      return;
-    default:
-      Zero3(out);
-  }
-}
-
 bool AllFinite(const mjtNum* x, int n) {
   for (int i = 0; i < n; ++i) {
     if (!std::isfinite(x[i])) return false;
@@ -188,34 +154,16 @@ bool MakeConvexShape(const Model& m, const Data& d, int g, ConvexShape& shape) {
   return true;
 }
 
-void CoreSupport(const ConvexShape& shape, const mjtNum dir[3], mjtNum out[3]) {
-  if (shape.type == mjGEOM_SPHERE) {  // the core is the center: R 0 + pos
-    Copy3(out, shape.pos);
-    return;
-  }
-  mjtNum local_dir[3], local[3];
-  MulMatTVec3(local_dir, shape.rot, dir);
-  LocalCoreSupport(shape, local_dir, local);
-  MulMatVec3(out, shape.rot, local);
-  AddTo3(out, shape.pos);
-}
-
-void FullSupport(const ConvexShape& shape, const mjtNum dir[3], mjtNum out[3]) {
-  CoreSupport(shape, dir, out);
-  if (shape.radius <= 0) return;
-  mjtNum norm = Norm3(dir);
-  if (norm > 0) AddScaledTo3(out, dir, shape.radius / norm);
-}
-
 namespace {
 
-// CoreSupport and FullSupport with the type fixed at compile time (the same arithmetic, without
-// the type switch and the calls between them at each of the GJK/EPA's support points).
-template <int kType>
-void TypedCoreSupport(const void* shape_ptr, const mjtNum dir[3], mjtNum out[3]) {
+// The support of the core (kFull: of the full shape) with the type fixed at compile time: no
+// type switch at each of GJK/EPA's support points. Sphere and capsule keep their radius apart
+// (MakeConvexShape), so only they grow by it.
+template <bool kFull, int kType>
+void TypedSupport(const void* shape_ptr, const mjtNum dir[3], mjtNum out[3]) {
   const ConvexShape& shape = *static_cast<const ConvexShape*>(shape_ptr);
   if constexpr (kType == mjGEOM_SPHERE) {
-    Copy3(out, shape.pos);
+    Copy3(out, shape.pos);  // the core is the center: R 0 + pos
   } else {
     mjtNum local_dir[3], local[3];
     MulMatTVec3(local_dir, shape.rot, dir);
@@ -230,33 +178,22 @@ void TypedCoreSupport(const void* shape_ptr, const mjtNum dir[3], mjtNum out[3])
       for (int k = 0; k < 3; ++k) local[k] = shape.size[k] * SignOf(local_dir[k]);
     } else if constexpr (kType == kConvexPoints) {
       PointsSupport(shape.points, shape.npoints, local_dir, local);
+    } else if constexpr (kType == mjGEOM_MESH) {
+      if (shape.graph) {
+        HullSupport(shape.vert, shape.graph, local_dir, local);
+      } else {
+        MeshSupport(shape.vert, shape.nvert, local_dir, local);
+      }
+    } else {
+      Zero3(local);
     }
     MulMatVec3(out, shape.rot, local);
     AddTo3(out, shape.pos);
   }
-}
-
-// the core's support, then for the full shape (kFull) the radius of a sphere or capsule (the
-// other types have none, MakeConvexShape)
-template <bool kFull, int kType>
-void TypedSupport(const void* shape_ptr, const mjtNum dir[3], mjtNum out[3]) {
-  TypedCoreSupport<kType>(shape_ptr, dir, out);
   if constexpr (kFull && (kType == mjGEOM_SPHERE || kType == mjGEOM_CAPSULE)) {
-    const ConvexShape& shape = *static_cast<const ConvexShape*>(shape_ptr);
     if (shape.radius <= 0) return;
     mjtNum norm = Norm3(dir);
     if (norm > 0) AddScaledTo3(out, dir, shape.radius / norm);
-  }
-}
-
-// meshes: the generic routines (their scan or walk outweighs the type switch)
-template <bool kFull>
-void GenericSupport(const void* shape_ptr, const mjtNum dir[3], mjtNum out[3]) {
-  const ConvexShape& shape = *static_cast<const ConvexShape*>(shape_ptr);
-  if (kFull) {
-    FullSupport(shape, dir, out);
-  } else {
-    CoreSupport(shape, dir, out);
   }
 }
 
@@ -268,8 +205,9 @@ SupportRoutine RoutineFor(const ConvexShape& shape) {
     case mjGEOM_ELLIPSOID: return TypedSupport<kFull, mjGEOM_ELLIPSOID>;
     case mjGEOM_CYLINDER: return TypedSupport<kFull, mjGEOM_CYLINDER>;
     case mjGEOM_BOX: return TypedSupport<kFull, mjGEOM_BOX>;
+    case mjGEOM_MESH: return TypedSupport<kFull, mjGEOM_MESH>;
     case kConvexPoints: return TypedSupport<kFull, kConvexPoints>;
-    default: return GenericSupport<kFull>;
+    default: return TypedSupport<kFull, mjNGEOMTYPES>;  // no support: the geom's center
   }
 }
 

@@ -29,14 +29,9 @@ struct ConvexShape {
 // The shape of geom g; false when it has no convex description or a non-finite pose or size.
 bool MakeConvexShape(const Model& m, const Data& d, int g, ConvexShape& shape);
 
-// World support point of the core (radius not included) in world direction `dir`.
-void CoreSupport(const ConvexShape& shape, const mjtNum dir[3], mjtNum out[3]);
-
-// World support point of the full shape (core grown by radius) in world direction `dir`.
-void FullSupport(const ConvexShape& shape, const mjtNum dir[3], mjtNum out[3]);
-
-// CoreSupport and FullSupport as routines specialised for the shape's type (the same results),
-// called as routine(&shape, dir, out): for GJK/EPA's SupportFunction.
+// World support point in world direction `dir`, called as routine(&shape, dir, out) (GJK/EPA's
+// SupportFunction): of the core (radius not included: CoreSupportRoutine) or of the full shape
+// (core grown by the radius: FullSupportRoutine), specialised for the shape's type.
 using SupportRoutine = void (*)(const void* shape, const mjtNum dir[3], mjtNum out[3]);
 SupportRoutine CoreSupportRoutine(const ConvexShape& shape);
 SupportRoutine FullSupportRoutine(const ConvexShape& shape);
