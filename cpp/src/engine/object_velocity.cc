@@ -53,15 +53,6 @@ bool ObjectFrame(const Model& m, const Data& d, int objtype, int objid, ObjectPo
 
 namespace {
 
-// velocity of the point p moving with body b: v + w x (p - c)
-void PointVelocity(const Model& m, const Data& d, int b, const mjtNum p[3], mjtNum velocity[3]) {
-  const mjtNum* cvel = d.cvel + 6 * b;
-  mjtNum offset[3];
-  Sub3(offset, p, d.subtree_com + 3 * m.body_rootid[b]);
-  Cross3(velocity, cvel, offset);
-  AddTo3(velocity, cvel + 3);
-}
-
 // res = (R' res[0:3], R' res[3:6])
 void ToLocal(mjtNum res[6], const mjtNum R[9]) {
   MulMatTVec3(res, R, res);

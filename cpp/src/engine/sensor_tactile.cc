@@ -35,6 +35,7 @@
 #include <cmath>
 
 #include "engine/sensor_parts.h"
+#include "engine/stages.h"
 #include "mjsim/contact.h"
 #include "util/math3.h"
 
@@ -112,15 +113,6 @@ int TouchingGeom(const Model& m, const Data& d, int geom, const mjtNum taxel[3],
     }
   }
   return touching;
-}
-
-// velocity of the world point p moving with body b: v + w x (p - c) (cvel about the tree com)
-void PointVelocity(const Model& m, const Data& d, int b, const mjtNum p[3], mjtNum vel[3]) {
-  const mjtNum* cvel = d.cvel + 6 * b;
-  mjtNum offset[3];
-  Sub3(offset, p, d.subtree_com + 3 * m.body_rootid[b]);
-  Cross3(vel, cvel, offset);
-  AddTo3(vel, cvel + 3);
 }
 
 // v = velocity of the touching geom's center - velocity of the taxel on the sensor geom

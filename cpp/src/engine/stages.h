@@ -34,6 +34,10 @@ void VelocityStages(const Model& m, Data& d, bool sensors);
 // mj_inverseSkip and mj_step1 (forward.cc)
 void PositionVelocityStages(const Model& m, Data& d, int skipstage, int skipsensor);
 
+// linear velocity of the world point p moving with body b: v + w x (p - subtree_com[root]),
+// from cvel (engine/velocity.cc)
+void PointVelocity(const Model& m, const Data& d, int b, const mjtNum p[3], mjtNum velocity[3]);
+
 // ten_velocity = ten_J qvel and actuator_velocity = actuator_moment qvel (engine/velocity.cc)
 void TendonActuatorVelocity(const Model& m, Data& d);
 

@@ -60,14 +60,6 @@ void AdvanceGroup(Data& d, mjtNum velocity[6], int first, int count) {
   for (int i = first; i < first + count; ++i) AddScaledTo6(velocity, d.cdof + 6 * i, d.qvel[i]);
 }
 
-// linear velocity of the point p moving with body b: v_lin + w x (p - origin)
-void PointVelocity(const Model& m, const Data& d, int b, const mjtNum p[3], mjtNum velocity[3]) {
-  const mjtNum* cvel = d.cvel + 6 * b;
-  mjtNum offset[3], turn[3];
-  Sub3(offset, p, d.subtree_com + 3 * m.body_rootid[b]);
-  Cross3(turn, cvel, offset);
-  Add3(velocity, cvel + 3, turn);
-}
 
 // subtree_linvel: mass-weighted com velocities gathered from the leaves
 void ComputeSubtreeLinearVelocity(const Model& m, Data& d) {
@@ -124,6 +116,14 @@ mjtNum DotRowVelocity(const mjtNum* row, const int* columns, int count, const mj
 }
 
 }  // namespace
+
+void PointVelocity(const Model& m, const Data& d, int b, const mjtNum p[3], mjtNum velocity[3]) {
+  const mjtNum* cvel = d.cvel + 6 * b;
+  mjtNum offset[3], turn[3];
+  Sub3(offset, p, d.subtree_com + 3 * m.body_rootid[b]);
+  Cross3(turn, cvel, offset);
+  Add3(velocity, cvel + 3, turn);
+}
 
 // cvel and cdof_dot, parents before children
 void mj_comVel(const Model& m, Data& d) {
