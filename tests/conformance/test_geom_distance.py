@@ -182,17 +182,23 @@ CURVED_PAIRS = [("capsule", "ellipsoid"), ("capsule", "cylinder"),
                 ("cylinder", "mesh")]
 
 
+def penetrations(pair, rng, distmax):
+    """(qpos, distances(pair, 0, 1, distmax)) at 40 random poses where the reference's answer
+    is a penetration."""
+    for qpos in random_poses(rng, 40, reach=(0.02, 0.3)):
+        pair.d.qpos[:] = pair.ref_d.qpos[:] = qpos
+        pair.call("mj_kinematics")
+        result = distances(pair, 0, 1, distmax)
+        if result[2] < 0:
+            yield qpos, result
+
+
 @pytest.mark.parametrize("kind1,kind2", CURVED_PAIRS)
 def test_unconverged_penetrations_follow_the_reference(kind1, kind2):
     pair = load_pair(pair_xml(kind1, kind2, option=""), seed=None)
     rng = np.random.default_rng(300 + CURVED_PAIRS.index((kind1, kind2)))
     compared, problems = 0, []
-    for qpos in random_poses(rng, 40, reach=(0.02, 0.3)):
-        pair.d.qpos[:] = pair.ref_d.qpos[:] = qpos
-        pair.call("mj_kinematics")
-        got, ours, want, theirs = distances(pair, 0, 1, 1.0)
-        if not want < 0:
-            continue
+    for qpos, (got, ours, want, theirs) in penetrations(pair, rng, distmax=1.0):
         compared += 1
         if abs(got - want) > 1e-10 or np.abs(ours - theirs).max() > 1e-5:
             problems.append(f"qpos {np.round(qpos, 4).tolist()}: {got} vs {want}, "
@@ -209,12 +215,7 @@ def test_distmax_zero_penetrations(kind1, kind2):
     pair = load_pair(pair_xml(kind1, kind2, option=""), seed=None)
     rng = np.random.default_rng(400 + len(kind1) + len(kind2))
     compared, differ, problems = 0, 0, []
-    for qpos in random_poses(rng, 40, reach=(0.02, 0.3)):
-        pair.d.qpos[:] = pair.ref_d.qpos[:] = qpos
-        pair.call("mj_kinematics")
-        got, ours, want, theirs = distances(pair, 0, 1, 0.0)
-        if not want < 0:
-            continue
+    for qpos, (got, ours, want, theirs) in penetrations(pair, rng, distmax=0.0):
         compared += 1
         differ += abs(distances(pair, 0, 1, 1.0)[2] - want) > 1e-9
         # capsules: witness points to ~1e-6 only, as at distmax > 0
