@@ -262,47 +262,72 @@ void BindModel(py::module_& module) {
 #undef MJSIM_X
 }
 
-// d.warning: mujoco's list of MjWarningStat; d.warning[i].number, and d.warning.number as a
-// strided view over all of them.
-struct PyWarningStat {
+// d.warning and d.timer: mujoco's lists of MjWarningStat and MjTimerStat; d.warning[i].number,
+// and d.warning.number as a strided view over all of them (the same for d.timer).
+template <typename Stat>
+struct PyStat {
   std::shared_ptr<Data> data;
-  int index;
-  WarningStat& stat() const { return data->warning[index]; }
+  Stat* stat;
 };
-struct PyWarningList {
+template <typename Stat>
+struct PyStatList {
   std::shared_ptr<Data> data;
+  Stat* first;
 };
 
-py::object WarningMemberView(const std::shared_ptr<Data>& data, int WarningStat::*member) {
-  auto* keeper = new std::shared_ptr<void>(data);
+template <typename Stat, typename T>
+py::object StatMemberView(const PyStatList<Stat>& list, int count, T Stat::*member) {
+  auto* keeper = new std::shared_ptr<void>(list.data);
   py::capsule base(keeper, [](void* p) { delete static_cast<std::shared_ptr<void>*>(p); });
-  int* first = &(data->warning[0].*member);
-  return py::array_t<int>({static_cast<py::ssize_t>(mjNWARNING)},
-                          {static_cast<py::ssize_t>(sizeof(WarningStat))}, first, base);
+  return py::array_t<T>({static_cast<py::ssize_t>(count)},
+                        {static_cast<py::ssize_t>(sizeof(Stat))}, &(list.first->*member), base);
+}
+
+// the list class: len, indexing (negative from the end) and one strided view per member
+template <typename Stat>
+py::class_<PyStatList<Stat>> BindStatList(py::module_& module, const char* name,
+                                          const char* doc, int count) {
+  py::class_<PyStatList<Stat>> list(module, name, doc);
+  list.def("__len__", [count](const PyStatList<Stat>&) { return count; })
+      .def("__getitem__", [count, name](const PyStatList<Stat>& self, int index) {
+        if (index < 0) index += count;
+        if (index < 0 || index >= count) {
+          throw py::index_error(std::string(name) + " index " + std::to_string(index) +
+                                " out of range [0, " + std::to_string(count) + ")");
+        }
+        return PyStat<Stat>{self.data, self.first + index};
+      }, py::arg("index"));
+  return list;
+}
+
+template <typename Stat, typename T>
+void BindStatMember(py::class_<PyStat<Stat>>& stat, py::class_<PyStatList<Stat>>& list,
+                    const char* member_name, T Stat::*member, int count, const char* doc) {
+  stat.def_property(member_name, [member](const PyStat<Stat>& s) { return s.stat->*member; },
+                    [member](PyStat<Stat>& s, T v) { s.stat->*member = v; }, doc);
+  list.def_property_readonly(member_name, [member, count](const PyStatList<Stat>& self) {
+    return StatMemberView(self, count, member);
+  });
 }
 
 void BindWarnings(py::module_& module) {
-  py::class_<PyWarningStat>(module, "MjWarningStat", "How often a warning was raised (d.warning[i]).")
-      .def_property("lastinfo", [](const PyWarningStat& w) { return w.stat().lastinfo; },
-                    [](PyWarningStat& w, int v) { w.stat().lastinfo = v; }, "info of the last warning")
-      .def_property("number", [](const PyWarningStat& w) { return w.stat().number; },
-                    [](PyWarningStat& w, int v) { w.stat().number = v; }, "how many times raised");
-  py::class_<PyWarningList>(module, "MjWarningStatList", "d.warning, indexed by mjtWarning.")
-      .def("__len__", [](const PyWarningList&) { return static_cast<int>(mjNWARNING); })
-      .def("__getitem__", [](const PyWarningList& list, int index) {
-        if (index < 0) index += mjNWARNING;
-        if (index < 0 || index >= mjNWARNING) {
-          throw py::index_error("warning index " + std::to_string(index) + " out of range [0, " +
-                                std::to_string(mjNWARNING) + ")");
-        }
-        return PyWarningStat{list.data, index};
-      }, py::arg("index"))
-      .def_property_readonly("lastinfo", [](const PyWarningList& list) {
-        return WarningMemberView(list.data, &WarningStat::lastinfo);
-      })
-      .def_property_readonly("number", [](const PyWarningList& list) {
-        return WarningMemberView(list.data, &WarningStat::number);
-      });
+  py::class_<PyStat<WarningStat>> stat(module, "MjWarningStat",
+                                       "How often a warning was raised (d.warning[i]).");
+  auto list = BindStatList<WarningStat>(module, "MjWarningStatList",
+                                        "d.warning, indexed by mjtWarning.", mjNWARNING);
+  BindStatMember(stat, list, "lastinfo", &WarningStat::lastinfo, mjNWARNING,
+                 "info of the last warning");
+  BindStatMember(stat, list, "number", &WarningStat::number, mjNWARNING, "how many times raised");
+}
+
+void BindTimers(py::module_& module) {
+  py::class_<PyStat<TimerStat>> stat(module, "MjTimerStat",
+                                     "How often a stage ran and for how long (d.timer[i]).");
+  auto list = BindStatList<TimerStat>(module, "MjTimerStatList",
+                                      "d.timer, indexed by mjtTimer.", mjNTIMER);
+  BindStatMember(stat, list, "duration", &TimerStat::duration, mjNTIMER,
+                 "accumulated wall time in seconds");
+  BindStatMember(stat, list, "number", &TimerStat::number, mjNTIMER, "how many times it ran");
 }
 
 
@@ -412,9 +437,16 @@ void BindData(py::module_& module) {
   BindContacts(module);
   BindSolverStats(module);
   BindWarnings(module);
+  BindTimers(module);
   py::class_<PyData, std::shared_ptr<PyData>> data(module, "MjData", "Simulation state and results.");
   data.def_property_readonly(
-      "warning", [](const PyData& self) { return PyWarningList{self.data}; }, "warning statistics");
+      "warning", [](const PyData& self) {
+        return PyStatList<WarningStat>{self.data, self.data->warning};
+      }, "warning statistics");
+  data.def_property_readonly(
+      "timer", [](const PyData& self) {
+        return PyStatList<TimerStat>{self.data, self.data->timer};
+      }, "how often each stage ran and for how long (mjtTimer)");
   data.def_property(
       "energy",
       [](const PyData& self) { return MakeView(self.data->energy, 2, 1, "1", self.data); },
@@ -440,12 +472,15 @@ void BindData(py::module_& module) {
         const Data& d = *self.data;
         py::list warnings;
         for (const WarningStat& w : d.warning) warnings.append(py::make_tuple(w.lastinfo, w.number));
+        py::list timers;
+        for (const TimerStat& t : d.timer) timers.append(py::make_tuple(t.duration, t.number));
         return py::make_tuple(ModelState(*self.model), d.time, d.energy[0], d.energy[1], warnings,
                               py::bytes(reinterpret_cast<const char*>(d.buffer.bytes()), d.buffer.size()),
-                              py::bytes(reinterpret_cast<const char*>(d.contact), sizeof(Contact) * d.ncon));
+                              py::bytes(reinterpret_cast<const char*>(d.contact), sizeof(Contact) * d.ncon),
+                              timers);
       },
       [](py::tuple state) {
-        if (state.size() != 7) throw py::value_error("not a pickled mjsim MjData of this version");
+        if (state.size() != 8) throw py::value_error("not a pickled mjsim MjData of this version");
         auto data = std::make_shared<PyData>(ModelFromState(state[0]));
         Data& d = *data->data;
         d.time = state[1].cast<mjtNum>();
@@ -466,6 +501,11 @@ void BindData(py::module_& module) {
         }
         d.ncon = static_cast<int>(contacts.size() / sizeof(Contact));
         std::memcpy(d.contact, contacts.data(), contacts.size());
+        py::list timers = state[7];
+        for (int i = 0; i < mjNTIMER && i < static_cast<int>(timers.size()); ++i) {
+          py::tuple t = timers[i];
+          d.timer[i] = TimerStat{t[0].cast<mjtNum>(), t[1].cast<int>()};
+        }
         return data;
       }));
   data.def_property_readonly(
@@ -989,6 +1029,12 @@ void BindFunctions(py::module_& module) {
     CheckSameModel(m, d);
     mj_resetData(*m.model, *d.data);
   }, py::arg("m"), py::arg("d"), "Resets d to the model's default state.");
+  module.def("mj_copyData", [](PyData& dest, const PyModel& m, const PyData& src) {
+    CheckSameModel(m, dest);
+    CheckSameModel(m, src);
+    CopyData(*m.model, *src.data, *dest.data);
+  }, py::arg("dest"), py::arg("m"), py::arg("src"),
+     "Copies every array and scalar of src into dest (both made for m).");
   module.def("mj_kinematics", [](const PyModel& m, PyData& d) {
     CheckSameModel(m, d);
     mj_kinematics(*m.model, *d.data);

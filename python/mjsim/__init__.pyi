@@ -211,6 +211,7 @@ class MjData:
     def tendon(*args, **kwargs) -> object:
         ...
     time: float
+    timer: MjTimerStatList
     userdata: numpy.ndarray
     warning: MjWarningStatList
     wrap_obj: numpy.ndarray
@@ -884,6 +885,20 @@ class MjStatistic:
     meaninertia: float
     meanmass: float
     meansize: float
+
+class MjTimerStat:
+    """How often a stage ran and for how long (d.timer[i])."""
+    def __init__(*args, **kwargs) -> object:
+        ...
+    duration: Any
+    number: Any
+
+class MjTimerStatList:
+    """d.timer, indexed by mjtTimer."""
+    def __init__(*args, **kwargs) -> object:
+        ...
+    duration: Any
+    number: Any
 
 class MjVisual:
     """Visualization settings (m.vis)."""
@@ -2149,6 +2164,9 @@ def mj_constraintUpdate(m: MjModel, d: MjData, jar: numpy.typing.ArrayLike, cost
 
 def mj_contactForce(m: MjModel, d: MjData, id: typing.SupportsInt | typing.SupportsIndex, result: numpy.ndarray) -> None:
     """Extract 6D force:torque given contact id, in the contact frame."""
+
+def mj_copyData(dest: MjData, m: MjModel, src: MjData) -> None:
+    """Copies every array and scalar of src into dest (both made for m)."""
 
 def mj_crb(m: MjModel, d: MjData) -> None:
     """Composite rigid-body inertias (crb) and the inertia matrix M."""

@@ -218,3 +218,17 @@ def test_corpus_contact_counts_agree_in_98_percent_of_states():
             total += 1
             same += pair.d.ncon == pair.ref_d.ncon
     assert same >= 0.98 * total, f"ncon equal in {same} of {total} states"
+
+
+def test_collision_alone_drops_the_previous_constraint_rows_and_islands():
+    """mj_collision refills the arena from its start: as in the reference, the rows and islands
+    made from the previous contacts are gone (nefc and nisland 0) until mj_makeConstraint and
+    mj_island run again; nidof stays."""
+    pair = load_pair(corpus.MODELS_DIR / "gantry_crane.xml", seed=None)
+    pair.randomize_state(0)
+    pair.call("mj_forward")
+    assert pair.ref_d.nefc > 0 and pair.ref_d.nisland > 0
+    pair.call("mj_collision")
+    for name in ("ncon", "nefc", "ne", "nf", "nl", "nisland", "nidof"):
+        assert getattr(pair.d, name) == getattr(pair.ref_d, name), name
+    assert pair.d.efc_force.shape == pair.ref_d.efc_force.shape == (0,)

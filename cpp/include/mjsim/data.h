@@ -15,10 +15,17 @@ struct WarningStat {
   int number = 0;
 };
 
+// mjTimerStat: how often a stage ran and its accumulated wall time in seconds (engine/timer.h).
+struct TimerStat {
+  mjtNum duration = 0;
+  int number = 0;
+};
+
 struct Data {
   mjtNum time = 0;
   mjtNum energy[2] = {0, 0};  // potential, kinetic (mjENBL_ENERGY)
   WarningStat warning[mjNWARNING];
+  TimerStat timer[mjNTIMER];
 
 #define MJSIM_X(type, name, rows, cols, doc) type* name = nullptr;
   MJSIM_DATA_FIELDS(MJSIM_X)

@@ -37,6 +37,7 @@
 #include <cmath>
 
 #include "engine/stages.h"
+#include "engine/timer.h"
 #include "mjsim/api.h"
 #include "util/scratch.h"
 
@@ -329,6 +330,7 @@ void mj_fwdActuation(const Model& m, Data& d) {
     for (int dof = 0; dof < m.nv; ++dof) d.qfrc_actuator[dof] = 0;
     return;
   }
+  StageTimer actuation(d, mjTIMER_ACTUATION, m.nu > 0);
   ScratchFrame frame(d);
   mjtNum* ctrl = frame.Allocate<mjtNum>(m.nu);
   EffectiveControls(m, d, ctrl);

@@ -7,6 +7,7 @@
 // Constraint rows are made after collision (constraint.cc, mj_makeConstraint), their reference
 // accelerations at the end of the velocity stages, and solved in mj_fwdConstraint (solver.cc).
 #include "engine/stages.h"
+#include "engine/timer.h"
 #include "mjsim/api.h"
 #include "mjsim/inverse.h"
 #include "util/math3.h"
@@ -28,20 +29,35 @@ void AccumulateAppliedWrenches(const Model& m, const Data& d, mjtNum* qfrc) {
 
 }  // namespace
 
-void mj_fwdPosition(const Model& m, Data& d) {
+// the position stages; the inverse dynamics make no islands (as the reference: its
+// POS_PROJECT timer does not run in mj_inverse)
+void FwdPosition(const Model& m, Data& d, bool islands) {
+  StageTimer position(d, mjTIMER_POSITION);
+  StageTimer kinematics(d, mjTIMER_POS_KINEMATICS);
   mj_kinematics(m, d);
   mj_comPos(m, d);
   mj_camlight(m, d);
   if (m.ntendon > 0) mj_tendon(m, d);
+  kinematics.Stop();
+  StageTimer inertia(d, mjTIMER_POS_INERTIA);
   mj_makeM(m, d);
   mj_factorM(m, d);
+  inertia.Stop();
   mj_collision(m, d);
+  StageTimer make(d, mjTIMER_POS_MAKE);
   mj_makeConstraint(m, d);
-  mj_island(m, d);
+  make.Stop();
+  if (islands) {
+    StageTimer project(d, mjTIMER_POS_PROJECT);
+    mj_island(m, d);
+  }
   mj_transmission(m, d);
 }
 
+void mj_fwdPosition(const Model& m, Data& d) { FwdPosition(m, d, true); }
+
 void mj_fwdVelocity(const Model& m, Data& d) {
+  StageTimer velocity(d, mjTIMER_VELOCITY);
   TendonActuatorVelocity(m, d);
   mj_comVel(m, d);
   mj_passive(m, d);
@@ -61,8 +77,8 @@ void mj_fwdAcceleration(const Model& m, Data& d) {
 
 // skipstage: mjSTAGE_POS reuses the position stages' results, mjSTAGE_VEL also the velocity
 // stages'. skipsensor: no sensors (RK4's intermediate passes).
-void PositionStages(const Model& m, Data& d, bool sensors) {
-  mj_fwdPosition(m, d);
+void PositionStages(const Model& m, Data& d, bool sensors, bool islands) {
+  FwdPosition(m, d, islands);
   if (sensors) mj_sensorPos(m, d);
   if (Enabled(m, mjENBL_ENERGY)) mj_energyPos(m, d);
 }
@@ -73,13 +89,15 @@ void VelocityStages(const Model& m, Data& d, bool sensors) {
   if (Enabled(m, mjENBL_ENERGY)) mj_energyVel(m, d);
 }
 
-void PositionVelocityStages(const Model& m, Data& d, int skipstage, int skipsensor) {
-  if (skipstage < mjSTAGE_POS) PositionStages(m, d, !skipsensor);
+void PositionVelocityStages(const Model& m, Data& d, int skipstage, int skipsensor,
+                            bool islands) {
+  if (skipstage < mjSTAGE_POS) PositionStages(m, d, !skipsensor, islands);
   if (skipstage < mjSTAGE_VEL) VelocityStages(m, d, !skipsensor);
 }
 
 void mj_forwardSkip(const Model& m, Data& d, int skipstage, int skipsensor) {
-  PositionVelocityStages(m, d, skipstage, skipsensor);
+  StageTimer forward(d, mjTIMER_FORWARD);
+  PositionVelocityStages(m, d, skipstage, skipsensor, true);
   mj_fwdActuation(m, d);
   mj_fwdAcceleration(m, d);
   mj_fwdConstraint(m, d);
@@ -89,6 +107,7 @@ void mj_forwardSkip(const Model& m, Data& d, int skipstage, int skipsensor) {
 void mj_forward(const Model& m, Data& d) { mj_forwardSkip(m, d, mjSTAGE_NONE, 0); }
 
 void mj_step(const Model& m, Data& d) {
+  StageTimer step(d, mjTIMER_STEP);
   mj_checkPos(m, d);
   mj_checkVel(m, d);
   mj_forward(m, d);
@@ -104,9 +123,10 @@ void mj_step(const Model& m, Data& d) {
 
 // the position- and velocity-dependent half, after which a controller may set ctrl
 void mj_step1(const Model& m, Data& d) {
+  StageTimer step(d, mjTIMER_STEP);
   mj_checkPos(m, d);
   mj_checkVel(m, d);
-  PositionVelocityStages(m, d, mjSTAGE_NONE, 0);
+  PositionVelocityStages(m, d, mjSTAGE_NONE, 0, true);
 }
 
 // the rest of the step; RK4 needs whole forward passes, so the split steps with Euler instead

@@ -12,6 +12,7 @@
 #include <cmath>
 
 #include "engine/stages.h"
+#include "engine/timer.h"
 #include "mjsim/api.h"
 #include "util/math3.h"
 #include "util/scratch.h"
@@ -179,6 +180,7 @@ void mj_normalizeQuat(const Model& m, mjtNum* qpos) {
 // semi-implicit Euler; joint damping is integrated implicitly, (M + h diag(damping)) qacc = f,
 // unless mjDSBL_EULERDAMP or no dof is damped
 void mj_Euler(const Model& m, Data& d) {
+  StageTimer advance(d, mjTIMER_ADVANCE);
   if ((m.opt.disableflags & mjDSBL_EULERDAMP) || !HasDofDamping(m)) {
     Advance(m, d, d.act_dot, d.qacc, nullptr);
     return;
@@ -195,6 +197,7 @@ void mj_Euler(const Model& m, Data& d) {
 }
 
 void mj_implicit(const Model& m, Data& d) {
+  StageTimer advance(d, mjTIMER_ADVANCE);
   ScratchFrame frame(d);
   mjtNum* qfrc = frame.Allocate<mjtNum>(m.nv);
   mjtNum* qacc = frame.Allocate<mjtNum>(m.nv);

@@ -19,6 +19,7 @@
 
 #include "engine/solver.h"
 #include "engine/stages.h"
+#include "engine/timer.h"
 #include "mjsim/api.h"
 #include "mjsim/inverse.h"
 #include "util/scratch.h"
@@ -76,12 +77,13 @@ bool ContinuousAcceleration(const Model& m, Data& d, const mjtNum* discrete, mjt
 
 }  // namespace
 
-void mj_invPosition(const Model& m, Data& d) { PositionStages(m, d, true); }
+void mj_invPosition(const Model& m, Data& d) { PositionStages(m, d, true, false); }
 
 void mj_invVelocity(const Model& m, Data& d) { VelocityStages(m, d, true); }
 
 // efc_force and efc_state of the soft model at d.qacc; qfrc_constraint = J' efc_force
 void mj_invConstraint(const Model& m, Data& d) {
+  StageTimer constraint(d, mjTIMER_CONSTRAINT);
   std::memset(d.qfrc_constraint, 0, sizeof(mjtNum) * m.nv);
   if (d.nefc == 0 || Disabled(m, mjDSBL_CONSTRAINT)) return;
   ArenaWork work(d);
@@ -99,7 +101,8 @@ void mj_invConstraint(const Model& m, Data& d) {
 }
 
 void mj_inverseSkip(const Model& m, Data& d, int skipstage, int skipsensor) {
-  PositionVelocityStages(m, d, skipstage, skipsensor);
+  StageTimer inverse(d, mjTIMER_INVERSE);
+  PositionVelocityStages(m, d, skipstage, skipsensor, false);
   ScratchFrame frame(d);
   mjtNum* given = frame.Allocate<mjtNum>(m.nv);
   mjtNum* continuous = frame.Allocate<mjtNum>(m.nv);

@@ -75,6 +75,11 @@ bool mj_printData(const Model& m, const Data& d, const char* filename) {
     std::fprintf(file, "  %d: lastinfo %d number %d\n", i, d.warning[i].lastinfo,
                  d.warning[i].number);
   }
+  std::fprintf(file, "\nTIMER\n");
+  for (int i = 0; i < mjNTIMER; ++i) {
+    std::fprintf(file, "  %d: duration %.9g number %d\n", i, d.timer[i].duration,
+                 d.timer[i].number);
+  }
   std::fprintf(file, "\n");
 #define MJSIM_X(type, name, rows, cols, doc) \
   PrintArray(file, #name, d.name, m.rows, MJSIM_COLUMNS(cols));

@@ -49,6 +49,7 @@ void ResetFilled(const Model& m, Data& d, unsigned char fill) {
   d.solver_fwdinv[0] = d.solver_fwdinv[1] = 0;
   d.energy[0] = d.energy[1] = 0;
   for (WarningStat& warning : d.warning) warning = WarningStat();
+  for (TimerStat& timer : d.timer) timer = TimerStat();
   std::memcpy(d.qpos, m.qpos0, sizeof(mjtNum) * m.nq);
   for (int b = 0; b < m.nbody; ++b) {
     int id = m.body_mocapid[b];

@@ -9,6 +9,7 @@
 
 #include "engine/solver.h"
 #include "engine/stages.h"
+#include "engine/timer.h"
 #include "mjsim/api.h"
 
 namespace mjsim {
@@ -483,6 +484,7 @@ bool SolvesByIsland(const Model& m, const Data& d) {
 
 // efc_b = J qacc_smooth - aref; the solver; qfrc_constraint = J' efc_force
 void mj_fwdConstraint(const Model& m, Data& d) {
+  StageTimer constraint(d, mjTIMER_CONSTRAINT);
   std::memcpy(d.qacc, d.qacc_smooth, sizeof(mjtNum) * m.nv);
   std::memset(d.qfrc_constraint, 0, sizeof(mjtNum) * m.nv);
   for (int i = 0; i < mjNISLAND; ++i) d.solver_niter[i] = d.solver_nnz[i] = 0;

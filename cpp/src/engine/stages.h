@@ -25,14 +25,16 @@ int LastDofAbove(const Model& m, int body);
 int DIndex(const Model& m, int row, int column);
 
 // mj_fwdPosition (mj_fwdVelocity), then the position (velocity) sensors if asked and the
-// energy when enabled: mj_invPosition (mj_invVelocity) and the halves of the two below
-void PositionStages(const Model& m, Data& d, bool sensors);
+// energy when enabled: mj_invPosition (mj_invVelocity) and the halves of the two below.
+// islands: mj_island too (the forward dynamics; the inverse makes none)
+void PositionStages(const Model& m, Data& d, bool sensors, bool islands);
 void VelocityStages(const Model& m, Data& d, bool sensors);
 
 // the position stages unless skipstage is mjSTAGE_POS or later, then the velocity stages unless
 // it is mjSTAGE_VEL or later; skipsensor leaves out the sensors. Shared by mj_forwardSkip,
 // mj_inverseSkip and mj_step1 (forward.cc)
-void PositionVelocityStages(const Model& m, Data& d, int skipstage, int skipsensor);
+void PositionVelocityStages(const Model& m, Data& d, int skipstage, int skipsensor,
+                            bool islands);
 
 // linear velocity of the world point p moving with body b: v + w x (p - subtree_com[root]),
 // from cvel (engine/velocity.cc)

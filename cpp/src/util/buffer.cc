@@ -114,6 +114,7 @@ void CopyData(const Model& m, const Data& src, Data& dst) {
   dst.time = src.time;
   for (int i = 0; i < 2; ++i) dst.energy[i] = src.energy[i];
   for (int i = 0; i < mjNWARNING; ++i) dst.warning[i] = src.warning[i];
+  for (int i = 0; i < mjNTIMER; ++i) dst.timer[i] = src.timer[i];
   std::memcpy(dst.buffer.bytes(), src.buffer.bytes(), src.buffer.size());
   dst.ncon = src.ncon;
   std::memcpy(dst.contact, src.contact, sizeof(Contact) * src.ncon);

@@ -18,6 +18,7 @@
 
 #include "engine/collision/colliders.h"
 #include "engine/collision/contact_frame.h"
+#include "engine/timer.h"
 #include "mjsim/api.h"
 #include "util/math3.h"
 #include "util/scratch.h"
@@ -626,6 +627,7 @@ void CollideBodyPair(const Model& m, Data& d, PairBuffer& buffer, const Box* geo
 // The explicit pairs (sorted by pair_signature, the compiler's order) merge into the sorted
 // body pairs: all contacts of a body pair come together, its explicit pairs first.
 void CollideAllPairs(const Model& m, Data& d) {
+  StageTimer broadphase(d, mjTIMER_COL_BROAD);
   ScratchFrame frame(d);
   Box* geom_boxes = frame.Allocate<Box>(m.ngeom);
   GeomBoxes(m, d, geom_boxes);
@@ -642,6 +644,8 @@ void CollideAllPairs(const Model& m, Data& d) {
   unsigned char* end = d.arena.bytes() + d.arena.size() / sizeof(uint64_t) * sizeof(uint64_t);
   uint64_t* top = reinterpret_cast<uint64_t*>(end);
   int npairs = BroadphasePairs(m, frame, boxes, count, top, d.contact);
+  broadphase.Stop();
+  StageTimer narrowphase(d, mjTIMER_COL_NARROW);
   if (npairs < 0) {
     mj_warning(d, mjWARN_CONTACTFULL, d.ncon);
     npairs = 0;
@@ -700,9 +704,14 @@ mjtNum mj_geomDistance(const Model& m, const Data& d, int geom1, int geom2, mjtN
   return best;
 }
 
+// The contacts fill the arena from its start: the constraint rows and islands made from the
+// previous contacts are gone (as in the reference: nefc and nisland become 0).
 void mj_collision(const Model& m, Data& d) {
   d.ncon = 0;
+  d.ne = d.nf = d.nl = d.nefc = 0;
+  d.nisland = 0;
   if (Disabled(m, mjDSBL_CONSTRAINT) || Disabled(m, mjDSBL_CONTACT) || m.ngeom == 0) return;
+  StageTimer collision(d, mjTIMER_POS_COLLISION);
   CollideAllPairs(m, d);
 }
 
