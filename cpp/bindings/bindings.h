@@ -51,6 +51,12 @@ struct PyModel {
   }
 };
 
+struct PyData;
+// the MjData wrapping an engine Data, for the callbacks (callbacks.cc); a Data that no MjData
+// wraps (the engine's own temporaries) has none
+void RememberWrapper(const Data* data, PyData* wrapper);
+void ForgetWrapper(const Data* data, const PyData* wrapper);
+
 struct PyData {
   std::shared_ptr<PyModel> owner;  // d.model: the MjModel this Data was made for
   std::shared_ptr<Model> model;
@@ -64,7 +70,11 @@ struct PyData {
 #define MJSIM_X(type, name, rows, cols, doc) views.push_back(MakeView(d.name, m.rows, cols, #cols, data));
     MJSIM_DATA_FIELDS(MJSIM_X)
 #undef MJSIM_X
+    RememberWrapper(data.get(), this);
   }
+  ~PyData() { ForgetWrapper(data.get(), this); }
+  PyData(const PyData&) = delete;
+  PyData& operator=(const PyData&) = delete;
 };
 
 // index of each field in the views vectors
@@ -130,5 +140,7 @@ void BindModelTools(py::module_& module);
 // enums.cc: the mjt* enums no other file binds (added by _add_missing_enums) and the numeric
 // mj* constants
 void BindEnumTable(py::module_& module);
+// set_mjcb_* / get_mjcb_*: Python callables as the engine callbacks (callbacks.cc)
+void BindCallbacks(py::module_& module);
 
 }  // namespace mjsim

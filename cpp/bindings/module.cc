@@ -1025,6 +1025,7 @@ void BindFunctions(py::module_& module) {
   BindModelFiles(module);
   BindEnumTable(module);
   BindModelTools(module);
+  BindCallbacks(module);
   module.def("mj_resetData", [](const PyModel& m, PyData& d) {
     CheckSameModel(m, d);
     mj_resetData(*m.model, *d.data);

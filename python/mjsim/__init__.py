@@ -15,9 +15,10 @@ from mjsim import _core, _named
 
 _core._add_missing_enums()  # the mjt* enums no binding file defines itself (enums.cc)
 
-# Every public name of the extension (MjModel, MjData, mj_*, mju_*, mjd_*, mjt* enums) is
-# re-exported under the same name the mujoco package uses.
-__all__ = [name for name in dir(_core) if name.startswith(("Mj", "mj"))] + ["FatalError"]
+# Every public name of the extension (MjModel, MjData, mj_*, mju_*, mjd_*, mjt* enums, the
+# set_mjcb_*/get_mjcb_* callbacks) is re-exported under the same name the mujoco package uses.
+__all__ = [name for name in dir(_core)
+           if name.startswith(("Mj", "mj", "set_mjcb_", "get_mjcb_"))] + ["FatalError"]
 globals().update({name: getattr(_core, name) for name in __all__})
 
 _named.install()  # m.body('torso'), d.joint('hip').qpos, ...

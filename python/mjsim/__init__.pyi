@@ -2068,6 +2068,30 @@ class mjtWrap:
     mjWRAP_CYLINDER: ClassVar[mjtWrap]
     __members__: ClassVar[dict[str, mjtWrap]]
 
+def get_mjcb_act_bias() -> object:
+    """The installed mjcb_act_bias callback, or None."""
+
+def get_mjcb_act_dyn() -> object:
+    """The installed mjcb_act_dyn callback, or None."""
+
+def get_mjcb_act_gain() -> object:
+    """The installed mjcb_act_gain callback, or None."""
+
+def get_mjcb_contactfilter() -> object:
+    """The installed mjcb_contactfilter callback, or None."""
+
+def get_mjcb_control() -> object:
+    """The installed mjcb_control callback, or None."""
+
+def get_mjcb_passive() -> object:
+    """The installed mjcb_passive callback, or None."""
+
+def get_mjcb_sensor() -> object:
+    """The installed mjcb_sensor callback, or None."""
+
+def get_mjcb_time() -> object:
+    """The installed mjcb_time callback, or None."""
+
 mjMAXCONPAIR: int
 
 mjMAXFLEXNODES: int
@@ -2758,3 +2782,27 @@ def mju_zero3(res: numpy.ndarray) -> None:
 
 def mju_zero4(res: numpy.ndarray) -> None:
     """Set res = 0."""
+
+def set_mjcb_act_bias(callback: object) -> None:
+    """Installs f(m, d, id) -> bias for actuators with biastype user."""
+
+def set_mjcb_act_dyn(callback: object) -> None:
+    """Installs f(m, d, id) -> act_dot for actuators with dyntype user."""
+
+def set_mjcb_act_gain(callback: object) -> None:
+    """Installs f(m, d, id) -> gain for actuators with gaintype user."""
+
+def set_mjcb_contactfilter(callback: object) -> None:
+    """Installs f(m, d, geom1, geom2) -> int; nonzero discards the geom pair."""
+
+def set_mjcb_control(callback: object) -> None:
+    """Installs f(m, d), called after the velocity stages to set controls (None removes it)."""
+
+def set_mjcb_passive(callback: object) -> None:
+    """Installs f(m, d), called at the end of mj_passive to add passive forces."""
+
+def set_mjcb_sensor(callback: object) -> None:
+    """Installs f(m, d, stage), which writes the user sensors of that stage."""
+
+def set_mjcb_time(callback: object) -> None:
+    """Installs f() -> time, the clock of d.timer."""

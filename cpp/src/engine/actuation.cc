@@ -39,6 +39,7 @@
 #include "engine/stages.h"
 #include "engine/timer.h"
 #include "mjsim/api.h"
+#include "mjsim/callbacks.h"
 #include "util/scratch.h"
 
 namespace mjsim {
@@ -106,8 +107,14 @@ void ComputeActivationDerivatives(const Model& m, Data& d, const mjtNum* ctrl) {
       case mjDYN_MUSCLE:
         d.act_dot[last] = mju_muscleDynamics(ctrl[i], d.act[last], m.actuator_dynprm + mjNDYN * i);
         break;
-      default:  // mjDYN_USER without a callback
+      default:  // mjDYN_USER: the callback's result, or it writes several act_dot itself
         for (int k = 0; k < m.actuator_actnum[i]; ++k) act_dot[k] = 0;
+        if (!mjcb_act_dyn) break;
+        if (m.actuator_actnum[i] == 1) {
+          d.act_dot[last] = mjcb_act_dyn(m, d, i);
+        } else {
+          mjcb_act_dyn(m, d, i);
+        }
         break;
     }
   }
@@ -127,7 +134,7 @@ mjtNum Gain(const Model& m, const Data& d, int i) {
     case mjGAIN_AFFINE: return prm[0] + prm[1] * length + prm[2] * velocity;
     case mjGAIN_MUSCLE:
       return mju_muscleGain(length, velocity, m.actuator_lengthrange + 2 * i, m.actuator_acc0[i], prm);
-    default: return 1;  // mjGAIN_USER without a callback
+    default: return mjcb_act_gain ? mjcb_act_gain(m, d, i) : 1;  // mjGAIN_USER
   }
 }
 
@@ -138,7 +145,8 @@ mjtNum Bias(const Model& m, const Data& d, int i) {
     case mjBIAS_AFFINE: return prm[0] + prm[1] * length + prm[2] * d.actuator_velocity[i];
     case mjBIAS_MUSCLE:
       return mju_muscleBias(length, m.actuator_lengthrange + 2 * i, m.actuator_acc0[i], prm);
-    default: return 0;  // mjBIAS_NONE, or mjBIAS_USER without a callback
+    case mjBIAS_USER: return mjcb_act_bias ? mjcb_act_bias(m, d, i) : 0;
+    default: return 0;  // mjBIAS_NONE
   }
 }
 

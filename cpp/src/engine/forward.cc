@@ -9,6 +9,7 @@
 #include "engine/stages.h"
 #include "engine/timer.h"
 #include "mjsim/api.h"
+#include "mjsim/callbacks.h"
 #include "mjsim/inverse.h"
 #include "util/math3.h"
 
@@ -26,8 +27,6 @@ void AccumulateAppliedWrenches(const Model& m, const Data& d, mjtNum* qfrc) {
     if (!zero) mj_applyFT(m, d, wrench, wrench + 3, d.xipos + 3 * b, b, qfrc);
   }
 }
-
-}  // namespace
 
 // the position stages; the inverse dynamics make no islands (as the reference: its
 // POS_PROJECT timer does not run in mj_inverse)
@@ -53,6 +52,13 @@ void FwdPosition(const Model& m, Data& d, bool islands) {
   }
   mj_transmission(m, d);
 }
+
+// the user's controller (mjcb_control), where the reference calls it
+void CallControl(const Model& m, Data& d) {
+  if (mjcb_control && !(m.opt.disableflags & mjDSBL_ACTUATION)) mjcb_control(m, d);
+}
+
+}  // namespace
 
 void mj_fwdPosition(const Model& m, Data& d) { FwdPosition(m, d, true); }
 
@@ -98,6 +104,7 @@ void PositionVelocityStages(const Model& m, Data& d, int skipstage, int skipsens
 void mj_forwardSkip(const Model& m, Data& d, int skipstage, int skipsensor) {
   StageTimer forward(d, mjTIMER_FORWARD);
   PositionVelocityStages(m, d, skipstage, skipsensor, true);
+  CallControl(m, d);
   mj_fwdActuation(m, d);
   mj_fwdAcceleration(m, d);
   mj_fwdConstraint(m, d);
@@ -127,6 +134,7 @@ void mj_step1(const Model& m, Data& d) {
   mj_checkPos(m, d);
   mj_checkVel(m, d);
   PositionVelocityStages(m, d, mjSTAGE_NONE, 0, true);
+  CallControl(m, d);
 }
 
 // the rest of the step; RK4 needs whole forward passes, so the split steps with Euler instead

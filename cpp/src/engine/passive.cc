@@ -11,6 +11,7 @@
 // qfrc_passive (the actuation stage adds it to qfrc_actuator).
 #include "engine/stages.h"
 #include "mjsim/api.h"
+#include "mjsim/callbacks.h"
 #include "util/math3.h"
 #include "util/scratch.h"
 
@@ -137,6 +138,7 @@ void mj_passive(const Model& m, Data& d) {
     d.qfrc_passive[i] = d.qfrc_spring[i] + d.qfrc_damper[i] + d.qfrc_fluid[i];
     if (!ActuatedGravcomp(m, i)) d.qfrc_passive[i] += d.qfrc_gravcomp[i];
   }
+  if (mjcb_passive) mjcb_passive(m, d);
 }
 
 // d(qfrc_damper)/d(qvel) = -diag(dof_damping) - sum_t damping_t J_t' J_t, kept on the D

@@ -39,6 +39,7 @@
 #include "engine/sensor_parts.h"
 #include "engine/stages.h"
 #include "mjsim/api.h"
+#include "mjsim/callbacks.h"
 #include "util/math3.h"
 
 namespace mjsim {
@@ -313,6 +314,7 @@ void ComputeStage(const Model& m, Data& d, int stage, StageSensor compute) {
     compute(m, d, s, out);
     ApplyCutoff(m, s, out);
   }
+  if (mjcb_sensor && HasUserSensorAt(m, stage)) mjcb_sensor(m, d, stage);
 }
 
 bool SensorsDisabled(const Model& m) { return (m.opt.disableflags & mjDSBL_SENSOR) != 0; }

@@ -20,6 +20,7 @@
 #include "engine/collision/contact_frame.h"
 #include "engine/timer.h"
 #include "mjsim/api.h"
+#include "mjsim/callbacks.h"
 #include "util/math3.h"
 #include "util/scratch.h"
 
@@ -583,6 +584,7 @@ bool GeomPairPasses(const Model& m, const Data& d, const Box* geom_boxes, int g1
 void CollideFilteredPair(const Model& m, Data& d, PairBuffer& buffer, const Box* geom_boxes,
                          int g1, int g2, int limit) {
   if (!GeomPairPasses(m, d, geom_boxes, g1, g2)) return;
+  if (mjcb_contactfilter && mjcb_contactfilter(m, d, g1, g2)) return;
   CollideGeomPair(m, d, buffer, g1, g2, -1, limit);
 }
 

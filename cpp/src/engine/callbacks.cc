@@ -1,0 +1,15 @@
+// callbacks.cc: the global callbacks of mjsim/callbacks.h, none installed at start.
+#include "mjsim/callbacks.h"
+
+namespace mjsim {
+
+mjfGeneric mjcb_control = nullptr;
+mjfGeneric mjcb_passive = nullptr;
+mjfAct mjcb_act_dyn = nullptr;
+mjfAct mjcb_act_gain = nullptr;
+mjfAct mjcb_act_bias = nullptr;
+mjfSensor mjcb_sensor = nullptr;
+mjfConFilt mjcb_contactfilter = nullptr;
+mjfTime mjcb_time = nullptr;
+
+}  // namespace mjsim
