@@ -24,6 +24,7 @@ struct ConvexShape {
   const int* graph;    // mesh: its convex hull graph (mesh_graph), or null
   const mjtNum* points = nullptr;  // kConvexPoints: vertices in the shape frame
   int npoints = 0;                 // kConvexPoints: number of vertices
+  const mjtNum* center = nullptr;  // the center GJK starts from, when not pos
 };
 
 // The shape of geom g; false when it has no convex description or a non-finite pose or size.
