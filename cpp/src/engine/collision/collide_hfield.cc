@@ -12,10 +12,12 @@
 // gets 6 equal contacts). Order (matters when mjMAXCONPAIR cuts): cells row by row, column by
 // column, in a cell the triangle (r,c),(r+1,c+1),(r+1,c) first (observed).
 //
-// Margin (observed, matched to 1e-5 on 800 random sphere poses): the reference collides
-// inflated shapes, the prism's top raised by the margin and the geom grown by half the margin,
-// and reports a contact when those overlap, with their distance (dist = true distance -
-// margin along the top's normal - margin/2) and the point midway between their surfaces.
+// Margin (observed, matched to 1e-5 on 800 random sphere poses, and to rounding (GJK/EPA's) on
+// random poses of every curved geom): the reference collides inflated shapes, the prism's top
+// raised by the margin and the geom grown by half the margin (every type: its support moves
+// out by margin/2 along the direction), and reports a contact when those overlap, with their
+// distance (dist = true distance - margin along the top's normal - margin/2) and the point
+// midway between their surfaces.
 //
 // Each prism against the geom, every geom type (spheres too), by the general convex collider
 // (collide_convex.cc: GJK, EPA at the model's ccd_tolerance and ccd_iterations, margin 0 mode),
@@ -150,8 +152,9 @@ LocalGeom LocalGeomOf(const Model& m, const Data& d, int hfield_geom, int g) {
   }
   MulMat3(geom.mat, Rt, d.geom_xmat + 9 * g);
   // its tight bounding box in the hfield frame (observed: the reference selects cells with the
-  // sphere's and the capsule's exact boxes); other shapes: the box around their rotated local
-  // box geom_aabb (center, half-sizes)
+  // exact boxes of spheres, capsules, ellipsoids and cylinders: with a margin, a looser box
+  // selects wall prisms whose contacts within the margin the reference does not report); other
+  // shapes: the box around their rotated local box geom_aabb (center, half-sizes)
   mjtNum center[3] = {0, 0, 0}, half[3];
   const mjtNum* aabb = m.geom_aabb + 6 * g;
   for (int i = 0; i < 3; ++i) {
@@ -160,6 +163,12 @@ LocalGeom LocalGeomOf(const Model& m, const Data& d, int hfield_geom, int g) {
       half[i] = geom.size[0];
     } else if (geom.type == mjGEOM_CAPSULE) {
       half[i] = geom.size[0] + geom.size[1] * std::fabs(row[2]);
+    } else if (geom.type == mjGEOM_ELLIPSOID) {  // |diag(s) row|
+      mjtNum scaled[3] = {row[0] * geom.size[0], row[1] * geom.size[1], row[2] * geom.size[2]};
+      half[i] = Norm3(scaled);
+    } else if (geom.type == mjGEOM_CYLINDER) {  // the cap disks' extent plus the axis'
+      half[i] = geom.size[0] * std::sqrt(std::fmax(0, 1 - row[2] * row[2])) +
+                geom.size[1] * std::fabs(row[2]);
     } else {
       center[i] = Dot3(row, aabb);
       half[i] = 0;
@@ -355,6 +364,7 @@ int CollideHfieldConvex(const Model& m, const Data& d, Contact* con, int g1, int
   ConvexShape convex;
   if (!MakeConvexShape(m, d, g2, convex)) return 0;
   convex = LocalShape(convex, geom);
+  mjtNum grow = 0.5 * margin;  // the geom grows by half the margin (see the top)
   int count = 0;
   for (int r = r0; r <= r1; ++r) {
     for (int c = c0; c <= c1; ++c) {
@@ -369,8 +379,8 @@ int CollideHfieldConvex(const Model& m, const Data& d, Contact* con, int g1, int
       for (const Prism* prism : {&upper, &lower}) {  // the reference's order (observed)
         mjtNum top = std::max({prism->top[0][2], prism->top[1][2], prism->top[2][2]});
         if (geom.lo[2] > top) continue;  // the geom's box is above this (raised) prism
-        if (BeyondReach(*prism, geom.pos, m.geom_rbound[g2] + 0.5 * margin) ||
-            !CollidePrismConvex(m, d, g1, g2, *prism, convex, 0.5 * margin, con + count)) {
+        if (BeyondReach(*prism, geom.pos, m.geom_rbound[g2] + grow) ||
+            !CollidePrismConvex(m, d, g1, g2, *prism, convex, grow, con + count)) {
           continue;
         }
         if (++count == mjMAXCONPAIR) return count;
