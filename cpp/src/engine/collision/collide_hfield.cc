@@ -12,8 +12,8 @@
 // gets 6 equal contacts). Order (matters when mjMAXCONPAIR cuts): cells row by row, column by
 // column, in a cell the triangle (r,c),(r+1,c+1),(r+1,c) first (observed).
 //
-// Margin (observed, matched to 1e-5 on 800 random sphere poses, and to rounding (GJK/EPA's) on
-// random poses of every curved geom): the reference collides inflated shapes, the prism's top
+// Margin (observed, matched to 1e-5 on 800 random sphere poses, and to GJK/EPA's accuracy,
+// < 1e-6, on random poses of every curved geom and the box): the reference collides inflated shapes, the prism's top
 // raised by the margin and the geom grown by half the margin (every type: its support moves
 // out by margin/2 along the direction), and reports a contact when those overlap, with their
 // distance (dist = true distance - margin along the top's normal - margin/2) and the point
@@ -56,10 +56,8 @@
 // dist off by up to 8e-7), ellipsoid normals (above), box and mesh (the reference's EPA on a
 // prism against a polytope ends on a face short of the boundary in most deep poses, e.g. a
 // depth 0.059 along a tilted normal where the true one is 0.06 along z, and only once
-// ccd_iterations >= 6; at 4 or 5 it ends on the right face, and matches ours only with two tie
-// rules that differ from the general convex path's: the box support takes -size where a
-// direction component is exactly 0, the prism's the last of equally far vertices; not
-// reproduced).
+// ccd_iterations >= 6; at 4 or 5 it ends on the right face, with pos elsewhere on the flat
+// overlap (a tie between equally deep points); not reproduced).
 #include <algorithm>
 #include <cmath>
 
