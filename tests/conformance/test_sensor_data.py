@@ -359,13 +359,9 @@ def test_sensordata_matches_reference_on_corpus(path):
 
 
 # Corpus models whose sensordata differs in the whole forward pass with constraints enabled,
-# with the measured cause (strict xfails, so a fix shows up).
-FORWARD_GAPS = {
-    "dm_control/suite/quadruped.xml":
-        "convex contacts whose dist differs by up to 4.3e-7 (the reference's ccd_tolerance, see "
-        "test_collision.py) in a degenerate contact problem: efc_force differs by 1e4, so "
-        "force and accelerometer differ (states 0 and 2; state 1 matches to 1e-12)",
-}
+# with the measured cause (strict xfails, so a fix shows up). None left: quadruped's were its
+# height-field contact normals (collide_hfield.cc).
+FORWARD_GAPS: dict[str, str] = {}
 
 
 def corpus_forward_params():

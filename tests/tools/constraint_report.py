@@ -2,7 +2,7 @@
 states, for each solver and cone.
 
     PYTHONPATH=python python tests/tools/constraint_report.py [--seeds N] [--solver PGS]
-        [--cone elliptic]
+        [--cone elliptic] [--filter quadruped]
 
 A state matches when nefc and the multiset of efc_type equal the reference's and qacc and
 qfrc_constraint are within 1e-5 of the reference relative to each field's largest value
@@ -41,6 +41,7 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=2)
     parser.add_argument("--solver", choices=list(SOLVERS), help="only this solver")
     parser.add_argument("--cone", choices=list(CONES), help="only this cone")
+    parser.add_argument("--filter", default="", help="only models whose label contains this")
     args = parser.parse_args()
     for solver_name, solver in SOLVERS.items():
         if args.solver and solver_name != args.solver:
@@ -50,6 +51,8 @@ def main() -> None:
                 continue
             total, misses = 0, []
             for path in corpus.corpus_models():
+                if args.filter not in corpus.label(path):
+                    continue
                 pair = load_pair(path, seed=None)
                 use_reference_geom_fluid(pair)
                 for model in (pair.m, pair.ref_m):

@@ -98,8 +98,8 @@ bool UsesPolygonMultiCcd(const Model& m, const ConvexShape& s1, const ConvexShap
 
 bool ConvexContactOf(const ConvexShape& s1, const ConvexShape& s2, mjtNum cutoff,
                      ConvexContact& out, const ConvexAccuracy& given) {
-  mjtNum start[3];
-  Sub3(start, s2.pos, s1.pos);
+  mjtNum start[3];  // GJK starts from center 1 - center 2 (v_0 = -start)
+  Sub3(start, s2.center ? s2.center : s2.pos, s1.center ? s1.center : s1.pos);
   ConvexAccuracy accuracy = given;
   // two polytopes without margin: the reference iterates them to exactness, whatever
   // opt.ccd_tolerance (measured: its answers do not move with the tolerance)

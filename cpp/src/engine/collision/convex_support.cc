@@ -158,7 +158,8 @@ namespace {
 
 // The support of the core (kFull: of the full shape) with the type fixed at compile time: no
 // type switch at each of GJK/EPA's support points. Sphere and capsule keep their radius apart
-// (MakeConvexShape), so only they grow by it.
+// (MakeConvexShape); other shapes have radius 0 unless a caller inflates them (height-field
+// margin), and the full shape grows by it alike.
 template <bool kFull, int kType>
 void TypedSupport(const void* shape_ptr, const mjtNum dir[3], mjtNum out[3]) {
   const ConvexShape& shape = *static_cast<const ConvexShape*>(shape_ptr);
@@ -190,7 +191,7 @@ void TypedSupport(const void* shape_ptr, const mjtNum dir[3], mjtNum out[3]) {
     MulMatVec3(out, shape.rot, local);
     AddTo3(out, shape.pos);
   }
-  if constexpr (kFull && (kType == mjGEOM_SPHERE || kType == mjGEOM_CAPSULE)) {
+  if constexpr (kFull) {  // grown by the radius (other geoms: an inflation, usually 0)
     if (shape.radius <= 0) return;
     mjtNum norm = Norm3(dir);
     if (norm > 0) AddScaledTo3(out, dir, shape.radius / norm);

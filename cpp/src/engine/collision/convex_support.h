@@ -18,12 +18,13 @@ struct ConvexShape {
   const mjtNum* pos;   // geom_xpos
   const mjtNum* rot;   // geom_xmat, row-major, geom to world
   mjtNum size[3];      // geom_size; for sphere and capsule the core's (radius moved out)
-  mjtNum radius;       // sphere and capsule radius; 0 for the others
+  mjtNum radius;       // sphere and capsule radius; 0 for the others (or an inflation)
   const float* vert;   // mesh: vertices in the geom frame (mesh_vert)
   int nvert;           // mesh: number of vertices
   const int* graph;    // mesh: its convex hull graph (mesh_graph), or null
   const mjtNum* points = nullptr;  // kConvexPoints: vertices in the shape frame
   int npoints = 0;                 // kConvexPoints: number of vertices
+  const mjtNum* center = nullptr;  // the center GJK starts from, when not pos
 };
 
 // The shape of geom g; false when it has no convex description or a non-finite pose or size.
