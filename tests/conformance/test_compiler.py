@@ -223,10 +223,6 @@ def test_sizes_match_reference(model):
     """Every reference size (nq, nv, nbody, ..., any `n*` int) that mjsim has is equal."""
     ours, ref = load_both(model)
     problems = size_problems(ours, ref)
-    partial = [p for p in problems if p.split(":")[0] in KNOWN_PARTIAL_SIZES]
-    problems = [p for p in problems if p not in partial]
-    if not problems and partial:
-        pytest.xfail(f"known partial: {'; '.join(partial)}: {_MESH_POLYGONS}")
     assert not problems, f"{label(model)}: {len(problems)} size(s) differ\n" + "\n".join(problems)
 
 
@@ -245,31 +241,9 @@ def test_fields_match_reference(model):
     if bodies:
         names = [name for name in names if name not in AXES_DEPENDENT]
         problems += axisymmetric_problems(ours, ref, bodies)
-    strict = [name for name in names if name not in KNOWN_PARTIAL]
-    values = value_problems(ours, ref, strict, context=label(model))
+    values = value_problems(ours, ref, names, context=label(model))
     if problems or values:
         pytest.fail("\n".join(filter(None, [*problems, values])), pytrace=False)
-    partial = [name for name in names if name in KNOWN_PARTIAL
-               and value_problems(ours, ref, [name]) is not None]
-    if partial:
-        reasons = sorted({KNOWN_PARTIAL[name] for name in partial})
-        pytest.xfail(f"known partial ({', '.join(partial)}): {'; '.join(reasons)}")
-
-
-# Arrays whose computation is known to be partial (issue 3 stays open for them). They are
-# compared: a model where they differ is an expected failure naming them and the reason; every
-# other array of the model must still match.
-_MESH_POLYGONS = ("mesh polygons: faces within 1 - n1.n2 < 1.28e-6 of a seed face are merged "
-                  "(28 of dog's 162 meshes exact), but the reference leaves some such pairs apart "
-                  "by a rule not yet found (see CoplanarRegion in compiler/mesh_geometry.cc)")
-KNOWN_PARTIAL = {
-    **{name: _MESH_POLYGONS for name in (
-        "mesh_polynum", "mesh_polyadr", "mesh_polynormal", "mesh_polyvertadr",
-        "mesh_polyvertnum", "mesh_polyvert", "mesh_polymapadr", "mesh_polymapnum",
-        "mesh_polymap")},
-}
-KNOWN_PARTIAL_SIZES = {"nmeshpoly": _MESH_POLYGONS, "nmeshpolyvert": _MESH_POLYGONS,
-                       "nmeshpolymap": _MESH_POLYGONS}
 
 
 # A body whose principal moments repeat (a capsule and a sphere on one axis: humanoid arms) has

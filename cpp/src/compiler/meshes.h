@@ -58,7 +58,8 @@ MeshInertiaResult ComputeMeshInertia(const std::vector<mjtNum>& vert, const std:
 // `smooth`, faces at a large angle to that average are left out (sharp edges stay sharp).
 std::vector<mjtNum> VertexNormals(const std::vector<mjtNum>& vert, const std::vector<int>& face, bool smooth);
 
-// Coplanar adjacent faces merged into polygons (mesh_poly*).
+// Faces merged into polygons (mesh_poly*): grouped by near normals in the reference's ordered
+// map, joined across shared edges (the measured rule: see mesh_geometry.cc).
 struct MeshPolygons {
   std::vector<std::vector<int>> polygons;  // vertex ids, in order around the polygon
   std::vector<mjtNum> normals;             // 3 per polygon
