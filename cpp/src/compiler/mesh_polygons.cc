@@ -22,7 +22,9 @@
 // 4. Polygons are listed in map order (decreasing normals), within a group by first face; each has
 //    the normal of its first face.
 // A face whose cross product is below mjMINVAL (zero area) has no normal: its key precedes every
-// other and is near the keys of other such faces.
+// other and is near the keys of other such faces (matches the reference with one such face, or
+// with two that share an edge). Partial: with two or more zero-area faces that share no edge the
+// reference keeps at most the first as a polygon (rule not found); here each one is kept.
 #include <algorithm>
 #include <map>
 
@@ -274,7 +276,8 @@ std::vector<FaceSet> JoinAcrossEdges(const std::vector<int>& group, const std::v
   return sets;
 }
 
-// rule 3: the loop of a polygon; empty if the walk does not return to its start
+// rule 3: the loop of a polygon; empty if the walk does not return to its start or returns
+// with fewer than 3 vertices (only zero-area faces can do that)
 std::vector<int> BoundaryLoop(const FaceSet& set, const std::vector<int>& face) {
   if (set.faces.size() == 1) {  // its corners (also when they repeat)
     const int* t = &face[3 * set.faces[0]];
@@ -289,6 +292,7 @@ std::vector<int> BoundaryLoop(const FaceSet& set, const std::vector<int>& face) 
     if (!next.count(at->second) || loop.size() >= set.boundary.size()) return {};
     loop.push_back(at->second);
   }
+  if (loop.size() < 3) return {};
   return loop;
 }
 
