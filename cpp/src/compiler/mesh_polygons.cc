@@ -19,8 +19,10 @@
 //    each vertex, the first unpaired half-edge leaving it (face order), until it returns to the
 //    start; a walk that does not return is dropped, one that returns early keeps the part walked.
 //    A one-face polygon is its face's corners.
-// 4. Polygons are listed in map order (decreasing normals), within a group by first face; each has
-//    the normal of its first face.
+// 4. Polygons are listed in map order (decreasing normals), within a group by first face. A
+//    polygon's normal is that of its loop's first three vertices (PolygonNormal), in the mesh
+//    frame: the first face's normal when the loop starts with it, but any direction when those
+//    three are (nearly) collinear, as on a row of barely bent strips.
 // A face whose cross product is below mjMINVAL (zero area) has no normal: its key precedes every
 // other and is near the keys of other such faces (matches the reference with one such face, or
 // with two that share an edge). Partial: with two or more zero-area faces that share no edge the
@@ -43,6 +45,11 @@ void FaceNormal(const std::vector<mjtNum>& vert, const std::vector<int>& face, i
   if (norm >= mjMINVAL) {
     for (int i = 0; i < 3; ++i) n[i] /= norm;
   }
+}
+
+void PolygonNormal(const std::vector<mjtNum>& vert, const std::vector<int>& loop, mjtNum n[3]) {
+  const int corners[3] = {loop[0], loop[1], loop[2]};
+  FaceNormal(vert, std::vector<int>(corners, corners + 3), 0, n);
 }
 
 namespace {
@@ -305,10 +312,9 @@ MeshPolygons MergePolygons(const std::vector<mjtNum>& vert, const std::vector<in
       std::vector<int> loop = BoundaryLoop(set, face);
       if (loop.empty()) continue;
       mjtNum normal[3];
-      FaceNormal(vert, face, set.faces[0], normal);
+      PolygonNormal(vert, loop, normal);
       result.polygons.push_back(loop);
       result.normals.insert(result.normals.end(), normal, normal + 3);
-      result.seed_faces.push_back(set.faces[0]);
     }
   }
   return result;

@@ -62,11 +62,13 @@ std::vector<mjtNum> VertexNormals(const std::vector<mjtNum>& vert, const std::ve
 // map, joined across shared edges (the measured rule: see mesh_geometry.cc).
 struct MeshPolygons {
   std::vector<std::vector<int>> polygons;  // vertex ids, in order around the polygon
-  std::vector<mjtNum> normals;             // 3 per polygon
-  std::vector<int> seed_faces;             // per polygon: its first face, whose normal it has
+  std::vector<mjtNum> normals;             // 3 per polygon (PolygonNormal)
 };
 // unit normal of triangle f of `face` (right-handed order)
 void FaceNormal(const std::vector<mjtNum>& vert, const std::vector<int>& face, int f, mjtNum n[3]);
+// normal of a polygon: that of its loop's first three vertices (as measured, even when those are
+// nearly collinear)
+void PolygonNormal(const std::vector<mjtNum>& vert, const std::vector<int>& loop, mjtNum n[3]);
 MeshPolygons MergePolygons(const std::vector<mjtNum>& vert, const std::vector<int>& face);
 
 // What CollectMeshes computes per mesh and FillGeoms/FillMeshes read.
