@@ -247,6 +247,7 @@ MeshHull ConvexHull(const std::vector<mjtNum>& vert, int maxhullvert) {
       }
       if (facet->toporient ^ qh_ORIENTclock) std::swap(corners[0], corners[1]);
       hull.faces.insert(hull.faces.end(), corners, corners + 3);
+      hull.normals.insert(hull.normals.end(), facet->normal, facet->normal + 3);
     }
   }
   int curlong, totlong;

@@ -3,7 +3,8 @@
 //
 // Measured (dm_control dog.xml: all 162 scanned meshes, every polygon, its loop and their order,
 // exact; small constructed meshes: tests/conformance/test_mesh_polygons.py):
-// 1. Faces are grouped by normal in an ordered map, visiting faces in index order: a face whose
+// 1. Faces are grouped by normal (of hull faces: qhull's facet normal, whose last bits decide
+//    ties between symmetric faces) in an ordered map, visiting faces in index order: a face whose
 //    normal the map finds joins that group, otherwise it tries to insert a new group keyed by its
 //    own normal. The key order is "n1 precedes n2" = not near (1 - n1.n2 <= 1.28e-6) and n1 > n2
 //    lexicographically. "near" makes the order non-transitive, so what a search meets depends on
@@ -205,12 +206,17 @@ NormalKey FaceKey(const std::vector<mjtNum>& vert, const std::vector<int>& face,
 }
 
 // rule 1: the groups, in key order, each with its faces in index order
-std::vector<std::vector<int>> GroupByNormal(const std::vector<mjtNum>& vert, const std::vector<int>& face) {
+std::vector<std::vector<int>> GroupByNormal(const std::vector<mjtNum>& vert, const std::vector<int>& face,
+                                            const std::vector<mjtNum>& face_normals) {
   NormalTree tree;
   std::vector<std::vector<int>> members;
   int nface = static_cast<int>(face.size() / 3);
   for (int f = 0; f < nface; ++f) {
     NormalKey key = FaceKey(vert, face, f);
+    if (!face_normals.empty()) {
+      Copy3(key.n, &face_normals[3 * f]);
+      key.degenerate = false;  // qhull's facets always have a unit normal
+    }
     int group = tree.Find(key);
     if (group >= 0) {
       members[group].push_back(f);
@@ -305,9 +311,10 @@ std::vector<int> BoundaryLoop(const FaceSet& set, const std::vector<int>& face) 
 
 }  // namespace
 
-MeshPolygons MergePolygons(const std::vector<mjtNum>& vert, const std::vector<int>& face) {
+MeshPolygons MergePolygons(const std::vector<mjtNum>& vert, const std::vector<int>& face,
+                           const std::vector<mjtNum>& face_normals) {
   MeshPolygons result;
-  for (const std::vector<int>& group : GroupByNormal(vert, face)) {
+  for (const std::vector<int>& group : GroupByNormal(vert, face, face_normals)) {
     for (const FaceSet& set : JoinAcrossEdges(group, face)) {
       std::vector<int> loop = BoundaryLoop(set, face);
       if (loop.empty()) continue;

@@ -166,7 +166,8 @@ MeshInfo ProcessMesh(const CompileContext& ctx, int id) {
   // are those of their loops' first three vertices in the mesh frame
   std::vector<mjtNum> given(data.vert.begin(), data.vert.end());
   const std::vector<int>& polygon_faces = keep_hull ? hull.faces : info.face;
-  info.polygons = MergePolygons(given, polygon_faces);
+  // hull faces are grouped by qhull's facet normals (measured: their last bits decide ties)
+  info.polygons = MergePolygons(given, polygon_faces, keep_hull ? hull.normals : std::vector<mjtNum>());
   if (data.normal.empty()) {
     // normals are computed on the vertices as given, then transformed as given normals are
     std::vector<mjtNum> computed = VertexNormals(given, info.face, mesh.smoothnormal);

@@ -37,6 +37,7 @@ void ReadMeshFile(const std::string& bytes, MeshFileFormat format, MeshData& dat
 struct MeshHull {
   std::vector<int> vertices;
   std::vector<int> faces;
+  std::vector<mjtNum> normals;  // per face: qhull's outward facet normal (3 each)
   std::vector<int> graph;  // numvert, numface, vert_edgeadr, vert_globalid, edge_localid, face_globalid
 };
 // Fails with MeshFileError("qhull error ...") for degenerate (flat) point sets.
@@ -69,7 +70,10 @@ void FaceNormal(const std::vector<mjtNum>& vert, const std::vector<int>& face, i
 // normal of a polygon: that of its loop's first three vertices (as measured, even when those are
 // nearly collinear)
 void PolygonNormal(const std::vector<mjtNum>& vert, const std::vector<int>& loop, mjtNum n[3]);
-MeshPolygons MergePolygons(const std::vector<mjtNum>& vert, const std::vector<int>& face);
+// face_normals: per face, the normal that groups it (qhull's facet normals for hull faces);
+// empty: computed by FaceNormal
+MeshPolygons MergePolygons(const std::vector<mjtNum>& vert, const std::vector<int>& face,
+                           const std::vector<mjtNum>& face_normals = {});
 
 // What CollectMeshes computes per mesh and FillGeoms/FillMeshes read.
 struct MeshInfo {
