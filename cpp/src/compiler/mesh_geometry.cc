@@ -1,5 +1,5 @@
 // mesh_geometry.cc: geometry of mesh assets: convex hull (qhull), volume/centre/inertia for each
-// mjtMeshInertia mode, and coplanar faces merged into polygons.
+// mjtMeshInertia mode, vertex normals (polygons: mesh_polygons.cc).
 //
 // Inertia (checklist B.5/B.6): the surface is split into tetrahedra (triangle + apex); a
 // tetrahedron with corners a,b,c,0 (relative to the apex) has volume V = a.(b x c)/6 and second
@@ -24,12 +24,6 @@ namespace mjsim {
 namespace {
 
 const mjtNum* Vertex(const std::vector<mjtNum>& vert, int i) { return vert.data() + 3 * i; }
-
-// faces whose unit normals differ by less than this (1 - cos angle) are merged into polygons.
-// Measured on dog.xml's scanned meshes: the reference merges adjacent faces up to 1.274e-6
-// (eye_L faces 536, 537) and none beyond 1.28e-6. Partial: it also leaves some pairs well
-// within it unmerged (eye_L 420 and 421, 7.6e-8), by a rule not found (see CoplanarRegion).
-constexpr mjtNum kPolygonTolerance = 1.28e-6;
 
 // without smoothnormal, a vertex normal averages only the faces within this cosine of the
 // area-weighted average normal (observed: 0.8, about 37 degrees)
@@ -253,6 +247,7 @@ MeshHull ConvexHull(const std::vector<mjtNum>& vert, int maxhullvert) {
       }
       if (facet->toporient ^ qh_ORIENTclock) std::swap(corners[0], corners[1]);
       hull.faces.insert(hull.faces.end(), corners, corners + 3);
+      hull.normals.insert(hull.normals.end(), facet->normal, facet->normal + 3);
     }
   }
   int curlong, totlong;
@@ -280,118 +275,6 @@ MeshHull ConvexHull(const std::vector<mjtNum>& vert, int maxhullvert) {
   }
   g.insert(g.end(), hull.faces.begin(), hull.faces.end());
   return hull;
-}
-
-// ---- polygons ---------------------------------------------------------------------------------
-
-namespace {
-
-}  // namespace
-
-void FaceNormal(const std::vector<mjtNum>& vert, const std::vector<int>& face, int f, mjtNum n[3]) {
-  mjtNum ab[3], ac[3];
-  Sub3(ab, Vertex(vert, face[3 * f + 1]), Vertex(vert, face[3 * f]));
-  Sub3(ac, Vertex(vert, face[3 * f + 2]), Vertex(vert, face[3 * f]));
-  Cross3(n, ab, ac);
-  mjtNum norm = Norm3(n);  // divided, not scaled by 1/norm: equal normals must stay equal
-  if (norm >= mjMINVAL) {
-    for (int i = 0; i < 3; ++i) n[i] /= norm;
-  }
-}
-
-namespace {
-
-// the faces connected to `seed` through shared edges whose normals are within kPolygonTolerance
-// of the seed's. Seeds are taken in face order. Measured facts this does not reproduce: in the
-// reference some face pairs within the tolerance stay apart (eye_L: faces 400-403, 420, 421,
-// pairwise within 1.8e-6, become {400} {401} {402 403} {420} {421}); on convex hulls (collision
-// meshes) a roof of planar strips bent by 1e-7 rad each is not merged into one polygon when it
-// has 2-4 strips but is when it has 5-8, and a strip whose normal is exactly axis-aligned stays
-// apart from its neighbours at any bend. Neither the seed order (face index, normal order,
-// reverse), growth order (DFS, BFS), runs of consecutive faces, nor qhull's own facet merging
-// explains these.
-std::vector<int> CoplanarRegion(int seed, const std::vector<mjtNum>& normals,
-                                const std::map<std::pair<int, int>, std::vector<int>>& edge_faces,
-                                const std::vector<int>& face, std::vector<bool>& taken) {
-  std::vector<int> region = {seed}, queue = {seed};
-  taken[seed] = true;
-  while (!queue.empty()) {
-    int f = queue.back();
-    queue.pop_back();
-    for (int k = 0; k < 3; ++k) {
-      int a = face[3 * f + k], b = face[3 * f + (k + 1) % 3];
-      auto found = edge_faces.find({std::min(a, b), std::max(a, b)});
-      for (int other : found->second) {
-        if (taken[other] || Dot3(&normals[3 * seed], &normals[3 * other]) < 1 - kPolygonTolerance) continue;
-        taken[other] = true;
-        region.push_back(other);
-        queue.push_back(other);
-      }
-    }
-  }
-  std::sort(region.begin(), region.end());
-  return region;
-}
-
-// the region's boundary as one vertex loop, starting at the first boundary edge of its first face
-std::vector<int> BoundaryLoop(const std::vector<int>& region, const std::vector<int>& face) {
-  std::map<std::pair<int, int>, int> directed;  // edge -> count within the region
-  for (int f : region) {
-    for (int k = 0; k < 3; ++k) directed[{face[3 * f + k], face[3 * f + (k + 1) % 3]}]++;
-  }
-  std::map<int, int> next;  // boundary edges: start vertex -> end vertex
-  int start = -1;
-  for (int f : region) {
-    for (int k = 0; k < 3; ++k) {
-      int a = face[3 * f + k], b = face[3 * f + (k + 1) % 3];
-      if (directed.count({b, a})) continue;
-      next.emplace(a, b);
-      if (start < 0) start = a;
-    }
-  }
-  std::vector<int> loop;
-  for (int v = start; v >= 0 && loop.size() <= next.size();) {
-    loop.push_back(v);
-    auto found = next.find(v);
-    if (found == next.end()) break;
-    v = found->second;
-    if (v == start) break;
-  }
-  return loop;
-}
-
-}  // namespace
-
-MeshPolygons MergePolygons(const std::vector<mjtNum>& vert, const std::vector<int>& face) {
-  int nface = static_cast<int>(face.size() / 3);
-  std::vector<mjtNum> normals(3 * nface);
-  std::map<std::pair<int, int>, std::vector<int>> edge_faces;
-  for (int f = 0; f < nface; ++f) {
-    FaceNormal(vert, face, f, &normals[3 * f]);
-    for (int k = 0; k < 3; ++k) {
-      int a = face[3 * f + k], b = face[3 * f + (k + 1) % 3];
-      edge_faces[{std::min(a, b), std::max(a, b)}].push_back(f);
-    }
-  }
-  struct Polygon { std::vector<int> loop; const mjtNum* normal; int seed; };
-  std::vector<Polygon> found;
-  std::vector<bool> taken(nface, false);
-  for (int f = 0; f < nface; ++f) {
-    if (taken[f]) continue;
-    std::vector<int> region = CoplanarRegion(f, normals, edge_faces, face, taken);
-    found.push_back({BoundaryLoop(region, face), &normals[3 * f], f});
-  }
-  // ordered by normal, decreasing in x, then y, then z
-  std::stable_sort(found.begin(), found.end(), [](const Polygon& a, const Polygon& b) {
-    return std::lexicographical_compare(b.normal, b.normal + 3, a.normal, a.normal + 3);
-  });
-  MeshPolygons result;
-  for (const Polygon& polygon : found) {
-    result.polygons.push_back(polygon.loop);
-    result.normals.insert(result.normals.end(), polygon.normal, polygon.normal + 3);
-    result.seed_faces.push_back(polygon.seed);
-  }
-  return result;
 }
 
 }  // namespace mjsim

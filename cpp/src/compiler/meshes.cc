@@ -163,10 +163,11 @@ MeshInfo ProcessMesh(const CompileContext& ctx, int id) {
   if (!data.normal.empty() && data.facenormal.empty()) data.facenormal = info.face;
   if (!data.texcoord.empty() && data.facetexcoord.empty()) data.facetexcoord = info.face;
   // polygons are found and ordered (by their normals) on the vertices as given; their normals
-  // are those of their first faces in the mesh frame
+  // are those of their loops' first three vertices in the mesh frame
   std::vector<mjtNum> given(data.vert.begin(), data.vert.end());
   const std::vector<int>& polygon_faces = keep_hull ? hull.faces : info.face;
-  info.polygons = MergePolygons(given, polygon_faces);
+  // hull faces are grouped by qhull's facet normals (measured: their last bits decide ties)
+  info.polygons = MergePolygons(given, polygon_faces, keep_hull ? hull.normals : std::vector<mjtNum>());
   if (data.normal.empty()) {
     // normals are computed on the vertices as given, then transformed as given normals are
     std::vector<mjtNum> computed = VertexNormals(given, info.face, mesh.smoothnormal);
@@ -186,8 +187,8 @@ MeshInfo ProcessMesh(const CompileContext& ctx, int id) {
       for (int k = 0; k < 3; ++k) data.normal.push_back(static_cast<float>(n[k]));
     }
   }
-  for (size_t p = 0; p < info.polygons.seed_faces.size(); ++p) {
-    FaceNormal(info.vert, polygon_faces, info.polygons.seed_faces[p], &info.polygons.normals[3 * p]);
+  for (size_t p = 0; p < info.polygons.polygons.size(); ++p) {
+    PolygonNormal(info.vert, info.polygons.polygons[p], &info.polygons.normals[3 * p]);
   }
   if (keep_hull) info.graph = hull.graph;
   info.normal = data.normal;

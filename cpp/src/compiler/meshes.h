@@ -37,6 +37,7 @@ void ReadMeshFile(const std::string& bytes, MeshFileFormat format, MeshData& dat
 struct MeshHull {
   std::vector<int> vertices;
   std::vector<int> faces;
+  std::vector<mjtNum> normals;  // per face: qhull's outward facet normal (3 each)
   std::vector<int> graph;  // numvert, numface, vert_edgeadr, vert_globalid, edge_localid, face_globalid
 };
 // Fails with MeshFileError("qhull error ...") for degenerate (flat) point sets.
@@ -58,15 +59,21 @@ MeshInertiaResult ComputeMeshInertia(const std::vector<mjtNum>& vert, const std:
 // `smooth`, faces at a large angle to that average are left out (sharp edges stay sharp).
 std::vector<mjtNum> VertexNormals(const std::vector<mjtNum>& vert, const std::vector<int>& face, bool smooth);
 
-// Coplanar adjacent faces merged into polygons (mesh_poly*).
+// Faces merged into polygons (mesh_poly*): grouped by near normals in the reference's ordered
+// map, joined across shared edges (the measured rule: see mesh_geometry.cc).
 struct MeshPolygons {
   std::vector<std::vector<int>> polygons;  // vertex ids, in order around the polygon
-  std::vector<mjtNum> normals;             // 3 per polygon
-  std::vector<int> seed_faces;             // per polygon: its first face, whose normal it has
+  std::vector<mjtNum> normals;             // 3 per polygon (PolygonNormal)
 };
 // unit normal of triangle f of `face` (right-handed order)
 void FaceNormal(const std::vector<mjtNum>& vert, const std::vector<int>& face, int f, mjtNum n[3]);
-MeshPolygons MergePolygons(const std::vector<mjtNum>& vert, const std::vector<int>& face);
+// normal of a polygon: that of its loop's first three vertices (as measured, even when those are
+// nearly collinear)
+void PolygonNormal(const std::vector<mjtNum>& vert, const std::vector<int>& loop, mjtNum n[3]);
+// face_normals: per face, the normal that groups it (qhull's facet normals for hull faces);
+// empty: computed by FaceNormal
+MeshPolygons MergePolygons(const std::vector<mjtNum>& vert, const std::vector<int>& face,
+                           const std::vector<mjtNum>& face_normals = {});
 
 // What CollectMeshes computes per mesh and FillGeoms/FillMeshes read.
 struct MeshInfo {
