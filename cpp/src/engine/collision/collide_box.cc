@@ -3,8 +3,10 @@
 // frame for sphere/capsule-box (g2), in world frame for box-box.
 // The contact sets were fitted by experiment against the reference (see
 // tests/conformance/test_collide_box.py, tests/tools/box_probe.py and
-// docs/REFERENCE-BEHAVIOURS.md). Known gaps: near-ties of the separating axes for exactly
-// parallel faces (the reference's rounding) and a few deep edge-axis contact sets.
+// docs/REFERENCE-BEHAVIOURS.md), and so was the box-box contact order (IncidentFacePoints),
+// which PGS depends on. Known gaps: a few deep edge-axis contact sets; on edge axes the order
+// when the incident edge is perpendicular to the normal (the reference's last bits decide);
+// capsule-box second contacts in deep penetration over a box edge or corner.
 #include <algorithm>
 #include <cmath>
 
@@ -422,9 +424,8 @@ SeparatingAxis BestAxis(const BoxGeom& A, const BoxGeom& B) {
 }
 
 // The contact points of a face: points in the reference face's 2-d coordinates (u, v) plus a
-// height along the normal. At most 4 crossings of the rectangle's sides by the incident face's
-// edges... in general position 8 points; the half-open rules of IncidentFacePoints keep
-// degenerate poses to at most 4 + 4 + 4.
+// height along the normal. A convex quadrilateral clipped by a rectangle has at most 8
+// vertices; IncidentFacePoints lists at most 8 crossings + 4 + 4 corners, so 16 always fit.
 constexpr int kMaxPoints = 16;
 struct Polygon {
   int count = 0;
