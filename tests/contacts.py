@@ -9,6 +9,9 @@
       Returns a list of mismatch descriptions (empty: the sets match). With frame_tol the
       tangents are compared too; with params the mixed parameters (dim, friction, solref,
       solreffriction, solimp, includemargin) are compared to 1e-12, dim and exclude exactly.
+  compare_contact_order(ours, ref, *, pos_tol=1e-5) -> list[str]
+      The contacts as ordered lists: the same geom pairs row by row and each row's position
+      within pos_tol of the reference's row (the order matters to PGS, a Gauss-Seidel sweep).
 """
 
 from __future__ import annotations
@@ -79,6 +82,20 @@ def compare_contacts(ours, ref, *, dist_tol=1e-6, pos_tol=1e-5, normal_tol=1e-5,
                     problems.append(f"geoms {pair} contact at {np.round(want['pos'], 5)}: {name} "
                                     f"error {error:.3g} > {tol:g} (ours {got[name] if name in got else ''}"
                                     f", reference {want[name] if name in want else ''})")
+    return problems
+
+
+def compare_contact_order(ours, ref, *, pos_tol=1e-5) -> list[str]:
+    mine, theirs = contact_table(ours), contact_table(ref)
+    if len(mine) != len(theirs):
+        return [f"{len(mine)} contacts, reference {len(theirs)}"]
+    problems = []
+    for got, want in zip(mine, theirs):
+        error = np.abs(got["pos"] - want["pos"]).max()
+        if got["geom"] != want["geom"] or not error <= pos_tol:
+            problems.append(f"row {want['index']}: geoms {got['geom']} at "
+                            f"{np.round(got['pos'], 5)}, reference {want['geom']} at "
+                            f"{np.round(want['pos'], 5)}")
     return problems
 
 

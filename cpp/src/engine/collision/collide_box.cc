@@ -3,8 +3,10 @@
 // frame for sphere/capsule-box (g2), in world frame for box-box.
 // The contact sets were fitted by experiment against the reference (see
 // tests/conformance/test_collide_box.py, tests/tools/box_probe.py and
-// docs/REFERENCE-BEHAVIOURS.md). Known gaps: near-ties of the separating axes for exactly
-// parallel faces (the reference's rounding) and a few deep edge-axis contact sets.
+// docs/REFERENCE-BEHAVIOURS.md), and so was the box-box contact order (IncidentFacePoints),
+// which PGS depends on. Known gaps: a few deep edge-axis contact sets; on edge axes the order
+// when the incident edge is perpendicular to the normal (the reference's last bits decide);
+// capsule-box second contacts in deep penetration over a box edge or corner.
 #include <algorithm>
 #include <cmath>
 
@@ -380,12 +382,14 @@ struct SeparatingAxis {
 };
 
 // The separation along face axis i of box X from box Y (delta = c_Y - c_X), rounded as the
-// reference rounds it (the deepest corner's height, CornerHeights): exactly parallel faces then
-// tie-break as in the reference, which picks by these last bits.
+// reference rounds it for the axis choice: |p| - size_i - (r_0 + r_1 + r_2), the projected
+// radius of Y summed first (measured: exactly parallel faces, whose A-face and B-face
+// separations tie, pick A's or B's face by these last bits in 146 of 150 poses; subtracting
+// the terms one by one, as for the contact heights (CornerHeights), gives 126).
 mjtNum FaceSeparation(const BoxGeom& X, int i, const BoxGeom& Y, const mjtNum delta[3]) {
-  mjtNum separation = std::abs(Dot3(X.axis[i], delta)) - X.size[i];
-  for (int j = 0; j < 3; ++j) separation -= std::abs(Dot3(X.axis[i], Y.axis[j]) * Y.size[j]);
-  return separation;
+  mjtNum radius = 0;
+  for (int j = 0; j < 3; ++j) radius += std::abs(Dot3(X.axis[i], Y.axis[j]) * Y.size[j]);
+  return std::abs(Dot3(X.axis[i], delta)) - X.size[i] - radius;
 }
 
 SeparatingAxis BestAxis(const BoxGeom& A, const BoxGeom& B) {
@@ -419,26 +423,109 @@ SeparatingAxis BestAxis(const BoxGeom& A, const BoxGeom& B) {
   return best;
 }
 
-// A convex polygon in the reference face's 2-d coordinates (u, v) plus a height along the normal.
-constexpr int kMaxPolygon = 8;  // a quadrilateral clipped by 4 lines
+// The contact points of a face: points in the reference face's 2-d coordinates (u, v) plus a
+// height along the normal. A convex quadrilateral clipped by a rectangle has at most 8
+// vertices; IncidentFacePoints lists at most 8 crossings + 4 + 4 corners, so 16 always fit.
+constexpr int kMaxPoints = 16;
 struct Polygon {
   int count = 0;
-  mjtNum point[kMaxPolygon + 4][3];
+  mjtNum point[kMaxPoints][3];
+  void Add(const mjtNum p[3]) {
+    if (count < kMaxPoints) Copy3(point[count++], p);
+  }
 };
 
-// Sutherland-Hodgman: keeps the part of `in` with sign * point[k] <= limit; the height is
-// interpolated along the clipped edges.
-void ClipPolygon(Polygon& out, const Polygon& in, int k, mjtNum sign, mjtNum limit) {
+// The reference face's frame as the reference lists its points: the reference turns the
+// reference box so that the face normal is +z (about y for faces of axes 0 and 2, about x for
+// axis 1), with in-face axes (x', y') = (+x, +y) for the +z face, (-x, +y) for -z, (-z, +y) for
+// +x, (+z, +y) for -x, (+x, -z) for +y, (+x, +z) for -y (measured: the order of the points).
+// x' is the polygon's u coordinate (axis k + 1) for k = 2, its v coordinate (k + 2) otherwise.
+struct TurnedFace {
+  int x_coordinate;  // 0 (u) or 1 (v)
+  mjtNum flip[2];    // x' = flip[0] * point[x_coordinate], y' = flip[1] * the other
+  mjtNum half[2];    // the rectangle's half-sizes along x', y'
+
+  void ToTurned(mjtNum out[3], const mjtNum p[3]) const {
+    out[0] = flip[0] * p[x_coordinate], out[1] = flip[1] * p[1 - x_coordinate], out[2] = p[2];
+  }
+  void FromTurned(mjtNum out[3], const mjtNum q[3]) const {
+    out[x_coordinate] = flip[0] * q[0], out[1 - x_coordinate] = flip[1] * q[1], out[2] = q[2];
+  }
+};
+
+TurnedFace TurnedFaceOf(const BoxGeom& ref, int k, const mjtNum face_normal[3]) {
+  static const int kFlip[3][2][2] = {{{1, 1}, {-1, 1}}, {{1, 1}, {1, -1}}, {{-1, 1}, {1, 1}}};
+  bool positive = Dot3(ref.axis[k], face_normal) > 0;
+  TurnedFace face;
+  face.x_coordinate = k == 2 ? 0 : 1;
+  face.flip[0] = kFlip[k][positive][0], face.flip[1] = kFlip[k][positive][1];
+  int axes[2] = {(k + 1) % 3, (k + 2) % 3};
+  face.half[0] = ref.size[axes[face.x_coordinate]];
+  face.half[1] = ref.size[axes[1 - face.x_coordinate]];
+  return face;
+}
+
+// The rectangle's corners inside the incident face, a parallelogram corner[0] + alpha e1 +
+// beta e2 (e1 = corner[1] - corner[0], e2 = corner[2] - corner[0]) with 0 < alpha, beta <= 1, in
+// the order (-,-), (-,+), (+,-), (+,+); the height interpolated over the face.
+void AddCoveredRectangleCorners(Polygon& out, const mjtNum corner[4][3], const mjtNum half[2]) {
+  mjtNum e1[3], e2[3];
+  Sub3(e1, corner[1], corner[0]);
+  Sub3(e2, corner[2], corner[0]);
+  mjtNum det = e1[0] * e2[1] - e1[1] * e2[0];
+  if (det == 0 || !std::isfinite(det)) return;  // the face seen edge-on
+  for (int sx = -1; sx <= 1; sx += 2) {
+    for (int sy = -1; sy <= 1; sy += 2) {
+      mjtNum dx = sx * half[0] - corner[0][0], dy = sy * half[1] - corner[0][1];
+      mjtNum alpha = (dx * e2[1] - dy * e2[0]) / det, beta = (e1[0] * dy - e1[1] * dx) / det;
+      if (!(alpha > 0 && alpha <= 1 && beta > 0 && beta <= 1)) continue;
+      const mjtNum q[3] = {sx * half[0], sy * half[1],
+                           corner[0][2] + alpha * e1[2] + beta * e2[2]};
+      out.Add(q);
+    }
+  }
+}
+
+// The reference's half-open test, measured on exactly aligned boxes: -h <= m x < h, with the
+// mirror m = -1 on an axis where the deepest incident corner (corner 0) lies on the + side, so
+// that the border on corner 0's side belongs to the rectangle and the other does not.
+bool InHalfOpen(mjtNum x, mjtNum mirror, mjtNum h) { return mirror * x >= -h && mirror * x < h; }
+
+// The clipped incident face in the reference's order (measured on random resting and deep
+// poses and on exactly aligned boxes; docs/REFERENCE-BEHAVIOURS.md): corner[n] (turned
+// coordinates and height) is the incident corner numbered n: 0 the deepest, 1 across the
+// incident box's lower in-face axis, 2 across the other, 3 across both.
+//   1. crossings of the incident edges 01, 02, 13, 23 (parameter t from the lower-numbered
+//      corner, 0 < t <= 1) with the lines x' = -h, x' = +h, y' = -h, y' = +h, in that order,
+//      where the other coordinate is within [-h, h);
+//   2. the rectangle's corners (-,-), (-,+), (+,-), (+,+) inside the incident face (both of
+//      its coordinates along the edges 01 and 02 in (0, 1]);
+//   3. the incident corners 0, 1, 2, 3 inside the rectangle (both coordinates in [-h, h)).
+void IncidentFacePoints(Polygon& out, const mjtNum corner[4][3], const TurnedFace& face) {
+  static const int kEdges[4][2] = {{0, 1}, {0, 2}, {1, 3}, {2, 3}};
+  const mjtNum* half = face.half;
+  const mjtNum mirror[2] = {corner[0][0] > 0 ? mjtNum(-1) : 1, corner[0][1] > 0 ? mjtNum(-1) : 1};
   out.count = 0;
-  for (int p = 0; p < in.count; ++p) {
-    const mjtNum* P = in.point[p];
-    const mjtNum* Q = in.point[(p + 1) % in.count];
-    mjtNum dp = sign * P[k] - limit, dq = sign * Q[k] - limit;
-    if (dp <= 0 && out.count < kMaxPolygon + 4) Copy3(out.point[out.count++], P);
-    if (((dp < 0 && dq > 0) || (dq < 0 && dp > 0)) && out.count < kMaxPolygon + 4) {
-      mjtNum t = dp / (dp - dq);
-      for (int c = 0; c < 3; ++c) out.point[out.count][c] = P[c] + (Q[c] - P[c]) * t;
-      ++out.count;
+  for (const auto& edge : kEdges) {
+    const mjtNum* P = corner[edge[0]];
+    mjtNum D[3];
+    Sub3(D, corner[edge[1]], P);
+    for (int a = 0; a < 2; ++a) {
+      for (int side = -1; side <= 1 && D[a] != 0; side += 2) {
+        mjtNum t = (side * half[a] - P[a]) / D[a];
+        if (!(t > 0 && t <= 1)) continue;
+        if (!InHalfOpen(P[1 - a] + t * D[1 - a], mirror[1 - a], half[1 - a])) continue;
+        mjtNum q[3];
+        for (int c = 0; c < 3; ++c) q[c] = P[c] + t * D[c];
+        out.Add(q);
+      }
+    }
+  }
+  AddCoveredRectangleCorners(out, corner, half);
+  for (int n = 0; n < 4; ++n) {
+    if (InHalfOpen(corner[n][0], mirror[0], half[0]) &&
+        InHalfOpen(corner[n][1], mirror[1], half[1])) {
+      out.Add(corner[n]);
     }
   }
 }
@@ -473,12 +560,44 @@ CornerHeights IncidentCornerHeights(const BoxGeom& ref, int k, const mjtNum face
   return out;
 }
 
+// The signs along its axes of the corner of `box` deepest along `direction` (the reference
+// numbers the incident corners from it): -1 where the axis is perpendicular to it, measured on
+// exactly parallel faces.
+void DeepestCornerSigns(int sign[3], const BoxGeom& box, const mjtNum direction[3]) {
+  for (int i = 0; i < 3; ++i) sign[i] = Dot3(box.axis[i], direction) < 0 ? 1 : -1;
+}
+
+// `input`: the incident corners with signs (+,+), (-,+), (-,-), (+,-) along inc's axes o1, o2,
+// in (u, v, height); returns IncidentFacePoints in (u, v, height).
+Polygon ClipInReferenceOrder(const Polygon& input, const BoxGeom& ref, int k,
+                             const mjtNum face_normal[3], const BoxGeom& inc,
+                             const mjtNum normal[3], int o1, int o2) {
+  static const int kSigns[4][2] = {{1, 1}, {-1, 1}, {-1, -1}, {1, -1}};
+  int deep[3];
+  DeepestCornerSigns(deep, inc, normal);
+  TurnedFace turned = TurnedFaceOf(ref, k, face_normal);
+  mjtNum corner[4][3];
+  for (int c = 0; c < 4; ++c) {
+    int across1 = kSigns[c][0] != deep[o1], across2 = kSigns[c][1] != deep[o2];
+    int number = o1 < o2 ? across1 + 2 * across2 : across2 + 2 * across1;
+    turned.ToTurned(corner[number], input.point[c]);
+  }
+  Polygon turned_points, out;
+  IncidentFacePoints(turned_points, corner, turned);
+  for (int p = 0; p < turned_points.count; ++p) {
+    mjtNum q[3];
+    turned.FromTurned(q, turned_points.point[p]);
+    out.Add(q);
+  }
+  return out;
+}
+
 // The reference face (axis k of `ref`, outward normal face_normal) and the incident face of
-// `inc` (its face most opposed to face_normal). The incident corners are carried along the
+// `inc` (its face most opposed to the contact normal). The incident corners are carried along the
 // contact normal onto the reference plane (height = distance travelled, negative below) and the
-// polygon is clipped to the reference rectangle. Returns the clipped polygon.
-// `corners` (optional) receives the incident corners before clipping, the (-,-) corner (both
-// in-face coordinates of the incident box negative) at index 2.
+// face is clipped to the reference rectangle (IncidentFacePoints). Returns the clipped points.
+// `corners` (optional) receives the incident corners before clipping, with signs (+,+), (-,+),
+// (-,-), (+,-) along the incident face's axes (face + 1, face + 2): the (-,-) corner at index 2.
 Polygon ClippedIncidentFace(const BoxGeom& ref, int k, const mjtNum face_normal[3],
                             const BoxGeom& inc, const mjtNum normal[3], mjtNum ref_center[3],
                             Polygon* corners = nullptr) {
@@ -495,7 +614,7 @@ Polygon ClippedIncidentFace(const BoxGeom& ref, int k, const mjtNum face_normal[
   mjtNum slant = Dot3(normal, face_normal);  // 1 for a face axis
   bool face_axis = normal == face_normal;
   CornerHeights heights = IncidentCornerHeights(ref, k, face_normal, inc);
-  Polygon poly, clipped;
+  Polygon input;
   const mjtNum signs[4][2] = {{1, 1}, {-1, 1}, {-1, -1}, {1, -1}};
   for (const auto& s : signs) {
     mjtNum rel[3];
@@ -511,15 +630,11 @@ Polygon ClippedIncidentFace(const BoxGeom& ref, int k, const mjtNum face_normal[
       corner[face] = side, corner[o1] = s[0], corner[o2] = s[1];
       height = heights.Of(corner);
     }
-    mjtNum* p = poly.point[poly.count++];
-    p[0] = Dot3(rel, ref.axis[u]), p[1] = Dot3(rel, ref.axis[v]), p[2] = height;
+    const mjtNum p[3] = {Dot3(rel, ref.axis[u]), Dot3(rel, ref.axis[v]), height};
+    input.Add(p);
   }
-  if (corners) *corners = poly;
-  ClipPolygon(clipped, poly, 0, 1, ref.size[u]);
-  ClipPolygon(poly, clipped, 0, -1, ref.size[u]);
-  ClipPolygon(clipped, poly, 1, 1, ref.size[v]);
-  ClipPolygon(poly, clipped, 1, -1, ref.size[v]);
-  return poly;
+  if (corners) *corners = input;
+  return ClipInReferenceOrder(input, ref, k, face_normal, inc, normal, o1, o2);
 }
 
 // Contacts of a face polygon: each vertex at height h <= margin gives a contact halfway along
@@ -602,7 +717,7 @@ void AddParallelFaceCorner(Polygon& poly, const Polygon& corners, const mjtNum r
     if (corners.point[c][2] != first[2]) return;  // not exactly parallel
   }
   if (std::abs(first[0]) <= ref_size[0] && std::abs(first[1]) <= ref_size[1]) return;  // in
-  if (poly.count < kMaxPolygon + 4) Copy3(poly.point[poly.count++], first);
+  poly.Add(first);
 }
 
 // The incident box's axes that count as parallel to the reference face, measured: |cos| < 1/2
@@ -611,7 +726,9 @@ void AddParallelFaceCorner(Polygon& poly, const Polygon& corners, const mjtNum r
 constexpr mjtNum kParallelCos = 0.5;
 
 // Keeps the part of segment (P, Q) (reference-face coordinates and heights) within the
-// reference rectangle |u| <= half[0], |v| <= half[1] (Liang-Barsky); false if none.
+// reference rectangle |u| <= half[0], |v| <= half[1] (Liang-Barsky); false if none. Listed as
+// the reference lists them (P the deepest corner): crossings of the rectangle's border first,
+// then the segment's own ends (measured: a crossing before the deepest corner).
 bool ClipSegment(Polygon& out, const mjtNum P[3], const mjtNum Q[3], const mjtNum half[2]) {
   mjtNum lo = 0, hi = 1;
   for (int a = 0; a < 2; ++a) {
@@ -629,10 +746,12 @@ bool ClipSegment(Polygon& out, const mjtNum P[3], const mjtNum Q[3], const mjtNu
   }
   if (!(lo <= hi)) return false;
   out.count = 0;
-  for (mjtNum t : {lo, hi}) {
-    if (out.count == 1 && t == lo) break;  // a single point
-    mjtNum* p = out.point[out.count++];
+  bool crossing_after_corner = lo == 0 && hi < 1;
+  for (mjtNum t : {crossing_after_corner ? hi : lo, crossing_after_corner ? lo : hi}) {
+    if (out.count == 1 && lo == hi) break;  // a single point
+    mjtNum p[3];
     for (int c = 0; c < 3; ++c) p[c] = P[c] + (Q[c] - P[c]) * t;
+    out.Add(p);
   }
   return true;
 }
@@ -658,7 +777,7 @@ bool IncidentEdgeOrCorner(Polygon& out, const BoxGeom& ref, int k, const mjtNum 
   out.count = 0;
   if (parallel == 0) {  // the deepest corner, if over the reference face
     const mjtNum* p = corners.point[deepest];
-    if (std::abs(p[0]) <= half[0] && std::abs(p[1]) <= half[1]) Copy3(out.point[out.count++], p);
+    if (std::abs(p[0]) <= half[0] && std::abs(p[1]) <= half[1]) out.Add(p);
     return true;
   }
   // corners 0-1 and 2-3 differ along axis face+1, 1-2 and 3-0 along face+2
