@@ -381,19 +381,43 @@ GjkResult GjkDistance(const SupportFunction& A, const SupportFunction& B, const 
 
 namespace {
 
+// A face of the polytope. Faces live in slots (a removed face's slot is reused). Their
+// creation order (stamp) breaks ties between faces at the same distance: the nearest face is
+// the oldest of the nearest (the order the faces had in a list where removed faces closed up
+// and new ones went last). Neighbours: adj[e] is the face across edge e, (v[e], v[e + 1 mod
+// 3]), where that edge is its edge adj_edge[e].
 struct Face {
   int v[3];
+  int adj[3], adj_edge[3];
+  int stamp;  // creation order; -1: the slot is free
+  int live_at;  // its place in Polytope::live
   mjtNum normal[3];
   mjtNum dist;  // normal . vertex: distance of the face's plane from the origin
 };
 
-struct Polytope {
-  MinkowskiPoint vert[kEpaMaxVertices];
-  Face face[kEpaMaxFaces];
-  int nvert, nface;
+// An edge (a, b) of the horizon, and where it comes from: edge e of the face in slot `face`.
+struct HorizonEdge {
+  int a, b, face, e;
 };
 
-// The polytope's storage (40 kB: too large for some thread stacks), one per thread. Reached
+struct Polytope {
+  MinkowskiPoint vert[kEpaMaxVertices];
+  Face face[kEpaMaxFaces];        // by slot
+  int free_slot[kEpaMaxFaces];    // the removed faces' slots, to reuse
+  int mark[kEpaMaxFaces];         // by slot: tested in expansion `epoch` (see Expand)
+  int edge_at[kEpaMaxFaces][3];   // by slot and edge: the edge's place on the horizon list
+  HorizonEdge horizon[3 * kEpaMaxFaces];  // Expand's horizon list
+  int live[kEpaMaxFaces];          // the live faces' slots, in no particular order
+  mjtNum live_dist[kEpaMaxFaces];  // ... and their distances
+  // SimpleLoop's: the vertices starting and ending an edge in check `tag`, and the next one
+  int start_tag[kEpaMaxVertices], end_tag[kEpaMaxVertices], next[kEpaMaxVertices];
+  int nvert, nface, nslot, nfree, stamp;
+  int epoch, tag;  // counters of Expand and SimpleLoop, kept from one EPA call to the next
+  bool linked;  // adj holds the neighbours (each directed edge in one face, its reverse in one)
+  bool unordered;  // a face's distance is NaN (NearestFace)
+};
+
+// The polytope's storage (110 kB: too large for some thread stacks), one per thread. Reached
 // once per EPA call through this function: a thread-local variable used directly is looked up
 // again at every use in the inlined helpers (__tls_get_addr in a shared library).
 [[gnu::noinline]] Polytope& ThreadPolytope() {
@@ -401,11 +425,19 @@ struct Polytope {
   return polytope;
 }
 
-// A face (i, j, k) of the polytope, counter-clockwise seen from outside.
-bool AddFace(Polytope& P, int i, int j, int k) {
-  if (P.nface >= kEpaMaxFaces) return false;
-  Face& f = P.face[P.nface++];
+void ClearPolytope(Polytope& P) {
+  P.nvert = P.nface = P.nslot = P.nfree = P.stamp = 0;
+  P.linked = P.unordered = false;
+}
+
+// A face (i, j, k) of the polytope, counter-clockwise seen from outside; its slot, or -1 when
+// out of room. Its neighbours are left to the caller.
+int AddFace(Polytope& P, int i, int j, int k) {
+  if (P.nface >= kEpaMaxFaces) return -1;
+  int slot = P.nfree > 0 ? P.free_slot[--P.nfree] : P.nslot++;
+  Face& f = P.face[slot];
   f.v[0] = i, f.v[1] = j, f.v[2] = k;
+  f.stamp = P.stamp++;
   mjtNum e1[3], e2[3];
   Sub3(e1, P.vert[j].w, P.vert[i].w);
   Sub3(e2, P.vert[k].w, P.vert[i].w);
@@ -417,7 +449,20 @@ bool AddFace(Polytope& P, int i, int j, int k) {
   } else {
     f.dist = INFINITY;  // a sliver: never the nearest face
   }
-  return true;
+  P.unordered |= std::isnan(f.dist);
+  f.live_at = P.nface;
+  P.live[P.nface] = slot, P.live_dist[P.nface] = f.dist;
+  ++P.nface;
+  return slot;
+}
+
+void RemoveFace(Polytope& P, int slot) {
+  Face& f = P.face[slot];
+  int last = --P.nface, at = f.live_at;
+  P.live[at] = P.live[last], P.live_dist[at] = P.live_dist[last];
+  P.face[P.live[at]].live_at = at;
+  f.stamp = -1;
+  P.free_slot[P.nfree++] = slot;
 }
 
 // A point of D that leaves the affine hull of the first n points the most, among the
@@ -541,11 +586,38 @@ bool TrianglePolytope(const SupportFunction& A, const SupportFunction& B, const 
   return true;
 }
 
+// The initial polytope's neighbours, from its directed edges: true when every directed edge
+// lies in one face and its reverse in one other (a closed, consistently wound surface); else
+// the expansions find the visible faces by a scan (Expand).
+bool LinkFaces(Polytope& P) {
+  constexpr int kMaxVertices = 8;
+  if (P.nvert > kMaxVertices) return false;
+  int owner[kMaxVertices * kMaxVertices];  // directed edge (a, b) -> 3 slot + edge
+  for (int& o : owner) o = -1;
+  for (int slot = 0; slot < P.nslot; ++slot) {
+    const Face& f = P.face[slot];
+    for (int e = 0; e < 3; ++e) {
+      int& o = owner[f.v[e] * kMaxVertices + f.v[(e + 1) % 3]];
+      if (o >= 0) return false;
+      o = 3 * slot + e;
+    }
+  }
+  for (int slot = 0; slot < P.nslot; ++slot) {
+    Face& f = P.face[slot];
+    for (int e = 0; e < 3; ++e) {
+      int o = owner[f.v[(e + 1) % 3] * kMaxVertices + f.v[e]];
+      if (o < 0) return false;
+      f.adj[e] = o / 3, f.adj_edge[e] = o % 3;
+    }
+  }
+  return true;
+}
+
 // The initial polytope from GJK's final simplex (see gjk_epa.h); a lone point is grown to a
 // tetrahedron (no reference behaviour known there). False when D is flat there.
 bool HoldsOrigin(const Polytope& P) {
   for (int i = 0; i < P.nface; ++i) {
-    if (!(P.face[i].dist >= -1e-15)) return false;
+    if (!(P.live_dist[i] >= -1e-15)) return false;
   }
   return true;
 }
@@ -556,7 +628,7 @@ bool InitialPolytope(const SupportFunction& A, const SupportFunction& B, const G
   // origin on its surface or outside, in symmetric poses), a tetrahedron grown from the simplex
   if (gjk.nsimplex == 2 && SegmentPolytope(A, B, gjk, P) && HoldsOrigin(P)) return true;
   if (gjk.nsimplex == 3 && TrianglePolytope(A, B, gjk, P) && HoldsOrigin(P)) return true;
-  P.nvert = P.nface = 0;
+  ClearPolytope(P);
   MinkowskiPoint s[4];
   int n = gjk.nsimplex;
   for (int i = 0; i < n; ++i) s[i] = gjk.simplex[i];
@@ -576,88 +648,197 @@ bool InitialPolytope(const SupportFunction& A, const SupportFunction& B, const G
   return true;
 }
 
+int StampAt(const Polytope& P, int i) { return P.face[P.live[i]].stamp; }
+
+// The slot of the face nearest the origin, the oldest of equal distances: as a scan of the
+// faces by age would find it, starting from the oldest and moving on at each strictly smaller
+// distance (a NaN distance met first stays: handled apart, rare).
 int NearestFace(const Polytope& P) {
-  int best = 0;
-  mjtNum best_dist = P.face[0].dist;
-  for (int i = 1; i < P.nface; ++i) {
-    if (P.face[i].dist < best_dist) best = i, best_dist = P.face[i].dist;
+  if (!P.unordered) {
+    int best = 0;
+    mjtNum best_dist = P.live_dist[0];
+    for (int i = 1; i < P.nface; ++i) {
+      mjtNum dist = P.live_dist[i];
+      if (dist <= best_dist) {  // (rarely equal)
+        if (dist < best_dist || StampAt(P, i) < StampAt(P, best)) best = i, best_dist = dist;
+      }
+    }
+    return P.live[best];
   }
-  return best;
+  int oldest = 0;
+  for (int i = 1; i < P.nface; ++i) {
+    if (StampAt(P, i) < StampAt(P, oldest)) oldest = i;
+  }
+  int best = oldest;
+  for (int i = 0; i < P.nface; ++i) {
+    mjtNum dist = P.live_dist[i], best_dist = P.live_dist[best];
+    if (dist < best_dist || (dist == best_dist && StampAt(P, i) < StampAt(P, best))) best = i;
+  }
+  return P.live[best];
 }
 
 // The horizon is one closed loop: every vertex on it starts exactly one edge and ends exactly
 // one. A numerically inconsistent visibility (w nearly on the planes of several faces) breaks
 // this; the polytope is then left as it is rather than broken.
-bool SimpleLoop(const int (*edges)[2], int nedge) {
+// Checked as: the edges' starts are distinct, so are their ends, and every end is a start (then
+// the starts and the ends are the same set); and the walk from the first edge comes back
+// after nedge edges.
+bool SimpleLoop(Polytope& P, int nedge) {
+  const HorizonEdge* edges = P.horizon;
   if (nedge < 3) return false;
-  // counters of the vertices on the edges only (the others start and end none)
-  int starts[kEpaMaxVertices], ends[kEpaMaxVertices];
+  if (P.tag >= (1 << 30)) {  // the tags start over (every billion expansions)
+    for (int v = 0; v < kEpaMaxVertices; ++v) P.start_tag[v] = P.end_tag[v] = 0;
+    P.tag = 0;
+  }
+  int tag = ++P.tag;
+  int* next = P.next;
   for (int k = 0; k < nedge; ++k) {
-    for (int v : edges[k]) starts[v] = ends[v] = 0;
+    if (P.start_tag[edges[k].a] == tag || P.end_tag[edges[k].b] == tag) return false;
+    P.start_tag[edges[k].a] = P.end_tag[edges[k].b] = tag;
+    next[edges[k].a] = edges[k].b;
   }
   for (int k = 0; k < nedge; ++k) {
-    ++starts[edges[k][0]];
-    ++ends[edges[k][1]];
-  }
-  for (int k = 0; k < nedge; ++k) {
-    for (int v : edges[k]) {
-      if (starts[v] > 1 || starts[v] != ends[v]) return false;
-    }
+    if (P.start_tag[edges[k].b] != tag) return false;
   }
   // one loop, not several: walk it from the first edge
-  int next[kEpaMaxVertices];
-  for (int k = 0; k < nedge; ++k) next[edges[k][0]] = edges[k][1];
   int length = 1;
-  for (int v = next[edges[0][0]]; v != edges[0][0] && length <= nedge; v = next[v]) ++length;
+  for (int v = next[edges[0].a]; v != edges[0].a && length <= nedge; v = next[v]) ++length;
   return length == nedge;
 }
 
-// Adds point w (index P.nvert) to the polytope: the faces that see it go, and the horizon
-// (their edges not shared between two of them) is joined to w. False when out of room.
-bool Expand(Polytope& P, const MinkowskiPoint& w, int nearest) {
-  if (P.nvert >= kEpaMaxVertices) return false;
-  bool visible[kEpaMaxFaces];
-  int edges[3 * kEpaMaxFaces][2];
-  int seen[kEpaMaxFaces];  // the visible faces in order
-  int nedge = 0, nvisible = 0;
-  for (int i = 0; i < P.nface; ++i) {
-    const Face& f = P.face[i];
-    mjtNum delta[3];
-    Sub3(delta, w.w, P.vert[f.v[0]].w);
-    visible[i] = (i == nearest) | (Dot3(f.normal, delta) > 1e-14);
-    seen[nvisible] = i;
-    nvisible += visible[i];
-  }
-  for (int s = 0; s < nvisible; ++s) {
-    const Face& f = P.face[seen[s]];
-    for (int e = 0; e < 3; ++e) {
-      int a = f.v[e], b = f.v[(e + 1) % 3];
-      // a shared edge appears reversed in the other visible face: both go
-      bool shared = false;
-      for (int k = 0; k < nedge; ++k) {
-        if (edges[k][0] == b && edges[k][1] == a) {
-          edges[k][0] = edges[nedge - 1][0], edges[k][1] = edges[nedge - 1][1];
-          --nedge;
-          shared = true;
-          break;
-        }
+// Whether w lies beyond the plane of the face in `slot` (by more than rounding).
+bool Sees(const Polytope& P, int slot, const MinkowskiPoint& w) {
+  const Face& f = P.face[slot];
+  mjtNum delta[3];
+  Sub3(delta, w.w, P.vert[f.v[0]].w);
+  return Dot3(f.normal, delta) > 1e-14;
+}
+
+// The visible faces: the nearest one and, walking across edges from it, every face that sees
+// w (P.mark[slot] == visible), listed in vis in order of age. Without neighbours, all faces
+// that see w.
+int VisibleFaces(Polytope& P, const MinkowskiPoint& w, int nearest, int visible, int* vis) {
+  int nvis = 0;
+  if (P.linked) {
+    P.mark[nearest] = visible;
+    vis[nvis++] = nearest;
+    for (int s = 0; s < nvis; ++s) {
+      const Face& f = P.face[vis[s]];
+      for (int e = 0; e < 3; ++e) {
+        int g = f.adj[e];
+        if (P.mark[g] >= visible) continue;  // tested already
+        bool sees = Sees(P, g, w);
+        P.mark[g] = sees ? visible : visible + 1;
+        if (sees) vis[nvis++] = g;
       }
-      if (!shared) edges[nedge][0] = a, edges[nedge][1] = b, ++nedge;
+    }
+  } else {
+    for (int slot = 0; slot < P.nslot; ++slot) {
+      if (P.face[slot].stamp >= 0 && (slot == nearest || Sees(P, slot, w))) {
+        P.mark[slot] = visible, vis[nvis++] = slot;
+      }
     }
   }
-  if (P.nface - nvisible + nedge > kEpaMaxFaces || !SimpleLoop(edges, nedge)) {
-    return false;
+  for (int s = 1; s < nvis; ++s) {  // by age (insertion sort: a few faces)
+    int slot = vis[s], t = s;
+    for (; t > 0 && P.face[vis[t - 1]].stamp > P.face[slot].stamp; --t) vis[t] = vis[t - 1];
+    vis[t] = slot;
   }
-  // the faces before the first visible one stay where they are
-  int kept = 0;
-  while (kept < P.nface && !visible[kept]) ++kept;
-  for (int i = kept; i < P.nface; ++i) {
-    if (!visible[i]) P.face[kept++] = P.face[i];
+  return nvis;
+}
+
+// The horizon of the visible faces vis[0..nvis) (in order of age): their edges in order, each
+// appended to the list unless its reverse is on it already (an edge shared by two visible
+// faces), which is then taken off, the last edge moving into its place. Returns its length.
+int Horizon(Polytope& P, const int* vis, int nvis, int visible) {
+  constexpr int kNext[3] = {1, 2, 0};
+  HorizonEdge* edges = P.horizon;
+  int nedge = 0;
+  for (int s = 0; s < nvis; ++s) {
+    int slot = vis[s];
+    const Face& f = P.face[slot];
+    for (int e = 0; e < 3; ++e) {
+      int a = f.v[e], b = f.v[kNext[e]];
+      int reverse_at = -1;
+      if (P.linked) {
+        // the reverse is on the list when the face across is visible and older
+        int g = f.adj[e];
+        if (P.mark[g] == visible && P.face[g].stamp < f.stamp) {
+          reverse_at = P.edge_at[g][f.adj_edge[e]];
+        }
+      } else {
+        for (int k = 0; k < nedge && reverse_at < 0; ++k) {
+          if (edges[k].a == b && edges[k].b == a) reverse_at = k;
+        }
+      }
+      if (reverse_at >= 0) {
+        const HorizonEdge& moved = edges[reverse_at] = edges[--nedge];
+        P.edge_at[moved.face][moved.e] = reverse_at;
+      } else {
+        P.edge_at[slot][e] = nedge;
+        edges[nedge++] = {a, b, slot, e};
+      }
+    }
   }
-  P.nface = kept;
+  return nedge;
+}
+
+// The visible faces give way to the fan joining the horizon (P.horizon[0..nedge), a simple
+// loop) to w. With neighbours (P.linked), the new faces are linked to each other and to the
+// faces across the horizon.
+void ReplaceVisible(Polytope& P, const MinkowskiPoint& w, const int* vis, int nvis, int nedge) {
+  const HorizonEdge* edges = P.horizon;
+  // the faces across the horizon, read before the visible faces' slots are reused
+  // (nedge <= kEpaMaxFaces: Expand checked the room)
+  int across[kEpaMaxFaces], across_edge[kEpaMaxFaces];
+  if (P.linked) {
+    for (int k = 0; k < nedge; ++k) {
+      const Face& f = P.face[edges[k].face];
+      across[k] = f.adj[edges[k].e], across_edge[k] = f.adj_edge[edges[k].e];
+    }
+  }
+  for (int s = 0; s < nvis; ++s) RemoveFace(P, vis[s]);
   int wi = P.nvert;
   P.vert[P.nvert++] = w;
-  for (int k = 0; k < nedge; ++k) AddFace(P, edges[k][0], edges[k][1], wi);
+  int created[kEpaMaxFaces];
+  int starting_at[kEpaMaxVertices];  // the new face whose horizon edge starts at a vertex
+  for (int k = 0; k < nedge; ++k) {
+    created[k] = AddFace(P, edges[k].a, edges[k].b, wi);
+    starting_at[edges[k].a] = created[k];
+  }
+  if (!P.linked) return;
+  for (int k = 0; k < nedge; ++k) {
+    Face& f = P.face[created[k]];
+    f.adj[0] = across[k], f.adj_edge[0] = across_edge[k];
+    Face& outside = P.face[across[k]];
+    outside.adj[across_edge[k]] = created[k], outside.adj_edge[across_edge[k]] = 0;
+    // edge 1 (b, w) is edge 2 (w, b) of the face on the next horizon edge (b, c)
+    int next = starting_at[edges[k].b];
+    f.adj[1] = next, f.adj_edge[1] = 2;
+    P.face[next].adj[2] = created[k], P.face[next].adj_edge[2] = 1;
+  }
+}
+
+// Adds point w (index P.nvert) to the polytope: the faces that see it go (the nearest face
+// always), and the horizon (the edges of theirs not shared between two of them) is joined to
+// w. False when out of room or when the horizon is not one simple loop.
+// With neighbours, the visible faces are those reached from the nearest face across visible
+// faces (as the reference: a face that sees w beyond a face that does not, on a polytope made
+// non-convex by its first bipyramid, stays; measured on ellipsoid-box penetrations, where a
+// scan of all faces gave a horizon of two loops and stopped EPA short of the reference's
+// depth). Without: every face that sees w.
+bool Expand(Polytope& P, const MinkowskiPoint& w, int nearest) {
+  if (P.nvert >= kEpaMaxVertices) return false;
+  if (P.epoch >= (1 << 29)) {  // the marks start over (every few hundred million expansions)
+    for (int& mark : P.mark) mark = 0;
+    P.epoch = 0;
+  }
+  int visible = 2 * ++P.epoch;  // (visible + 1: tested, hidden) above all earlier marks
+  int vis[kEpaMaxFaces];
+  int nvis = VisibleFaces(P, w, nearest, visible, vis);
+  int nedge = Horizon(P, vis, nvis, visible);
+  if (P.nface - nvis + nedge > kEpaMaxFaces || !SimpleLoop(P, nedge)) return false;
+  ReplaceVisible(P, w, vis, nvis, nedge);
   return true;
 }
 
@@ -667,8 +848,9 @@ EpaResult EpaPenetration(const SupportFunction& A, const SupportFunction& B,
                          const GjkResult& gjk, int max_iterations, mjtNum tolerance) {
   EpaResult result{};
   Polytope& P = ThreadPolytope();
-  P.nvert = P.nface = 0;
+  ClearPolytope(P);
   if (!InitialPolytope(A, B, gjk, P) || max_iterations < 1) return result;
+  P.linked = LinkFaces(P);
   mjtNum upper = INFINITY;
   Face last{};
   for (int iter = 0; iter < max_iterations; ++iter) {
