@@ -38,10 +38,10 @@ CONTROL_SEED = 0
 KNOWN_DIVERGENCES = {
     "models/robot_arm.xml":
         "step 1 qvel (rel 7e-5): cylinder 'turntable_disc' (geom 3) on box 'base_housing' "
-        "(geom 2), a flat cap-on-face contact: pos differs by 4e-4. At margin 0 the "
-        "reference's ccd walks GJK's first tetrahedron (gjk_epa.h, reproduced); on poses with "
-        "the cap exactly parallel to the face it walks it as if of the opposite orientation "
-        "(measured on 150 such poses: explains 140), for a reason not found",
+        "(geom 2), a flat cap-on-face contact: pos differs by 4e-4. EPA's face normal there is "
+        "nearly parallel to the cap (n.axis = +2.5e-16 here), and the reference's rounding "
+        "gives the other sign, then breaks an exact tie between coplanar faces the other way "
+        "(gjk_epa.h; its face-distance arithmetic is not identified)",
     "models/urdf/serial_arm.urdf":
         "step 2 qpos (rel 0.03): flat cylinder-box contacts as robot_arm (the step-0 contact "
         "now matches: the margin-0 walk)",

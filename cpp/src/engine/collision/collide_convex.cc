@@ -69,6 +69,20 @@ bool PenetratingContact(const SupportFunction& A, const SupportFunction& B, cons
   return true;
 }
 
+// GJK's first convergence test v.v - v.w < tol^2 / 2 (gjk_epa.h) at v_0 = -start: met when
+// the centers (nearly) coincide, e.g. concentric geoms, where the reference then reports no
+// contact for every pair (measured). GjkDistance applies it itself, except for two polytopes
+// without margin, which it runs with tolerance 0 (below).
+bool ConvergedAtStart(const SupportFunction& A, const SupportFunction& B, const mjtNum start[3],
+                      mjtNum tolerance) {
+  mjtNum w[3], a[3], b[3], opposite[3] = {-start[0], -start[1], -start[2]};
+  A(start, a);  // s_D(-v_0) = s_A(start) - s_B(-start)
+  B(opposite, b);
+  Sub3(w, a, b);
+  mjtNum vv = Dot3(start, start), vw = -Dot3(start, w);
+  return vv - vw < 0.5 * tolerance * tolerance;
+}
+
 bool IsPolytope(const ConvexShape& s) {
   return s.type == mjGEOM_BOX || s.type == mjGEOM_MESH || s.type == kConvexPoints;
 }
@@ -101,11 +115,15 @@ bool ConvexContactOf(const ConvexShape& s1, const ConvexShape& s2, mjtNum cutoff
   mjtNum start[3];  // GJK starts from center 1 - center 2 (v_0 = -start)
   Sub3(start, s2.center ? s2.center : s2.pos, s1.center ? s1.center : s1.pos);
   ConvexAccuracy accuracy = given;
-  // two polytopes without margin: the reference iterates them to exactness, whatever
-  // opt.ccd_tolerance (measured: its answers do not move with the tolerance)
-  if (IsPolytope(s1) && IsPolytope(s2) && !(cutoff > 0)) accuracy.tolerance = 0;
-  mjtNum radii = s1.radius + s2.radius;
   SupportFunction A{&s1, FullSupportRoutine(s1)}, B{&s2, FullSupportRoutine(s2)};
+  // two polytopes without margin: the reference iterates them to exactness, whatever
+  // opt.ccd_tolerance (measured: its answers do not move with the tolerance), once past the
+  // first step
+  if (IsPolytope(s1) && IsPolytope(s2) && !(cutoff > 0)) {
+    if (ConvergedAtStart(A, B, start, given.tolerance)) return false;
+    accuracy.tolerance = 0;
+  }
+  mjtNum radii = s1.radius + s2.radius;
   bool found;
   if (radii > 0) {
     // spheres and capsules: GJK on the cores (a point, a segment) first; separated cores
@@ -123,7 +141,9 @@ bool ConvexContactOf(const ConvexShape& s1, const ConvexShape& s2, mjtNum cutoff
                         : SeparatedContact(gjk, 0, 0, out);
   if (!found && gjk.intersect && !(cutoff > 0)) {
     // the walked tetrahedron is flat (symmetric poses of polytopes): EPA from GJK's own
-    // simplex instead, as at a positive cutoff (the reference finds these contacts)
+    // simplex instead, as at a positive cutoff. Measured: taken on 64 of 2000 face-aligned
+    // box-mesh poses (none of 7000 random curved ones); the reference has the same contact
+    // (to 1e-6) on all of them but the concentric one (no contact: ConvergedAtStart)
     gjk = GjkDistance(A, B, start, kMinPositiveCutoff, accuracy.iterations,
                       accuracy.tolerance);
     found = gjk.intersect && PenetratingContact(A, B, gjk, accuracy, out);
