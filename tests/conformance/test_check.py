@@ -103,7 +103,7 @@ def test_check_functions_alone():
 def test_warning_list_indexing():
     d = mjsim.MjData(mjsim.MjModel.from_xml_string(XML))
     assert len(d.warning) == 8
-    with pytest.raises(IndexError, match="warning index 8"):
+    with pytest.raises(IndexError, match="MjWarningStatList index 8 out of range"):
         d.warning[8]
     d.warning[-1].number = 4
     assert d.warning.number[7] == 4
