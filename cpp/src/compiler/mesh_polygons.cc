@@ -36,11 +36,14 @@
 
 namespace mjsim {
 
-void FaceNormal(const std::vector<mjtNum>& vert, const std::vector<int>& face, int f, mjtNum n[3]) {
-  const mjtNum* a = vert.data() + 3 * face[3 * f];
+namespace {
+
+// unit normal of the triangle of vertices corner[0..2] (zero-area: the unnormalized cross product)
+void CornerNormal(const std::vector<mjtNum>& vert, const int corner[3], mjtNum n[3]) {
+  const mjtNum* a = vert.data() + 3 * corner[0];
   mjtNum ab[3], ac[3];
-  Sub3(ab, vert.data() + 3 * face[3 * f + 1], a);
-  Sub3(ac, vert.data() + 3 * face[3 * f + 2], a);
+  Sub3(ab, vert.data() + 3 * corner[1], a);
+  Sub3(ac, vert.data() + 3 * corner[2], a);
   Cross3(n, ab, ac);
   mjtNum norm = Norm3(n);  // divided, not scaled by 1/norm: equal normals must stay equal
   if (norm >= mjMINVAL) {
@@ -48,9 +51,14 @@ void FaceNormal(const std::vector<mjtNum>& vert, const std::vector<int>& face, i
   }
 }
 
+}  // namespace
+
+void FaceNormal(const std::vector<mjtNum>& vert, const std::vector<int>& face, int f, mjtNum n[3]) {
+  CornerNormal(vert, face.data() + 3 * f, n);
+}
+
 void PolygonNormal(const std::vector<mjtNum>& vert, const std::vector<int>& loop, mjtNum n[3]) {
-  const int corners[3] = {loop[0], loop[1], loop[2]};
-  FaceNormal(vert, std::vector<int>(corners, corners + 3), 0, n);
+  CornerNormal(vert, loop.data(), n);
 }
 
 namespace {
