@@ -92,6 +92,16 @@ def run_pair(shape, seed, margin=0.0):
     return pair, rng
 
 
+def random_collisions(shape, seeds, poses, margin=0.0):
+    """(seed, pair) after mj_collision at `poses` random poses over the terrain of each seed."""
+    for seed in range(seeds):
+        pair, rng = run_pair(shape, seed, margin)
+        for _ in range(poses):
+            random_pose(pair, rng)
+            pair.call("mj_collision")
+            yield seed, pair
+
+
 CORES = {"sphere": ([[0, 0, 0]], 0.09), "capsule": ([[0, 0, -0.15], [0, 0, 0.15]], 0.06)}
 
 
@@ -120,16 +130,12 @@ def test_margin_inflates_every_geom_type_as_the_reference(shape):
     type): the same contacts, dist to 1e-6 (GJK/EPA's accuracy on these inflated shapes;
     without the geom's growth every dist was off by 0.01)."""
     total = 0
-    for seed in range(3):
-        pair, rng = run_pair(shape, seed, margin=0.02)
-        for _ in range(8):
-            random_pose(pair, rng)
-            pair.call("mj_collision")
-            assert pair.d.ncon == pair.ref_d.ncon, f"seed {seed}"
-            n = pair.ref_d.ncon
-            total += n
-            np.testing.assert_allclose(pair.d.contact.dist[:n], pair.ref_d.contact.dist[:n],
-                                       atol=1e-6)
+    for seed, pair in random_collisions(shape, 3, 8, margin=0.02):
+        assert pair.d.ncon == pair.ref_d.ncon, f"seed {seed}"
+        n = pair.ref_d.ncon
+        total += n
+        np.testing.assert_allclose(pair.d.contact.dist[:n], pair.ref_d.contact.dist[:n],
+                                   atol=1e-6)
     assert total > 30
 
 
@@ -182,21 +188,17 @@ def test_cylinder_normals_match_reference_where_epa_agrees():
     reference's does (dist to 1e-12; measured: 94% of the contacts, the rest off by < 1e-6),
     pos and normal agree to 1e-9; both normal kinds occur."""
     agreed = radial = 0
-    for seed in range(4):
-        pair, rng = run_pair("cylinder", seed)
-        for _ in range(10):
-            random_pose(pair, rng)
-            pair.call("mj_collision")
-            assert pair.d.ncon == pair.ref_d.ncon
-            for got, want in zip(contact_table(pair.d), contact_table(pair.ref_d)):
-                assert abs(got["dist"] - want["dist"]) < 1e-6
-                if abs(got["dist"] - want["dist"]) > 1e-12:
-                    continue
-                agreed += 1
-                np.testing.assert_allclose(got["pos"], want["pos"], atol=1e-9)
-                np.testing.assert_allclose(got["frame"][:3], want["frame"][:3], atol=1e-9)
-                axis = pair.ref_d.geom_xmat[1].reshape(3, 3)[:, 2]
-                radial += abs(want["frame"][:3] @ axis) < 1e-9
+    for seed, pair in random_collisions("cylinder", 4, 10):
+        assert pair.d.ncon == pair.ref_d.ncon
+        for got, want in zip(contact_table(pair.d), contact_table(pair.ref_d)):
+            assert abs(got["dist"] - want["dist"]) < 1e-6
+            if abs(got["dist"] - want["dist"]) > 1e-12:
+                continue
+            agreed += 1
+            np.testing.assert_allclose(got["pos"], want["pos"], atol=1e-9)
+            np.testing.assert_allclose(got["frame"][:3], want["frame"][:3], atol=1e-9)
+            axis = pair.ref_d.geom_xmat[1].reshape(3, 3)[:, 2]
+            radial += abs(want["frame"][:3] @ axis) < 1e-9
     assert agreed > 40 and 0 < radial < agreed, f"{agreed} contacts, {radial} radial"
 
 
@@ -238,15 +240,11 @@ def test_penetrating_contacts_match_reference_to_rounding(shape):
     the same order, dist, pos and normal to 1e-9 (measured: 5e-12). EPA's own normal differs
     from the reference's by up to 1e-2 at these depths, so this checks the normal rule."""
     total = deep = 0
-    for seed in range(6):
-        pair, rng = run_pair(shape, seed)
-        for _ in range(8):
-            random_pose(pair, rng)
-            pair.call("mj_collision")
-            total += pair.ref_d.ncon
-            deep += int(np.sum(pair.ref_d.contact.dist[:pair.ref_d.ncon] < -0.06))
-            problems = contacts_in_order(pair, 1e-9, 1e-9, 1e-9)
-            assert not problems, f"seed {seed}:\n" + "\n".join(problems[:8])
+    for seed, pair in random_collisions(shape, 6, 8):
+        total += pair.ref_d.ncon
+        deep += int(np.sum(pair.ref_d.contact.dist[:pair.ref_d.ncon] < -0.06))
+        problems = contacts_in_order(pair, 1e-9, 1e-9, 1e-9)
+        assert not problems, f"seed {seed}:\n" + "\n".join(problems[:8])
     assert total > 60 and deep > 5, f"{total} contacts, {deep} deep: the poses miss the terrain"
 
 
@@ -254,14 +252,10 @@ def test_ellipsoid_dist_and_pos_match_reference_to_rounding():
     """Ellipsoids take the same GJK/EPA path as the reference: dist and pos to 1e-9 (measured:
     2e-16 and 5e-14); their normals are a known gap (below)."""
     total = 0
-    for seed in range(4):
-        pair, rng = run_pair("ellipsoid", seed)
-        for _ in range(8):
-            random_pose(pair, rng)
-            pair.call("mj_collision")
-            total += pair.ref_d.ncon
-            problems = contacts_in_order(pair, 1e-9, 1e-9, np.inf)
-            assert not problems, f"seed {seed}:\n" + "\n".join(problems[:8])
+    for seed, pair in random_collisions("ellipsoid", 4, 8):
+        total += pair.ref_d.ncon
+        problems = contacts_in_order(pair, 1e-9, 1e-9, np.inf)
+        assert not problems, f"seed {seed}:\n" + "\n".join(problems[:8])
     assert total > 30
 
 
@@ -271,15 +265,11 @@ def test_ellipsoid_normals_are_near_the_reference():
     the reference's own normals are stationary only to ~1e-6), the rest deep ones where the
     reference lands on another stationary point. EPA's normal: median 1e-3, none within 1e-5."""
     errors = []
-    for seed in range(4):
-        pair, rng = run_pair("ellipsoid", seed)
-        for _ in range(10):
-            random_pose(pair, rng)
-            pair.call("mj_collision")
-            assert pair.d.ncon == pair.ref_d.ncon
-            n = pair.ref_d.ncon
-            errors += list(np.abs(pair.d.contact.frame[:n, :3] -
-                                  pair.ref_d.contact.frame[:n, :3]).max(axis=1))
+    for seed, pair in random_collisions("ellipsoid", 4, 10):
+        assert pair.d.ncon == pair.ref_d.ncon
+        n = pair.ref_d.ncon
+        errors += list(np.abs(pair.d.contact.frame[:n, :3] -
+                              pair.ref_d.contact.frame[:n, :3]).max(axis=1))
     errors = np.array(errors)
     assert len(errors) > 40
     assert np.mean(errors < 1e-5) > 0.6 and np.median(errors) < 1e-5, \
