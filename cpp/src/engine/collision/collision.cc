@@ -439,33 +439,34 @@ int SweepAxis(const BodyBox* boxes, int count) {
   return axis;
 }
 
-// One pass of an LSD radix sort: `src` by the byte at `shift` into `dst` (stable).
-void RadixPass(const uint64_t* src, uint64_t* dst, int n, int shift) {
-  int start[257] = {0};
-  for (int i = 0; i < n; ++i) ++start[((src[i] >> shift) & 0xff) + 1];
-  for (int b = 0; b < 256; ++b) start[b + 1] += start[b];
-  for (int i = 0; i < n; ++i) dst[start[(src[i] >> shift) & 0xff]++] = src[i];
-}
-
-// Sorts the signatures (b1 << 32 | b2, both below nbody) in place: radix passes over the bytes
-// the body ids use (an even number of passes ends in `pairs`), with `temp` (room for n, or
-// null) as the other buffer; std::sort when there is no room, the ids are wider, or there are
-// too few pairs to pay for the passes' 256 counters.
-void SortSignatures(uint64_t* pairs, int n, int nbody, uint64_t* temp) {
-  if (!temp || nbody > 65536 || n < 256) {
+// Sorts the signatures (b1 << 32 | b2, b1 < b2 < nbody) in place: a counting pass groups them by
+// b1 into `temp` (room for n, or null), then each group, a body's few partners, is sorted by b2
+// on its way back. `count` has room for nbody + 1 counters. std::sort when there is no room.
+void SortSignatures(uint64_t* pairs, int n, int nbody, uint64_t* temp, int* count) {
+  if (!temp) {
     std::sort(pairs, pairs + n);
     return;
   }
-  // the bytes of b2 first (least significant), then those of b1 (bits 32 and up)
-  if (nbody <= 256) {
-    RadixPass(pairs, temp, n, 0);
-    RadixPass(temp, pairs, n, 32);
-    return;
+  std::fill(count, count + nbody + 1, 0);
+  for (int i = 0; i < n; ++i) ++count[(pairs[i] >> 32) + 1];
+  for (int b = 0; b < nbody; ++b) count[b + 1] += count[b];
+  for (int i = 0; i < n; ++i) temp[count[pairs[i] >> 32]++] = pairs[i];
+  // count[b] is now the end of group b (the start of group b + 1)
+  for (int b = 0, begin = 0; b < nbody; begin = count[b++]) {
+    uint64_t* group = pairs + begin;
+    int size = count[b] - begin;
+    if (size > 32) {
+      std::copy(temp + begin, temp + count[b], group);
+      std::sort(group, group + size);
+      continue;
+    }
+    for (int i = 0; i < size; ++i) {  // insertion sort
+      uint64_t value = temp[begin + i];
+      int j = i;
+      for (; j > 0 && group[j - 1] > value; --j) group[j] = group[j - 1];
+      group[j] = value;
+    }
   }
-  RadixPass(pairs, temp, n, 0);
-  RadixPass(temp, pairs, n, 8);
-  RadixPass(pairs, temp, n, 32);
-  RadixPass(temp, pairs, n, 40);
 }
 
 // The sorted boxes as arrays (one per bound): the sweep's inner loop reads them in order.
@@ -518,16 +519,22 @@ int BroadphasePairs(const Model& m, ScratchFrame& frame, const BodyBox* boxes, i
   FillSweepArrays(boxes, order, count, axis, sweep);
   const mjtNum *lo0 = sweep.lo[0], *lo1 = sweep.lo[1], *lo2 = sweep.lo[2];
   const mjtNum *hi0 = sweep.hi[0], *hi1 = sweep.hi[1], *hi2 = sweep.hi[2];
+  int* overlapping = frame.Allocate<int>(count);
   int npairs = 0;
   for (int i = 0; i < count; ++i) {
-    // boxes j > i start at or after box i along the axis: they overlap it on the axis until
-    // one starts past its end (the sort order)
-    for (int j = i + 1; j < count && lo0[j] <= hi0[i]; ++j) {
-      // & rather than &&: one hard-to-predict branch instead of five
-      bool overlap = (hi0[j] >= lo0[i]) & (lo1[j] <= hi1[i]) & (lo1[i] <= hi1[j]) &
-                     (lo2[j] <= hi2[i]) & (lo2[i] <= hi2[j]);
-      if (!overlap) continue;
-      int b1 = sweep.body[i], b2 = sweep.body[j];
+    // boxes j > i start at or after box i along the axis (the sort order), so they overlap it
+    // on the axis until one starts past its end
+    int end = i + 1;
+    while (end < count && lo0[end] <= hi0[i]) ++end;
+    // the other two axes, without branches (about one box in five passes: a branch per box
+    // is mispredicted often); `found` counts the boxes that pass
+    int found = 0;
+    for (int j = i + 1; j < end; ++j) {
+      overlapping[found] = j;
+      found += (lo1[j] <= hi1[i]) & (lo1[i] <= hi1[j]) & (lo2[j] <= hi2[i]) & (lo2[i] <= hi2[j]);
+    }
+    for (int k = 0; k < found; ++k) {
+      int b1 = sweep.body[i], b2 = sweep.body[overlapping[k]];
       if (BodiesFiltered(m, b1, b2)) continue;
       uint64_t* slot = top - npairs - 1;
       if (static_cast<const void*>(slot) < floor) return -1;
@@ -538,7 +545,8 @@ int BroadphasePairs(const Model& m, ScratchFrame& frame, const BodyBox* boxes, i
   // the arena below the pairs is free until the contacts are written: the sort's second buffer
   uint64_t* temp = top - 2 * npairs;
   bool room = static_cast<const void*>(temp) >= floor;
-  SortSignatures(top - npairs, npairs, m.nbody, room ? temp : nullptr);
+  SortSignatures(top - npairs, npairs, m.nbody, room ? temp : nullptr,
+                 frame.Allocate<int>(m.nbody + 1));
   return npairs;
 }
 
@@ -569,11 +577,14 @@ int GeomsReaching(const Model& m, const Box* geom_boxes, int b, const BodyBox& o
 }
 
 // Geom g1 of the first body and g2 of the second pass the geom filters: contype/conaffinity,
-// no explicit pair for them, overlapping world boxes and bounding spheres.
-bool GeomPairPasses(const Model& m, const Data& d, const Box* geom_boxes, int g1, int g2) {
+// no explicit pair for them, overlapping world boxes (known when `boxes_overlap`: the sweep
+// found the bodies' boxes overlapping and each body has this one geom) and bounding spheres.
+bool GeomPairPasses(const Model& m, const Data& d, const Box* geom_boxes, int g1, int g2,
+                    bool boxes_overlap) {
   if (!Compatible(m, g1, g2)) return false;
   if (m.npair > 0 && HasExplicitPair(m, g1, g2)) return false;
-  if (!Unbounded(m, g1) && !Unbounded(m, g2) && !Overlap(geom_boxes[g1], geom_boxes[g2])) {
+  if (!boxes_overlap && !Unbounded(m, g1) && !Unbounded(m, g2) &&
+      !Overlap(geom_boxes[g1], geom_boxes[g2])) {
     return false;
   }
   mjtNum margin = std::max(m.geom_margin[g1], m.geom_margin[g2]);
@@ -582,8 +593,8 @@ bool GeomPairPasses(const Model& m, const Data& d, const Box* geom_boxes, int g1
 
 // g1 of the first body, g2 of the second (the parameters are mixed in that order)
 void CollideFilteredPair(const Model& m, Data& d, PairBuffer& buffer, const Box* geom_boxes,
-                         int g1, int g2, int limit) {
-  if (!GeomPairPasses(m, d, geom_boxes, g1, g2)) return;
+                         int g1, int g2, int limit, bool boxes_overlap = false) {
+  if (!GeomPairPasses(m, d, geom_boxes, g1, g2, boxes_overlap)) return;
   if (mjcb_contactfilter && mjcb_contactfilter(m, d, g1, g2)) return;
   CollideGeomPair(m, d, buffer, g1, g2, -1, limit);
 }
@@ -597,6 +608,11 @@ void CollideFilteredPair(const Model& m, Data& d, PairBuffer& buffer, const Box*
 void CollideBodyPair(const Model& m, Data& d, PairBuffer& buffer, const Box* geom_boxes,
                      const BodyBox* body_boxes, const int* box_of_body, int* list1, int* list2,
                      int b1, int b2, int limit) {
+  if (m.body_geomnum[b1] == 1 && m.body_geomnum[b2] == 1) {  // the broadphase bodies' boxes
+    CollideFilteredPair(m, d, buffer, geom_boxes, m.body_geomadr[b1], m.body_geomadr[b2], limit,
+                        true);
+    return;
+  }
   int n1 = GeomsReaching(m, geom_boxes, b1, body_boxes[box_of_body[b2]], list1);
   if (n1 == 0) return;
   int n2 = GeomsReaching(m, geom_boxes, b2, body_boxes[box_of_body[b1]], list2);
