@@ -161,6 +161,26 @@ def test_geom_pairs_of_a_body_pair_follow_the_reference_order(flags, contact):
     np.testing.assert_array_equal(pair.d.contact.geom, pair.ref_d.contact.geom)
 
 
+def crowd_xml(count=40):
+    """A free slab (body 1) touched by `count` free spheres: the body of lowest id in more than
+    32 broadphase pairs. The spheres also touch each other, and the slab the floor."""
+    rng = np.random.default_rng(3)
+    spheres = "".join(
+        f'<body pos="{x:.4f} {y:.4f} 0.13"><freejoint/><geom type="sphere" size=".05"/></body>'
+        for x, y in rng.uniform(-0.3, 0.3, size=(count, 2)))
+    slab = '<body pos="0 0 0.04"><freejoint/><geom type="box" size=".4 .4 .04"/></body>'
+    return ('<mujoco><worldbody><geom type="plane" size="2 2 .1"/>' + slab + spheres
+            + '</worldbody></mujoco>')
+
+
+def test_body_with_many_partners_keeps_the_reference_order():
+    pair = load_pair(crowd_xml(), seed=None)
+    collide_both(pair)
+    assert pair.ref_d.ncon > 60, "the scene must give many contacts"
+    np.testing.assert_array_equal(pair.d.contact.geom, pair.ref_d.contact.geom)
+    assert not compare_contacts(pair.d, pair.ref_d)
+
+
 # ---- the corpus at random configurations ------------------------------------------------------
 
 import corpus  # noqa: E402
