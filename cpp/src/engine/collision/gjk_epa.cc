@@ -33,7 +33,10 @@ void SupportOfDifference(const SupportFunction& A, const SupportFunction& B, con
 template <int K>
 bool SolveSmall(mjtNum G[3][3], mjtNum r[3], mjtNum x[3]) {
   mjtNum scale = 0;
-  for (int i = 0; i < K; ++i) scale = std::fmax(scale, std::abs(G[i][i]));
+  for (int i = 0; i < K; ++i) {  // std::fmax (a libm call): a NaN entry is skipped alike
+    mjtNum entry = std::abs(G[i][i]);
+    if (entry > scale) scale = entry;
+  }
   if (!(scale > 0)) return false;
   for (int c = 0; c < K; ++c) {
     int pivot = c;
@@ -431,8 +434,9 @@ void ClearPolytope(Polytope& P) {
 }
 
 // A face (i, j, k) of the polytope, counter-clockwise seen from outside; its slot, or -1 when
-// out of room. Its neighbours are left to the caller.
-int AddFace(Polytope& P, int i, int j, int k) {
+// out of room. Its neighbours are left to the caller. Forced inline: ~4 new faces per EPA
+// iteration, and the call (saved registers) was a sixth of its cost.
+[[gnu::always_inline]] inline int AddFace(Polytope& P, int i, int j, int k) {
   if (P.nface >= kEpaMaxFaces) return -1;
   int slot = P.nfree > 0 ? P.free_slot[--P.nfree] : P.nslot++;
   Face& f = P.face[slot];
@@ -456,7 +460,7 @@ int AddFace(Polytope& P, int i, int j, int k) {
   return slot;
 }
 
-void RemoveFace(Polytope& P, int slot) {
+[[gnu::always_inline]] inline void RemoveFace(Polytope& P, int slot) {
   Face& f = P.face[slot];
   int last = --P.nface, at = f.live_at;
   P.live[at] = P.live[last], P.live_dist[at] = P.live_dist[last];
@@ -858,7 +862,8 @@ EpaResult EpaPenetration(const SupportFunction& A, const SupportFunction& B,
     last = P.face[nearest];
     MinkowskiPoint w;
     SupportOfDifference(A, B, last.normal, w);
-    upper = std::fmin(upper, Dot3(last.normal, w.w));
+    mjtNum bound = Dot3(last.normal, w.w);
+    if (bound < upper) upper = bound;  // std::fmin (a libm call): a NaN bound is skipped alike
     // the bounds meet within the tolerance (without one: w adds nothing)
     mjtNum gap = upper - last.dist;
     if (gap < tolerance || (tolerance <= 0 && gap <= kEpaGap)) break;
