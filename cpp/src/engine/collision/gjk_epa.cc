@@ -20,8 +20,10 @@ constexpr mjtNum kEpaGap = 1e-10;
 constexpr int kEpaMaxVertices = 256;
 constexpr int kEpaMaxFaces = 2 * kEpaMaxVertices;
 
-void SupportOfDifference(const SupportFunction& A, const SupportFunction& B, const mjtNum dir[3],
-                         MinkowskiPoint& p) {
+// (forced inline: GJK and EPA call it once per iteration)
+[[gnu::always_inline]] inline void SupportOfDifference(const SupportFunction& A,
+                                                       const SupportFunction& B,
+                                                       const mjtNum dir[3], MinkowskiPoint& p) {
   mjtNum opposite[3] = {-dir[0], -dir[1], -dir[2]};
   A(dir, p.a);
   B(opposite, p.b);
@@ -762,7 +764,6 @@ int Horizon(Polytope& P, const int* vis, int nvis, int visible) {
     int slot = vis[s];
     const Face& f = P.face[slot];
     for (int e = 0; e < 3; ++e) {
-      int a = f.v[e], b = f.v[kNext[e]];
       int reverse_at = -1;
       if (P.linked) {
         // the reverse is on the list when the face across is visible and older
@@ -771,6 +772,7 @@ int Horizon(Polytope& P, const int* vis, int nvis, int visible) {
           reverse_at = P.edge_at[g][f.adj_edge[e]];
         }
       } else {
+        int a = f.v[e], b = f.v[kNext[e]];
         for (int k = 0; k < nedge && reverse_at < 0; ++k) {
           if (edges[k].a == b && edges[k].b == a) reverse_at = k;
         }
@@ -780,7 +782,8 @@ int Horizon(Polytope& P, const int* vis, int nvis, int visible) {
         P.edge_at[moved.face][moved.e] = reverse_at;
       } else {
         P.edge_at[slot][e] = nedge;
-        edges[nedge++] = {a, b, slot, e};
+        HorizonEdge& edge = edges[nedge++];
+        edge.a = f.v[e], edge.b = f.v[kNext[e]], edge.face = slot, edge.e = e;
       }
     }
   }
