@@ -19,9 +19,13 @@
 namespace mjsim {
 namespace {
 
-mjtNum SignOf(mjtNum x) { return x >= 0 ? 1 : -1; }
+// The per-shape helpers are forced inline into TypedSupport: a call there spills the rotation
+// and the local direction to the stack (measured: ~30% of the cylinder's support instructions).
+#define SUPPORT_INLINE [[gnu::always_inline]] inline
 
-void EllipsoidSupport(const mjtNum a[3], const mjtNum d[3], mjtNum out[3]) {
+SUPPORT_INLINE mjtNum SignOf(mjtNum x) { return x >= 0 ? 1 : -1; }
+
+SUPPORT_INLINE void EllipsoidSupport(const mjtNum a[3], const mjtNum d[3], mjtNum out[3]) {
   mjtNum ad[3] = {a[0] * d[0], a[1] * d[1], a[2] * d[2]};
   mjtNum norm = Norm3(ad);
   if (!(norm > 0)) {
@@ -31,7 +35,7 @@ void EllipsoidSupport(const mjtNum a[3], const mjtNum d[3], mjtNum out[3]) {
   for (int k = 0; k < 3; ++k) out[k] = a[k] * ad[k] / norm;
 }
 
-void CylinderSupport(const mjtNum size[3], const mjtNum d[3], mjtNum out[3]) {
+SUPPORT_INLINE void CylinderSupport(const mjtNum size[3], const mjtNum d[3], mjtNum out[3]) {
   mjtNum planar = std::sqrt(d[0] * d[0] + d[1] * d[1]);
   mjtNum scale = planar > 0 ? size[0] / planar : 0;
   out[0] = d[0] * scale;
