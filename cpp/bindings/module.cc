@@ -379,6 +379,14 @@ void AssignSparseJacobian(PyData& self, py::handle value) {
   }
 }
 
+// efc_AR (nA entries) or one of its per-row pattern arrays (nefc entries while efc_AR is filled)
+template <typename T>
+py::object DualMatrixView(const PyData& self, T* pointer, bool per_row) {
+  const Data& d = *self.data;
+  int rows = per_row ? (d.nA > 0 ? d.nefc : 0) : d.nA;
+  return MakeView(pointer, rows, 1, "1", self.data);
+}
+
 template <typename T>
 py::object EfcField(const PyData& self, T* pointer, int cols, const char* cols_text,
                     const char* name) {
@@ -513,6 +521,8 @@ void BindData(py::module_& module) {
   data.def_property_readonly(
       "nefc", [](const PyData& self) { return self.data->nefc; }, "number of constraint rows");
   data.def_property_readonly(
+      "nA", [](const PyData& self) { return self.data->nA; }, "number of entries of efc_AR");
+  data.def_property_readonly(
       "ne", [](const PyData& self) { return self.data->ne; }, "number of equality rows");
   data.def_property_readonly(
       "nf", [](const PyData& self) { return self.data->nf; }, "number of friction rows");
@@ -552,6 +562,26 @@ void BindData(py::module_& module) {
       doc);
   MJSIM_EFC_FIELDS(MJSIM_X)
 #undef MJSIM_X
+  // efc_AR and its pattern (mj_projectConstraint): nA entries; the per-row arrays have nefc
+  // rows while efc_AR is filled, none otherwise
+  data.def_property(
+      "efc_AR", [](const PyData& self) { return DualMatrixView(self, self.data->efc_AR, false); },
+      [](PyData& self, py::handle value) {
+        AssignToView(DualMatrixView(self, self.data->efc_AR, false), value, "efc_AR");
+      },
+      "J M^-1 J' + diag(R): dense nefc x nefc, or the nonzeros listed in efc_AR_colind");
+  data.def_property_readonly(
+      "efc_AR_rownnz",
+      [](const PyData& self) { return DualMatrixView(self, self.data->efc_AR_rownnz, true); },
+      "number of nonzeros of each row of efc_AR");
+  data.def_property_readonly(
+      "efc_AR_rowadr",
+      [](const PyData& self) { return DualMatrixView(self, self.data->efc_AR_rowadr, true); },
+      "first nonzero of each row of efc_AR in efc_AR_colind");
+  data.def_property_readonly(
+      "efc_AR_colind",
+      [](const PyData& self) { return DualMatrixView(self, self.data->efc_AR_colind, false); },
+      "columns of the nonzeros of efc_AR, rows packed");
   data.def_property_readonly(
       "solver", [](const PyData& self) { return PySolverStatList{self.data}; },
       "solver statistics per island and iteration (mjNISLAND * mjNSOLVER)");
@@ -755,6 +785,7 @@ void BindStepFunctions(py::module_& module) {
   DefModelData<mj_makeConstraint>(module, "mj_makeConstraint", "Construct the constraint rows (efc_J, efc_pos, impedances, R).");
   DefModelData<mj_island>(module, "mj_island", "Find constraint islands.");
   DefModelData<mj_referenceConstraint>(module, "mj_referenceConstraint", "Compute efc_vel and efc_aref.");
+  DefModelData<mj_projectConstraint>(module, "mj_projectConstraint", "Compute efc_AR = J M^-1 J' + diag(R) and its pattern.");
   DefModelData<mj_inverse>(module, "mj_inverse", "Inverse dynamics: qacc must be set before calling.");
   DefModelData<mj_invPosition>(module, "mj_invPosition", "Position-dependent computations of the inverse dynamics.");
   DefModelData<mj_invVelocity>(module, "mj_invVelocity", "Velocity-dependent computations of the inverse dynamics.");

@@ -83,6 +83,10 @@ void mj_makeConstraint(const Model& m, Data& d);
 void mj_island(const Model& m, Data& d);
 // efc_vel = J qvel and the reference acceleration efc_aref; needs mj_makeConstraint
 void mj_referenceConstraint(const Model& m, Data& d);
+// efc_AR = J M^-1 J' + diag(R) and its nonzero pattern (nA, efc_AR_rownnz/rowadr/colind), dense
+// or sparse as mj_isSparse, for PGS or noslip (otherwise nA = 0, as the reference); needs
+// mj_makeConstraint and the factorization of M (engine/project_constraint.cc)
+void mj_projectConstraint(const Model& m, Data& d);
 // the 6-d force (normal, tangents, torsion, rolls) of contact id in its frame, from efc_force
 // (engine/constraint_force.cc)
 void mj_contactForce(const Model& m, const Data& d, int id, mjtNum result[6]);

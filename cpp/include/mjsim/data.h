@@ -51,6 +51,16 @@ struct Data {
   MJSIM_EFC_FIELDS(MJSIM_X)
 #undef MJSIM_X
 
+  // efc_AR = J M^-1 J' + diag(R), the dual solvers' matrix (mj_projectConstraint,
+  // engine/project_constraint.cc; filled for PGS and noslip). nA entries after the rows (efc_end
+  // moves past them): dense nefc x nefc, or with mj_isSparse the rows' nonzeros in CSR form
+  // (rows i and j couple when they act on a common kinematic tree).
+  int nA = 0;
+  mjtNum* efc_AR = nullptr;
+  int* efc_AR_rownnz = nullptr;  // nefc
+  int* efc_AR_rowadr = nullptr;  // nefc
+  int* efc_AR_colind = nullptr;  // nA
+
   // Constraint islands (engine/island.cc): nisland of them holding nidof dofs; their arrays
   // (efc.h MJSIM_ISLAND_FIELDS) live in `buffer`, nv entries each.
   int nisland = 0, nidof = 0;

@@ -728,6 +728,7 @@ bool LayoutConstraintRows(const Model& m, Data& d, int nefc) {
   MJSIM_EFC_FIELDS(MJSIM_X)
 #undef MJSIM_X
   d.efc_end = offset;
+  d.nA = 0;  // efc_AR is made later (mj_projectConstraint)
   return offset <= d.arena.size();
 }
 

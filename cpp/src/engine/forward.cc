@@ -49,6 +49,7 @@ void FwdPosition(const Model& m, Data& d, bool islands) {
   if (islands) {
     StageTimer project(d, mjTIMER_POS_PROJECT);
     mj_island(m, d);
+    mj_projectConstraint(m, d);  // efc_AR, for PGS and noslip only
   }
   mj_transmission(m, d);
 }

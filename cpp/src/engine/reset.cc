@@ -41,7 +41,7 @@ void ResetFilled(const Model& m, Data& d, unsigned char fill) {
   if (fill) ZeroStateArrays(m, d);
   d.time = 0;
   d.ncon = 0;
-  d.ne = d.nf = d.nl = d.nefc = 0;
+  d.ne = d.nf = d.nl = d.nefc = d.nA = 0;
   d.nisland = d.nidof = 0;
   LayoutConstraintRows(m, d, 0);
   for (SolverStat& stat : d.solver) stat = SolverStat();

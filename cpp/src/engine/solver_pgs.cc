@@ -232,8 +232,11 @@ bool FrictionQCQP(const mjtNum* A, const mjtNum* g, const mjtNum* w, mjtNum r, i
 }
 
 int SolvePGS(const Model& m, Data& d, ArenaWork& work) {
-  mjtNum* AR = work.Allocate<mjtNum>(static_cast<size_t>(d.nefc) * d.nefc);
-  if (!AR || !BuildDualMatrix(m, d, work, AR, true)) return -1;
+  // the dense efc_AR (mj_projectConstraint) is the matrix itself; the sparse one is unpacked
+  size_t dense = static_cast<size_t>(d.nefc) * d.nefc;
+  bool have_dense = d.nA > 0 && static_cast<size_t>(d.nA) == dense && !mj_isSparse(m);
+  mjtNum* AR = have_dense ? d.efc_AR : work.Allocate<mjtNum>(dense);
+  if (!AR || (!have_dense && !BuildDualMatrix(m, d, work, AR, true))) return -1;
   WarmstartForces(m, d, work, AR);
   mjtNum cost = DualCost(d, AR);
   // which rows carry force before the sweep: nchange counts the rows that switch (measured to
@@ -258,8 +261,8 @@ int SolvePGS(const Model& m, Data& d, ArenaWork& work) {
     ++iterations;
     if (improvement < m.opt.tolerance) break;
   }
-  // the reference counts AR's nonzeros (dense: nefc^2) and leaves the states unset (zero)
-  d.solver_nnz[0] = d.nefc * d.nefc;
+  // the reference counts efc_AR's nonzeros (nA) and leaves the states unset (zero)
+  d.solver_nnz[0] = d.nA > 0 ? d.nA : d.nefc * d.nefc;
   std::memset(d.efc_state, 0, sizeof(int) * d.nefc);
   return iterations;
 }

@@ -129,6 +129,12 @@ void CopyData(const Model& m, const Data& src, Data& dst) {
   std::memcpy(dst.name, src.name, sizeof(type) * static_cast<size_t>(src.nefc) * (cols));
   MJSIM_EFC_FIELDS(MJSIM_X)
 #undef MJSIM_X
+  if (src.nA > 0 && LayoutDualMatrix(dst, src.nA)) {
+    std::memcpy(dst.efc_AR_rownnz, src.efc_AR_rownnz, sizeof(int) * src.nefc);
+    std::memcpy(dst.efc_AR_rowadr, src.efc_AR_rowadr, sizeof(int) * src.nefc);
+    std::memcpy(dst.efc_AR_colind, src.efc_AR_colind, sizeof(int) * src.nA);
+    std::memcpy(dst.efc_AR, src.efc_AR, sizeof(mjtNum) * src.nA);
+  }
   std::memcpy(dst.solver, src.solver, sizeof(src.solver));
   std::memcpy(dst.solver_niter, src.solver_niter, sizeof(src.solver_niter));
   std::memcpy(dst.solver_nnz, src.solver_nnz, sizeof(src.solver_nnz));

@@ -1,0 +1,221 @@
+// project_constraint.cc: mj_projectConstraint, the constraint rows' dual matrix
+//   efc_AR = J M^-1 J' + diag(R)
+// (the Computation chapter's A + R of the dual problem; checklist C.14). PGS and noslip solve in
+// this space; the reference fills d.efc_AR for them only, dense (nefc x nefc) or, when the
+// Jacobian is sparse (mj_isSparse), as the nonzeros of each row in CSR form. Its pattern is
+// structural: M^-1 couples only dofs of one kinematic tree, so rows i and j couple when their
+// Jacobians touch a common tree (measured: a box's 16 contact rows form one dense block).
+//
+//   reads   d.efc_J efc_J_rownnz efc_J_rowadr efc_J_colind efc_R, the factorization of M
+//   writes  d.nA efc_AR efc_AR_rownnz efc_AR_rowadr efc_AR_colind; d.efc_end moves past them
+#include <algorithm>
+#include <cstring>
+#include <type_traits>
+
+#include "engine/solver.h"
+#include "engine/stages.h"
+#include "mjsim/api.h"
+
+namespace mjsim {
+namespace {
+
+size_t Align(size_t bytes) { return (bytes + 63) / 64 * 64; }
+
+// Bump allocation downwards from the arena's end, for the pattern's temporary lists: what
+// efc_AR will occupy above efc_end is not known until the pattern is.
+struct TopDown {
+  Data& d;
+  size_t top;
+  template <typename T>
+  T* Allocate(size_t count) {
+    size_t bytes = count * sizeof(T);
+    if (bytes > top || (top - bytes) / 64 * 64 < d.efc_end) return nullptr;
+    top = (top - bytes) / 64 * 64;
+    return reinterpret_cast<T*>(d.arena.bytes() + top);
+  }
+};
+
+// The trees row i acts on, each once (`trees` has room for ntree); returns how many. An equality of bodies or
+// joints acts on their trees whatever its Jacobian's values (the reference's pattern is
+// structural: a connect whose row is exactly zero in some dof still couples); other rows on
+// the trees of their Jacobian's columns.
+int RowTrees(const Model& m, const Data& d, int i, int* trees) {
+  int count = 0;
+  auto add = [&](int tree) {
+    if (tree < 0) return;
+    for (int k = 0; k < count; ++k) {
+      if (trees[k] == tree) return;
+    }
+    trees[count++] = tree;
+  };
+  int eq = d.efc_id[i];
+  int type = d.efc_type[i] == mjCNSTR_EQUALITY ? m.eq_type[eq] : -1;
+  if (type == mjEQ_CONNECT || type == mjEQ_WELD || type == mjEQ_JOINT) {
+    for (int object : {m.eq_obj1id[eq], m.eq_obj2id[eq]}) {
+      if (object < 0) continue;
+      int body = type == mjEQ_JOINT ? m.jnt_bodyid[object]
+                 : m.eq_objtype[eq] == mjOBJ_SITE ? m.site_bodyid[object] : object;
+      add(m.body_treeid[body]);
+    }
+    return count;
+  }
+  const int* columns = d.efc_J_colind + d.efc_J_rowadr[i];
+  for (int k = 0; k < d.efc_J_rownnz[i]; ++k) add(m.dof_treeid[columns[k]]);
+  return count;
+}
+
+// The rows of each tree (CSR: tree_rowadr[t] .. tree_rowadr[t + 1] in tree_rows), each row once
+// per tree, rows ascending. False when the arena is too small.
+bool RowsPerTree(const Model& m, const Data& d, TopDown& memory, int* trees, int** tree_rowadr,
+                 int** tree_rows) {
+  int* adr = memory.Allocate<int>(m.ntree + 1);
+  if (!adr) return false;
+  std::fill(adr, adr + m.ntree + 1, 0);
+  int total = 0;
+  for (int i = 0; i < d.nefc; ++i) {
+    int n = RowTrees(m, d, i, trees);
+    for (int k = 0; k < n; ++k) ++adr[trees[k] + 1];
+    total += n;
+  }
+  for (int t = 0; t < m.ntree; ++t) adr[t + 1] += adr[t];
+  int* rows = memory.Allocate<int>(std::max(total, 1));
+  int* fill = memory.Allocate<int>(m.ntree);
+  if (!rows || !fill) return false;
+  std::copy(adr, adr + m.ntree, fill);
+  for (int i = 0; i < d.nefc; ++i) {
+    int n = RowTrees(m, d, i, trees);
+    for (int k = 0; k < n; ++k) rows[fill[trees[k]]++] = i;
+  }
+  *tree_rowadr = adr;
+  *tree_rows = rows;
+  return true;
+}
+
+// Row i's coupled rows (ascending) into `out`; `mark` (nefc entries) remembers the last row
+// that took each one. Returns how many.
+int CoupledRows(const Model& m, const Data& d, int i, const int* tree_rowadr,
+                const int* tree_rows, int* trees, int* mark, int* out) {
+  int count = 0;
+  int n = RowTrees(m, d, i, trees);
+  for (int t = 0; t < n; ++t) {
+    int tree = trees[t];
+    for (int r = tree_rowadr[tree]; r < tree_rowadr[tree + 1]; ++r) {
+      int j = tree_rows[r];
+      if (mark[j] == i) continue;
+      mark[j] = i;
+      out[count++] = j;
+    }
+  }
+  std::sort(out, out + count);
+  return count;
+}
+
+// The sparse pattern: rownnz first (to size nA), then the layout, then colind. Uses the space
+// above efc_end for its lists. False when the arena is too small.
+bool LayoutSparsePattern(const Model& m, Data& d) {
+  TopDown memory{d, d.arena.size() / 64 * 64};
+  int *tree_rowadr, *tree_rows;
+  int* mark = memory.Allocate<int>(d.nefc);
+  int* rownnz = memory.Allocate<int>(d.nefc);
+  int* row = memory.Allocate<int>(d.nefc);
+  int* trees = memory.Allocate<int>(m.ntree);
+  if (!mark || !rownnz || !row || !trees ||
+      !RowsPerTree(m, d, memory, trees, &tree_rowadr, &tree_rows)) {
+    return false;
+  }
+  std::fill(mark, mark + d.nefc, -1);
+  size_t nA = 0;
+  for (int i = 0; i < d.nefc; ++i) {
+    rownnz[i] = CoupledRows(m, d, i, tree_rowadr, tree_rows, trees, mark, row);
+    nA += rownnz[i];
+  }
+  // the layout must stay below the lists it still reads (tree_rows, rownnz)
+  size_t needed = Align(sizeof(int) * d.nefc) * 2 + Align(sizeof(int) * nA) +
+                  Align(sizeof(mjtNum) * nA);
+  if (nA > static_cast<size_t>(INT32_MAX) || d.efc_end + needed > memory.top) return false;
+  if (!LayoutDualMatrix(d, static_cast<int>(nA))) return false;
+  std::fill(mark, mark + d.nefc, -1);
+  int address = 0;
+  for (int i = 0; i < d.nefc; ++i) {
+    d.efc_AR_rowadr[i] = address;
+    d.efc_AR_rownnz[i] = CoupledRows(m, d, i, tree_rowadr, tree_rows, trees, mark,
+                                     d.efc_AR_colind + address);
+    address += d.efc_AR_rownnz[i];
+  }
+  return true;
+}
+
+// every row couples with every row (the dense layout, filled as a full pattern)
+bool LayoutDensePattern(Data& d) {
+  size_t nA = static_cast<size_t>(d.nefc) * d.nefc;
+  if (nA > static_cast<size_t>(INT32_MAX) || !LayoutDualMatrix(d, static_cast<int>(nA))) {
+    return false;
+  }
+  for (int i = 0; i < d.nefc; ++i) {
+    d.efc_AR_rownnz[i] = d.nefc;
+    d.efc_AR_rowadr[i] = i * d.nefc;
+    for (int j = 0; j < d.nefc; ++j) d.efc_AR_colind[i * d.nefc + j] = j;
+  }
+  return true;
+}
+
+// AR_ij = J_r . (M^-1 J_s') over row r's nonzero columns, r = max(i, j), s = min(i, j): the
+// same sum for (i, j) and (j, i), as PGS's dense BuildDualMatrix makes it; R on the diagonal.
+void FillDualMatrix(const Model& m, Data& d, const mjtNum* MinvJ) {
+  int nv = m.nv;
+  for (int i = 0; i < d.nefc; ++i) {
+    mjtNum* out = d.efc_AR + d.efc_AR_rowadr[i];
+    const int* coupled = d.efc_AR_colind + d.efc_AR_rowadr[i];
+    for (int k = 0; k < d.efc_AR_rownnz[i]; ++k) {
+      int j = coupled[k];
+      int r = std::max(i, j), s = std::min(i, j);
+      const mjtNum* Jr = d.efc_J + static_cast<size_t>(r) * nv;
+      const mjtNum* Xs = MinvJ + static_cast<size_t>(s) * nv;
+      const int* columns = d.efc_J_colind + d.efc_J_rowadr[r];
+      mjtNum sum = 0;
+      for (int c = 0; c < d.efc_J_rownnz[r]; ++c) sum += Jr[columns[c]] * Xs[columns[c]];
+      out[k] = j == i ? sum + d.efc_R[i] : sum;
+    }
+  }
+}
+
+}  // namespace
+
+bool LayoutDualMatrix(Data& d, int nA) {
+  size_t offset = d.efc_end;
+  unsigned char* base = d.arena.bytes();
+  auto place = [&](auto*& pointer, size_t count) {
+    using T = std::remove_reference_t<decltype(*pointer)>;
+    pointer = reinterpret_cast<T*>(base + offset);
+    offset += Align(sizeof(T) * count);
+  };
+  place(d.efc_AR_rownnz, d.nefc);
+  place(d.efc_AR_rowadr, d.nefc);
+  place(d.efc_AR_colind, nA);
+  place(d.efc_AR, nA);
+  if (offset > d.arena.size()) {
+    d.nA = 0;
+    return false;
+  }
+  d.nA = nA;
+  d.efc_end = offset;
+  return true;
+}
+
+void mj_projectConstraint(const Model& m, Data& d) {
+  LayoutConstraintRows(m, d, d.nefc);  // the same places; efc_end back at the rows' end, nA 0
+  // as the reference: only for the solvers that use it (measured: nA stays 0 under Newton)
+  if (d.nefc == 0 || (m.opt.solver != mjSOL_PGS && m.opt.noslip_iterations <= 0)) return;
+  bool laid_out = mj_isSparse(m) ? LayoutSparsePattern(m, d) : LayoutDensePattern(d);
+  ArenaWork work(d);
+  mjtNum* MinvJ = laid_out ? work.Allocate<mjtNum>(static_cast<size_t>(d.nefc) * m.nv) : nullptr;
+  if (!MinvJ) {
+    mj_warning(d, mjWARN_CNSTRFULL, d.nefc);
+    d.nA = 0;
+    return;
+  }
+  mj_solveM(m, d, MinvJ, d.efc_J, d.nefc);
+  FillDualMatrix(m, d, MinvJ);
+}
+
+}  // namespace mjsim
