@@ -157,6 +157,9 @@ mjtNum NearestParameter(const Segment& s, const mjtNum size[3]) {
   for (int c = 0; c < n; ++c) {
     mjtNum tc = std::clamp(t[c], mjtNum(0), mjtNum(1));
     if (!(tc == tc)) continue;  // NaN
+    // a candidate clamped onto an end repeats that end's value (the ends come first): it can
+    // neither beat it nor win its tie
+    if (c >= 2 && (tc == 0 || tc == 1)) continue;
     mjtNum p[3];
     s.At(p, tc);
     mjtNum value = SignedBoxDistance(p, size);
@@ -381,33 +384,55 @@ struct SeparatingAxis {
   int kind, i, j;
 };
 
-// The separation along face axis i of box X from box Y (delta = c_Y - c_X), rounded as the
-// reference rounds it for the axis choice: |p| - size_i - (r_0 + r_1 + r_2), the projected
-// radius of Y summed first (measured: exactly parallel faces, whose A-face and B-face
-// separations tie, pick A's or B's face by these last bits in 146 of 150 poses; subtracting
-// the terms one by one, as for the contact heights (CornerHeights), gives 126).
-mjtNum FaceSeparation(const BoxGeom& X, int i, const BoxGeom& Y, const mjtNum delta[3]) {
+// The separation along face axis i of box X from box Y, rounded as the reference rounds it for
+// the axis choice: |p| - size_i - (r_0 + r_1 + r_2), p = X_i.(c_Y - c_X), r_j = |X_i.Y_j size_j|,
+// the projected radius of Y summed first (measured: exactly parallel faces, whose A-face and
+// B-face separations tie, pick A's or B's face by these last bits in 146 of 150 poses;
+// subtracting the terms one by one, as for the contact heights (CornerHeights), gives 126).
+// `cosines` are X_i.Y_j for j = 0, 1, 2.
+mjtNum FaceSeparation(mjtNum projection, mjtNum size, const mjtNum cosines[3],
+                      const mjtNum* other_size) {
   mjtNum radius = 0;
-  for (int j = 0; j < 3; ++j) radius += std::abs(Dot3(X.axis[i], Y.axis[j]) * Y.size[j]);
-  return std::abs(Dot3(X.axis[i], delta)) - X.size[i] - radius;
+  for (int j = 0; j < 3; ++j) radius += std::abs(cosines[j] * other_size[j]);
+  return std::abs(projection) - size - radius;
 }
 
-SeparatingAxis BestAxis(const BoxGeom& A, const BoxGeom& B) {
+// Room above the margin for ending the axis search early: a later axis replaces the best only
+// with a separation at most `tie` (1e-12) below it, so past margin + 1e-9 no pair of boxes comes
+// back within the margin (the caller then reports no contact either way).
+constexpr mjtNum kApartSlack = 1e-9;
+
+// The axis search; stops as soon as the boxes are surely farther apart than `margin`. The face
+// axes use the nine cosines A_i.B_j once (a product and its transpose round alike).
+SeparatingAxis BestAxis(const BoxGeom& A, const BoxGeom& B, mjtNum margin) {
   mjtNum delta[3];
   Sub3(delta, B.center, A.center);
   SeparatingAxis best{-INFINITY, {0, 0, 1}, 0, 0, 0};
   // tie: separations this close are ties (1e-12 for edge axes, whose rounding is not fitted;
-  // exact for face axes)
-  auto consider = [&](const mjtNum L[3], mjtNum separation, mjtNum tie, int kind, int i,
-                      int j) {
+  // exact for face axes). `along` is L.delta, whose sign orients the normal.
+  auto consider = [&](const mjtNum L[3], mjtNum separation, mjtNum along, mjtNum tie, int kind,
+                      int i, int j) {
     bool better = separation > best.separation + tie ||
                   (separation >= best.separation - tie && separation > 0);
-    if (!better) return;
+    if (!better) return false;
     best = SeparatingAxis{separation, {L[0], L[1], L[2]}, kind, i, j};
-    if (Dot3(L, delta) < 0) Scale3(best.normal, best.normal, -1);
+    if (along < 0) Scale3(best.normal, best.normal, -1);
+    return best.separation > margin + kApartSlack;
   };
-  for (int i = 0; i < 3; ++i) consider(A.axis[i], FaceSeparation(A, i, B, delta), 0, 0, i, 0);
-  for (int j = 0; j < 3; ++j) consider(B.axis[j], FaceSeparation(B, j, A, delta), 0, 1, j, 0);
+  mjtNum cosines[3][3], cosines_t[3][3], along_a[3], along_b[3];
+  for (int i = 0; i < 3; ++i) {
+    for (int j = 0; j < 3; ++j) cosines_t[j][i] = cosines[i][j] = Dot3(A.axis[i], B.axis[j]);
+    along_a[i] = Dot3(A.axis[i], delta);
+    along_b[i] = Dot3(B.axis[i], delta);
+  }
+  for (int i = 0; i < 3; ++i) {
+    mjtNum separation = FaceSeparation(along_a[i], A.size[i], cosines[i], B.size);
+    if (consider(A.axis[i], separation, along_a[i], 0, 0, i, 0)) return best;
+  }
+  for (int j = 0; j < 3; ++j) {
+    mjtNum separation = FaceSeparation(along_b[j], B.size[j], cosines_t[j], A.size);
+    if (consider(B.axis[j], separation, along_b[j], 0, 1, j, 0)) return best;
+  }
   for (int i = 0; i < 3; ++i) {
     for (int j = 0; j < 3; ++j) {
       mjtNum L[3];
@@ -415,9 +440,9 @@ SeparatingAxis BestAxis(const BoxGeom& A, const BoxGeom& B) {
       mjtNum norm = Norm3(L);
       if (norm < 1e-6) continue;  // parallel edges: covered by the face axes
       Scale3(L, L, 1 / norm);
-      mjtNum separation =
-          std::abs(Dot3(L, delta)) - ProjectedRadius(A, L) - ProjectedRadius(B, L);
-      consider(L, separation, 1e-12, 2, i, j);
+      mjtNum along = Dot3(L, delta);
+      mjtNum separation = std::abs(along) - ProjectedRadius(A, L) - ProjectedRadius(B, L);
+      if (consider(L, separation, along, 1e-12, 2, i, j)) return best;
     }
   }
   return best;
@@ -888,7 +913,7 @@ namespace mjsim {
 int CollideBoxBox(const Model& m, const Data& d, Contact* con, int g1, int g2, mjtNum margin) {
   BoxGeom A = BoxOf(m, d, g1), B = BoxOf(m, d, g2);
   if (!FiniteBox(A) || !FiniteBox(B)) return 0;
-  SeparatingAxis sat = BestAxis(A, B);
+  SeparatingAxis sat = BestAxis(A, B, margin);
   if (!(sat.separation <= margin)) return 0;
   if (sat.kind == 2) return EdgeAxisContacts(con, A, B, sat, margin);
   bool overlapping = sat.separation < 0;
