@@ -228,24 +228,6 @@ def test_gantry_crane_pgs_matches(cone, seed):
     assert_solution_matches(pair, tol=1e-10, context=f"cone {cone} seed {seed}")
 
 
-def test_pgs_divides_by_a_diagonal_of_mjminval():
-    """serial_arm (ours): the elliptic contact of the 'upper' box on the world cylinder has
-    efc_R = mjMINVAL and a normal row of J that is zero (ours) or 9e-18 (the reference's
-    rounding of the contact frame), so its diagonal of A + R is exactly mjMINVAL. The
-    reference's sweep still divides by it: normal force -b / 1e-15 = 7.9e15, friction 0 (the
-    friction block's second pivot is not above mjMINVAL). qacc differs (7.9e15 times the
-    reference's 9e-18 of J), the forces agree."""
-    pair = load_pair(corpus.MODELS_DIR / "urdf" / "serial_arm.urdf", seed=None)
-    use_reference_geom_fluid(pair)
-    configure(pair, PGS, ELLIPTIC)
-    pair.randomize_state(0)
-    pair.call("mj_forward")
-    ref = pair.ref_d
-    assert ref.nefc == pair.d.nefc == 4 and ref.efc_R[1] == 1e-15
-    assert ref.efc_force[1] > 1e15
-    np.testing.assert_allclose(pair.d.efc_force, ref.efc_force, rtol=1e-9, atol=1e-12)
-
-
 @pytest.mark.parametrize("model,seed", [("spheres", seed) for seed in range(4)] +
                          [("humanoid_CMU", 0)])
 def test_pgs_statistics_count_active_and_changed_rows(model, seed):

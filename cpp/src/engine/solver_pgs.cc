@@ -47,8 +47,7 @@ void ScalarBounds(const Data& d, int i, mjtNum* lo, mjtNum* hi) {
 
 void UpdateScalar(Data& d, const mjtNum* AR, int i) {
   mjtNum diag = AR[static_cast<size_t>(i) * d.nefc + i];
-  // the reference divides whatever the diagonal (efc_R >= mjMINVAL makes it at least that)
-  if (!(diag >= mjMINVAL)) return;
+  if (!(diag > mjMINVAL)) return;
   mjtNum lo, hi;
   ScalarBounds(d, i, &lo, &hi);
   mjtNum f = d.efc_force[i] - DualResidual(d, AR, i) / diag;
@@ -77,7 +76,7 @@ void UpdateCone(Data& d, const mjtNum* AR, int first) {
     for (int k = 0; k < dim; ++k) g[j] -= A[j * dim + k] * f[k];
   }
   if (f[0] <= 0) {
-    if (!(A[0] >= mjMINVAL)) return;
+    if (!(A[0] > mjMINVAL)) return;
     mjtNum rest = g[0];
     for (int k = 1; k < dim; ++k) rest += A[k] * f[k];
     f[0] = std::max(-rest / A[0], mjtNum(0));
