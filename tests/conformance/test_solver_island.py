@@ -1,6 +1,7 @@
 """The solvers island by island (engine/solver_island.cc) against the reference: CG and Newton
-solve each constraint island on its own (iterations and statistics per island), PGS and any
-solve followed by noslip take the whole system, and disabling islands gives one solve."""
+solve each constraint island on its own (iterations and statistics per island), or all islands
+as one problem when noslip follows; PGS takes the whole system, and disabling islands gives one
+solve."""
 
 import numpy as np
 import pytest
@@ -101,17 +102,15 @@ def test_iteration_statistics_per_island_match_reference(solver, link):
                                            err_msg=f"island {island} iteration {k} {field}")
 
 
-@pytest.mark.parametrize("case", ["PGS", "noslip", "disabled"])
+@pytest.mark.parametrize("case", ["PGS", "disabled"])
 def test_whole_system_solves_leave_one_iteration_count(case):
-    """PGS, and any solver followed by noslip, ignore islands (the island flag changes nothing);
-    with islands disabled CG solves the whole system as the reference does"""
+    """PGS ignores islands (the island flag changes nothing); with islands disabled CG solves
+    the whole system as the reference does"""
     import mjsim
 
     pair = load_pair(CROSS_CONTACTS.format(cone="pyramidal", condim=3), seed=None)
     if case == "PGS":
         configure(pair, PGS)
-    elif case == "noslip":
-        configure(pair, NEWTON, noslip_iterations=3)
     else:
         configure(pair, CG, disableflags=DSBL_ISLAND)
     for step in range(10):
@@ -127,6 +126,26 @@ def test_whole_system_solves_leave_one_iteration_count(case):
     pair.m.opt.disableflags |= DSBL_ISLAND
     mjsim.mj_forward(pair.m, d)
     np.testing.assert_array_equal(d.qacc, qacc)
+
+
+@pytest.mark.parametrize("cone", ["pyramidal", "elliptic"])
+@pytest.mark.parametrize("solver", [CG, NEWTON], ids=["CG", "Newton"])
+def test_noslip_solves_all_islands_as_one_problem(solver, cone):
+    """with noslip the islands (the stack, the link) are solved together, the free sphere's dofs
+    left out, scaled by the whole system's 1 / (meaninertia * nv): one iteration count (the
+    main solve's plus noslip's sweeps) and its statistics in island 0's slots, as the
+    reference's (neither the whole system's nor the islands' own)"""
+    pair = load_pair(with_cone(BOXES_AND.format(link=LINK), cone), seed=None)
+    configure(pair, solver, noslip_iterations=3)
+    pair.call("mj_forward")
+    d, ref = pair.d, pair.ref_d
+    assert d.nisland == ref.nisland == 2
+    assert d.nidof < pair.m.nv  # the sphere is in no island
+    assert_solution_matches(pair, "noslip")
+    for k in range(ref.solver_niter[0]):
+        for field in ("improvement", "gradient"):
+            np.testing.assert_allclose(getattr(d.solver[k], field), getattr(ref.solver[k], field),
+                                       rtol=1e-6, atol=1e-12, err_msg=f"iteration {k} {field}")
 
 
 @pytest.mark.parametrize("solver", [CG, NEWTON], ids=["CG", "Newton"])

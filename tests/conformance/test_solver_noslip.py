@@ -73,8 +73,8 @@ def test_noslip_changes_friction_only():
     import mjsim
 
     m = mjsim.MjModel.from_xml_string(box_and_sphere(3, 'cone="elliptic"', hinged_capsule=True))
-    # with noslip the main solve takes the whole system, without it island by island
-    # (solver_island.cc): compare whole-system solves
+    # with noslip the islands are solved as one problem, without it one by one
+    # (solver_island.cc): compare whole-system solves (islands disabled)
     m.opt.disableflags |= mjsim.mjtDisableBit.mjDSBL_ISLAND
     d = mjsim.MjData(m)
     d.qvel[:] = np.random.default_rng(0).standard_normal(m.nv)
@@ -85,3 +85,25 @@ def test_noslip_changes_friction_only():
     normal = np.asarray(d.contact.efc_address)
     np.testing.assert_array_equal(d.efc_force[normal], before[normal])
     assert np.abs(d.efc_force - before).max() > 1e-3
+
+
+def test_noslip_runs_where_the_main_solver_did():
+    """dog under PGS: 1088 rows, whose dense A + R (9.5 MB) and noslip's A no longer both fit
+    in our 16 MB arena; noslip runs in the memory PGS is done with, as the reference's 4 sweeps
+    after the 100 of PGS (solver_niter 104)"""
+    import corpus
+    from support import use_reference_geom_fluid
+
+    paths = [p for p in corpus.dm_control_models() if p.name == "dog.xml"]
+    if not paths:
+        pytest.skip("dm_control is not installed")
+    pair = load_pair(paths[0], seed=None)
+    use_reference_geom_fluid(pair)
+    for model in (pair.m, pair.ref_m):
+        model.opt.solver = PGS
+    pair.randomize_state(0)
+    pair.call("mj_forward")
+    assert pair.ref_d.solver_niter[0] == 104 and pair.ref_m.opt.noslip_iterations == 4
+    assert pair.d.solver_niter[0] == pair.ref_d.solver_niter[0]
+    for field in ("qacc", "qfrc_constraint"):
+        assert_close(getattr(pair.d, field), getattr(pair.ref_d, field), 1e-8, f"dog {field}")

@@ -475,11 +475,11 @@ void mj_constraintUpdate(const Model& m, Data& d, const mjtNum* jar, mjtNum* cos
   AddConstraintHessian(whole.m, whole.d, jar, d.efc_state, nullptr);
 }
 
-// whether the solve goes island by island (solver_island.cc): as the reference, CG and Newton
-// do when there are islands (mj_island, not disabled) and no noslip follows
+// whether CG and Newton go by constraint island (solver_island.cc): as the reference, when
+// there are islands (mj_island, not disabled); island by island, or all islands as one problem
+// when noslip follows (SolveIslands)
 bool SolvesByIsland(const Model& m, const Data& d) {
-  return m.opt.solver != mjSOL_PGS && m.opt.noslip_iterations <= 0 && d.nisland > 0 &&
-         !Disabled(m.opt, mjDSBL_ISLAND);
+  return m.opt.solver != mjSOL_PGS && d.nisland > 0 && !Disabled(m.opt, mjDSBL_ISLAND);
 }
 
 // efc_b = J qacc_smooth - aref; the solver; qfrc_constraint = J' efc_force
@@ -499,11 +499,13 @@ void mj_fwdConstraint(const Model& m, Data& d) {
     return;
   }
   int iterations = 0;
-  bool by_island = SolvesByIsland(m, d);
+  bool noslip = m.opt.noslip_iterations > 0;
+  // island by island: qacc and solver_niter per island (iterations 0)
+  bool by_island = SolvesByIsland(m, d) && !noslip;
   if (m.opt.solver == mjSOL_PGS) {
     iterations = SolvePGS(m, d, work);
-  } else if (by_island) {
-    iterations = SolveIslands(m, d, work) ? 0 : -1;  // qacc and solver_niter per island
+  } else if (SolvesByIsland(m, d)) {
+    iterations = SolveIslands(m, d, work, noslip);
   } else {
     iterations = m.opt.solver == mjSOL_CG ? SolveCG(whole.m, whole.d, work, x)
                                           : SolveNewton(whole.m, whole.d, work, x);
@@ -516,9 +518,12 @@ void mj_fwdConstraint(const Model& m, Data& d) {
     return;
   }
   // noslip (solver_noslip.cc) changes the forces: qacc follows them as after PGS
-  bool noslip = m.opt.noslip_iterations > 0;
   if (noslip) {
-    int sweeps = SolveNoslip(m, d, work, iterations);
+    // the main solver's work memory is done with (qacc and efc_force are in d): noslip starts
+    // from the arena's free space again, so that its dual matrix fits wherever the main
+    // solver's did (PGS's A + R would otherwise stay allocated beside it)
+    ArenaWork noslip_work(d);
+    int sweeps = SolveNoslip(m, d, noslip_work, iterations);
     if (sweeps > 0) iterations += sweeps;
   }
   if (!by_island) d.solver_niter[0] = iterations;

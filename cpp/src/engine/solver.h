@@ -176,9 +176,10 @@ SolverStat& RecordPrimalIteration(const SolverModel& m, SolverData& d, int itera
 int SolveNewton(const SolverModel& m, SolverData& d, ArenaWork& work, mjtNum* x);
 int SolveCG(const SolverModel& m, SolverData& d, ArenaWork& work, mjtNum* x);
 // Newton or CG (m.opt.solver) on each constraint island in turn (solver_island.cc): qacc of
-// the island dofs, efc_force and efc_state, solver_niter and the statistics per island;
-// false when the arena is full
-bool SolveIslands(const Model& m, Data& d, ArenaWork& work);
+// the island dofs, efc_force and efc_state, solver_niter and the statistics per island; with
+// `together` (noslip follows) all islands as one problem, statistics in island 0's slots.
+// Returns the together solve's iterations (0 island by island), -1 when the arena is full.
+int SolveIslands(const Model& m, Data& d, ArenaWork& work, bool together);
 // the dual solver: efc_force from projected Gauss-Seidel; returns the iterations
 int SolvePGS(const Model& m, Data& d, ArenaWork& work);
 // the noslip post-processing of efc_force (solver_noslip.cc); its iteration statistics go to

@@ -12,9 +12,15 @@
 // island, all from the whole system's warmstart choice (WholeSystemStartsWarm), each with its
 // own iteration count and statistics, the improvement
 // and gradient scaled by 1 / trace(M of the island) at the current state (the whole system
-// uses the model's meaninertia * nv); PGS and any solve followed by noslip
-// take the whole system at once (solver.cc). Islands past mjNISLAND are solved but keep no
-// statistics.
+// uses the model's meaninertia * nv); PGS takes the whole system at once (solver.cc). Islands
+// past mjNISLAND are solved but keep no statistics.
+// When noslip follows, the islands are solved together as ONE problem: all the islands' dofs
+// and rows in island order, without the dofs no constraint touches, scaled as the whole system
+// (1 / (stat.meaninertia * nv)), its iterations and statistics in island 0's slots. Measured:
+// dog (one island of 79 of 85 dofs) gives the island's iterates with every improvement and
+// gradient times trace(M of the island) / (meaninertia * nv); two boxes on a plane and a free
+// sphere give the iterates of the boxes alone, with all their rows in each iteration.
+#include <algorithm>
 #include <cstring>
 #include <initializer_list>
 
@@ -181,19 +187,45 @@ bool WholeSystemStartsWarm(const Model& m, Data& d, ArenaWork work) {
   return Allocated(point) && WarmstartCheaper(whole.m, whole.d, point);
 }
 
+// all the islands as one problem (noslip follows): its iterations, -1 when the arena is full
+int SolveIslandsTogether(const Model& m, Data& d, int start, int* rows, ArenaWork work) {
+  *rows = 0;
+  for (int island = 0; island < d.nisland; ++island) *rows += d.island_nefc[island];
+  IslandView v = EmptyView(m, d, d.nidof, *rows);
+  v.d.start = start;
+  v.d.solver = d.solver;
+  v.d.solver_nnz = d.solver_nnz;
+  if (!GatherDofs(m, d, 0, work, v) || !GatherRows(m, d, 0, work, v)) return -1;
+  // the whole system's scale: SolverScale is 1 / (meaninertia * nv) of the view
+  v.m.meaninertia = m.stat.meaninertia * m.nv / std::max(1, v.m.nv);
+  mjtNum* x = work.Allocate<mjtNum>(v.m.nv);
+  if (!x) return -1;
+  int iterations = m.opt.solver == mjSOL_CG ? SolveCG(v.m, v.d, work, x)
+                                            : SolveNewton(v.m, v.d, work, x);
+  if (iterations < 0) return -1;
+  for (int r = 0; r < v.m.nv; ++r) d.qacc[d.map_idof2dof[r]] = x[r];
+  ScatterRows(d, v);
+  return iterations;
+}
+
 }  // namespace
 
-bool SolveIslands(const Model& m, Data& d, ArenaWork& work) {
+int SolveIslands(const Model& m, Data& d, ArenaWork& work, bool together) {
   SolverStat* spare = work.Allocate<SolverStat>(mjNSOLVER);
   int* spare_nnz = work.Allocate<int>(1);
-  if (!spare || !spare_nnz) return false;
+  if (!spare || !spare_nnz) return -1;
   int start = WholeSystemStartsWarm(m, d, work) ? 1 : -1;
-  int assigned = 0;
-  for (int island = 0; island < d.nisland; ++island) {
-    if (SolveIsland(m, d, island, start, spare, spare_nnz, work) < 0) return false;
-    assigned += d.island_nefc[island];
+  int assigned = 0, iterations = 0;
+  if (together) {
+    iterations = SolveIslandsTogether(m, d, start, &assigned, work);
+    if (iterations < 0) return -1;
+  } else {
+    for (int island = 0; island < d.nisland; ++island) {
+      if (SolveIsland(m, d, island, start, spare, spare_nnz, work) < 0) return -1;
+      assigned += d.island_nefc[island];
+    }
   }
-  return EvaluateLooseRows(m, d, assigned, work);
+  return EvaluateLooseRows(m, d, assigned, work) ? iterations : -1;
 }
 
 }  // namespace mjsim
