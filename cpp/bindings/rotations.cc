@@ -10,6 +10,7 @@
 #include <string>
 
 #include "bindings.h"
+#include "../src/compiler/mass.h"
 #include "../src/util/math3.h"
 
 namespace mjsim {
@@ -24,36 +25,10 @@ InputArray In(const py::object& value, py::ssize_t size, const char* name) {
 
 // --- eigendecomposition and rotation extraction ----------------------------------------
 
-// D = R' A R with R = quat2Mat(q)
-void RotatedMatrix(mjtNum D[9], const mjtNum A[9], const mjtNum q[4]) {
-  mjtNum R[9], AR[9];
-  QuatToMat(R, q);
-  MulMat3(AR, A, R);
-  for (int i = 0; i < 3; ++i) {
-    for (int j = 0; j < 3; ++j) {
-      D[3 * i + j] = R[i] * AR[j] + R[3 + i] * AR[3 + j] + R[6 + i] * AR[6 + j];
-    }
-  }
-}
-
-// q <- q * rotation(axis k, angle), normalized
-void TurnAbout(mjtNum q[4], int k, mjtNum angle) {
-  mjtNum axis[3] = {0, 0, 0}, turn[4], next[4];
-  axis[k] = 1;
-  AxisAngleToQuat(turn, axis, angle);
-  MulQuat(next, q, turn);
-  NormalizeQuat(next);
-  Copy4(q, next);
-}
-
-// Jacobi rotations accumulated in a quaternion, as fitted to the reference's outputs (its
-// iteration counts and quaternions on random matrices): each iteration zeroes the largest
-// off-diagonal D_pr of D = R' A R by a turn about the third axis k by
-// theta = atan(2 D_pr / (D_pp - D_rr)) / 2 (negated about y), until the largest is 0 or
-// |theta| < 1e-6; then the diagonal is sorted in decreasing order by quarter turns (+90
-// degrees about k swaps p and r), in the passes (0,1), (1,2), (0,1), three times.
-// Returns the number of Jacobi iterations.
-int Eig3(mjtNum eigval[3], mjtNum eigvec[9], mjtNum quat[4], const mjtNum mat[9]) {
+// mju_eig3: the compiler's Jacobi decomposition (compiler/mass.cc Eig3) with the sorting
+// quarter turns renormalized, as the reference's API does it (observed bit for bit: quaternion,
+// eigenvalues and iteration count). Returns the number of Jacobi iterations.
+int ApiEig3(mjtNum eigval[3], mjtNum eigvec[9], mjtNum quat[4], const mjtNum mat[9]) {
   quat[0] = 1;
   quat[1] = quat[2] = quat[3] = 0;
   for (int i = 0; i < 9; ++i) {
@@ -63,38 +38,9 @@ int Eig3(mjtNum eigval[3], mjtNum eigvec[9], mjtNum quat[4], const mjtNum mat[9]
       return 0;
     }
   }
-  const int kMaxIterations = 500;
-  const int pairs[3][3] = {{0, 1, 2}, {0, 2, 1}, {1, 2, 0}};  // (p, r, axis k)
-  const mjtNum axis_sign[3] = {1, -1, 1};
-  mjtNum D[9];
-  int iteration = 0;
-  for (; iteration < kMaxIterations; ++iteration) {
-    RotatedMatrix(D, mat, quat);
-    int best = 0;
-    for (int c = 1; c < 3; ++c) {
-      if (std::fabs(D[3 * pairs[c][0] + pairs[c][1]]) >=  // ties: the later pair
-          std::fabs(D[3 * pairs[best][0] + pairs[best][1]])) {
-        best = c;
-      }
-    }
-    int p = pairs[best][0], r = pairs[best][1], k = pairs[best][2];
-    mjtNum off = D[3 * p + r];
-    if (off == 0) break;
-    mjtNum theta = 0.5 * std::atan(2 * off / (D[4 * p] - D[4 * r]));  // +-pi/4 on equal pivots
-    if (!(std::fabs(theta) >= 1e-6)) break;
-    TurnAbout(quat, k, axis_sign[k] * theta);
-  }
-  const int swaps[3][3] = {{0, 1, 2}, {1, 2, 0}, {0, 1, 2}};  // (i, j, axis k)
-  for (int pass = 0; pass < 3; ++pass) {
-    for (const auto& swap : swaps) {
-      RotatedMatrix(D, mat, quat);
-      if (D[4 * swap[0]] < D[4 * swap[1]]) TurnAbout(quat, swap[2], mjPI / 2);
-    }
-  }
-  RotatedMatrix(D, mat, quat);
-  for (int k = 0; k < 3; ++k) eigval[k] = D[4 * k];
+  int iterations = Eig3(eigval, quat, mat, /*renormalize_swaps=*/true);
   QuatToMat(eigvec, quat);
-  return iteration;
+  return iterations;
 }
 
 // the rotation closest to mat, refined from quat by the iteration of Mueller et al. 2016
@@ -207,7 +153,7 @@ void BindDecompositions(py::module_& module) {
     InputArray M = In(mat, 9, "mat");
     mjtNum *val = OutputArray(eigval, 3, "eigval"), *vec = OutputArray(eigvec, 9, "eigvec");
     mjtNum* q = OutputArray(quat, 4, "quat");
-    return Eig3(val, vec, q, M.data());
+    return ApiEig3(val, vec, q, M.data());
   }, py::arg("eigval"), py::arg("eigvec"), py::arg("quat"), py::arg("mat"),
      "Eigenvalue decomposition of symmetric 3x3 matrix, mat = eigvec * diag(eigval) * eigvec'. "
      "Eigenvalues decrease; eigvec = quat2Mat(quat). Returns the number of Jacobi "

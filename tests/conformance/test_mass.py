@@ -111,14 +111,37 @@ def _matrices(kind, count, seed):
 
 @pytest.mark.parametrize("kind", ["random", "integer", "repeated"])
 def test_full_inertia_principal_axes_are_bitwise_reference(kind):
-    """<inertial fullinertia> is diagonalized as the reference's mju_eig3 does it: the principal
-    moments to the last bit, and the axes to the last bits too (also where moments repeat,
-    where any basis of the plane would do). The reference's iquat for fullinertia is its
-    mju_eig3 quaternion up to a few ulps of a later step not reproduced (observed: mjsim's equals
-    mju_eig3 bit for bit on these matrices)."""
+    """<inertial fullinertia> is diagonalized as the reference's compiler does it: the principal
+    moments and the axes to the last bit (also where moments repeat, where any basis of the
+    plane would do). The compiler's quaternion is its mju_eig3's without the renormalization
+    after the sorting quarter turns."""
     ours, ref = _body_arrays(_full_inertia_bodies(_matrices(kind, 40, seed=len(kind))))
     np.testing.assert_array_equal(np.asarray(ours.body_inertia), ref.body_inertia)
-    np.testing.assert_allclose(np.asarray(ours.body_iquat), ref.body_iquat, rtol=0, atol=1e-14)
+    np.testing.assert_array_equal(np.asarray(ours.body_iquat), ref.body_iquat)
+
+
+def test_sorting_quarter_turns_are_not_renormalized():
+    """Each order of three distinct or repeated diagonal moments: the quaternion after two or
+    three quarter turns of cos = sin = 0.707106781186548 keeps their product's rounding
+    (0.5000000000000007 = 0.707106781186548^2), as in the reference's compiled iquat."""
+    import itertools
+    diagonals = [p for v in ((1.0, 2.0, 3.0), (1.0, 2.0, 2.0), (1.0, 1.0, 2.0))
+                 for p in set(itertools.permutations(v))]
+    ours, ref = _body_arrays(_full_inertia_bodies([np.diag(d) for d in diagonals]))
+    np.testing.assert_array_equal(np.asarray(ours.body_iquat), ref.body_iquat)
+    np.testing.assert_array_equal(np.asarray(ours.body_inertia), ref.body_inertia)
+
+
+def test_combined_geoms_principal_frame_is_bitwise_reference():
+    """gymnasium's point.xml torso: a sphere and a box whose combined moments sort by two
+    quarter turns; its iquat is (0.5000000000000007,) * 4 in the reference."""
+    xml = """<mujoco><worldbody><body><freejoint/>
+      <geom pos="0 0 0.5" size="0.5" type="sphere" density="100"/>
+      <geom pos="0.6 0 0.5" size="0.5 0.1 0.1" type="box" density="100"/>
+    </body></worldbody></mujoco>"""
+    ours, ref = _body_arrays(xml)
+    for name in ("body_mass", "body_ipos", "body_inertia", "body_iquat"):
+        np.testing.assert_array_equal(np.asarray(getattr(ours, name)), getattr(ref, name), name)
 
 
 @pytest.mark.parametrize("geom", ["sphere", "capsule", "cylinder", "ellipsoid", "box"])
@@ -149,3 +172,22 @@ def test_capsule_and_sphere_on_one_axis_keep_reference_axes(side):
     ours, ref = _body_arrays(xml)
     for name in ("body_mass", "body_ipos", "body_inertia", "body_iquat"):
         np.testing.assert_array_equal(np.asarray(getattr(ours, name)), getattr(ref, name), name)
+
+
+def test_body_com_is_bitwise_reference():
+    """A body of one geom keeps the geom's position as its com (not (m p) / m); several geoms
+    give sum(m p) / sum(m), summed in geom order."""
+    rng = np.random.default_rng(9)
+    bodies = ""
+    for i in range(40):
+        geoms = ""
+        for _ in range(1 + i % 3):
+            pos = " ".join(repr(float(x)) for x in np.round(rng.normal(size=3), 3))
+            geoms += (f'<geom size="{float(rng.uniform(0.05, 0.5))!r}" pos="{pos}" '
+                      f'density="{float(rng.uniform(100, 2000))!r}"/>')
+        bodies += f'<body pos="{i} 0 0"><freejoint/>{geoms}</body>'
+    bodies += ('<body><freejoint/><geom type="capsule" fromto="-.02 -.07 0 -.02 .07 0" '
+               'size="0.09"/></body>')
+    ours, ref = _body_arrays(f"<mujoco><worldbody>{bodies}</worldbody></mujoco>")
+    np.testing.assert_array_equal(np.asarray(ours.body_mass), ref.body_mass)
+    np.testing.assert_array_equal(np.asarray(ours.body_ipos), ref.body_ipos)

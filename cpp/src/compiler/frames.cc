@@ -2,10 +2,34 @@
 // orientations").
 #include "compiler/frames.h"
 
+#include <cmath>
+
 #include "util/math3.h"
 
 namespace mjsim {
 namespace {
+
+// v / |v| as the reference's compiler normalizes axes (observed bit for bit on fromto frames):
+// left alone when |v| is within 1e-15 of 1, divided by |v| otherwise ((1,0,0) if v ~ 0).
+void NormalizeAxisLikeReference(mjtNum v[3]) {
+  mjtNum norm = std::sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+  if (norm < mjMINVAL) {
+    v[0] = 1; v[1] = v[2] = 0;
+    return;
+  }
+  if (std::fabs(norm - 1) <= mjMINVAL) return;
+  for (int i = 0; i < 3; ++i) v[i] /= norm;
+}
+
+// The rotation by angle (radians) about axis, the axis normalized as above (observed bit for
+// bit on random axisangle axes: division by |axis|, not multiplication by its reciprocal).
+void CompilerAxisAngleToQuat(mjtNum quat[4], const mjtNum axis[3], mjtNum angle) {
+  mjtNum unit[3] = {axis[0], axis[1], axis[2]};
+  NormalizeAxisLikeReference(unit);
+  mjtNum half_sine = std::sin(angle / 2);
+  quat[0] = std::cos(angle / 2);
+  for (int i = 0; i < 3; ++i) quat[1 + i] = half_sine * unit[i];
+}
 
 // euler angles (a1,a2,a3) about the axes named by eulerseq: a lowercase axis rotates with the
 // frame (q = q * qi), an uppercase axis is fixed in the parent (q = qi * q)
@@ -16,7 +40,7 @@ void EulerToQuat(mjtNum quat[4], const mjtNum angles[3], const SpecCompiler& com
     mjtNum axis[3] = {0, 0, 0};
     axis[(axis_name | 0x20) - 'x'] = 1;  // 'x','X' -> 0, 'y','Y' -> 1, 'z','Z' -> 2
     mjtNum step[4];
-    AxisAngleToQuat(step, axis, AngleToRadians(angles[i], compiler));
+    CompilerAxisAngleToQuat(step, axis, OrientationAngleToRadians(angles[i], compiler));
     bool intrinsic = axis_name >= 'a';
     if (intrinsic) {
       MulQuat(quat, quat, step);
@@ -40,6 +64,30 @@ void XYAxesToQuat(mjtNum quat[4], const mjtNum values[6]) {
   MatToQuat(quat, R);
 }
 
+// The minimal rotation taking (0,0,1) onto vec, as the reference's compiler computes frames of
+// zaxis and fromto (fitted bit for bit on random and axis-aligned directions; its API
+// mju_quatZ2Vec differs): z = vec / |vec|, axis = (0,0,1) x z (the full cross product, so a
+// zero component may be -0), angle = atan2(|axis|, z_z), axis normalized as above. When
+// |axis| <= 1e-7 the frame is the identity, or if vec points down the half turn about x built
+// from the angle pi: (cos(pi/2), sin(pi/2), 0, 0) = (6.1e-17, 1, 0, 0).
+void CompilerZAxisToQuat(mjtNum quat[4], const mjtNum vec[3]) {
+  mjtNum z[3] = {vec[0], vec[1], vec[2]};
+  mjtNum norm = std::sqrt(z[0] * z[0] + z[1] * z[1] + z[2] * z[2]);
+  if (norm < mjMINVAL) {
+    quat[0] = 1; quat[1] = quat[2] = quat[3] = 0;
+    return;
+  }
+  for (int i = 0; i < 3; ++i) z[i] /= norm;
+  mjtNum axis[3] = {0 * z[2] - 1 * z[1], 1 * z[0] - 0 * z[2], 0 * z[1] - 0 * z[0]};
+  mjtNum sine = std::sqrt(axis[0] * axis[0] + axis[1] * axis[1] + axis[2] * axis[2]);
+  mjtNum angle = std::atan2(sine, z[2]);
+  if (sine <= 1e-7) {
+    axis[0] = 1; axis[1] = axis[2] = 0;
+    angle = z[2] < 0 ? mjPI : 0;
+  }
+  CompilerAxisAngleToQuat(quat, axis, angle);
+}
+
 }  // namespace
 
 void OrientationToQuat(mjtNum quat[4], const Orientation& orientation,
@@ -51,7 +99,7 @@ void OrientationToQuat(mjtNum quat[4], const Orientation& orientation,
       NormalizeQuat(quat);
       break;
     case Orientation::Form::kAxisAngle:
-      AxisAngleToQuat(quat, values, AngleToRadians(values[3], compiler));
+      CompilerAxisAngleToQuat(quat, values, OrientationAngleToRadians(values[3], compiler));
       break;
     case Orientation::Form::kEuler:
       EulerToQuat(quat, values, compiler);
@@ -60,7 +108,7 @@ void OrientationToQuat(mjtNum quat[4], const Orientation& orientation,
       XYAxesToQuat(quat, values);
       break;
     case Orientation::Form::kZAxis:
-      ZAxisToQuat(quat, values);
+      CompilerZAxisToQuat(quat, values);
       break;
   }
 }
@@ -71,7 +119,7 @@ mjtNum FromToFrame(mjtNum pos[3], mjtNum quat[4], const std::vector<mjtNum>& fro
   for (int i = 0; i < 3; ++i) pos[i] = 0.5 * (from[i] + to[i]);
   mjtNum direction[3];
   Sub3(direction, from, to);
-  ZAxisToQuat(quat, direction);
+  CompilerZAxisToQuat(quat, direction);
   return 0.5 * Norm3(direction);
 }
 

@@ -13,9 +13,16 @@ void OrientationToQuat(mjtNum quat[4], const Orientation& orientation, const Spe
 // segment (the reference points it from `to` towards `from`); returns the half-length.
 mjtNum FromToFrame(mjtNum pos[3], mjtNum quat[4], const std::vector<mjtNum>& fromto);
 
-// Converts an angle written in the compiler's unit into radians.
+// Converts a joint angle (range, ref, springref) written in the compiler's unit into radians;
+// in degrees the reference rounds it as angle * (pi / 180) (observed bit for bit).
 inline mjtNum AngleToRadians(mjtNum angle, const SpecCompiler& compiler) {
-  return compiler.angle_is_degree ? angle * mjPI / 180 : angle;
+  return compiler.angle_is_degree ? angle * (mjPI / 180) : angle;
+}
+
+// Converts an orientation angle (euler, axisangle) into radians; in degrees the reference rounds
+// it as angle / 180 * pi (observed bit for bit), unlike joint angles.
+inline mjtNum OrientationAngleToRadians(mjtNum angle, const SpecCompiler& compiler) {
+  return compiler.angle_is_degree ? angle / 180 * mjPI : angle;
 }
 
 }  // namespace mjsim

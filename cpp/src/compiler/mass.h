@@ -25,7 +25,9 @@ void GeomInertia(mjtNum inertia[3], int type, const mjtNum size[3], mjtNum mass)
 MassProperties CombineMassProperties(const std::vector<MassProperties>& parts);
 
 // Eigen-decomposition of a symmetric 3x3 matrix by Jacobi rotations accumulated in a quaternion;
-// eigenvalues sorted in decreasing order. mat = R(quat) diag(eigval) R(quat)'.
-void Eig3(mjtNum eigval[3], mjtNum quat[4], const mjtNum mat[9]);
+// eigenvalues sorted in decreasing order. mat = R(quat) diag(eigval) R(quat)'. The compiler's
+// rounding by default; renormalize_swaps gives the API mju_eig3's. Returns the Jacobi
+// iterations taken.
+int Eig3(mjtNum eigval[3], mjtNum quat[4], const mjtNum mat[9], bool renormalize_swaps = false);
 
 }  // namespace mjsim
