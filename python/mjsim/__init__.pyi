@@ -102,6 +102,10 @@ class MjData:
     ctrl: numpy.ndarray
     cvel: numpy.ndarray
     dof_island: numpy.ndarray
+    efc_AR: numpy.ndarray
+    efc_AR_colind: numpy.ndarray
+    efc_AR_rowadr: numpy.ndarray
+    efc_AR_rownnz: numpy.ndarray
     efc_D: numpy.ndarray
     efc_J: numpy.ndarray
     efc_J_colind: numpy.ndarray
@@ -153,6 +157,7 @@ class MjData:
     moment_colind: numpy.ndarray
     moment_rowadr: numpy.ndarray
     moment_rownnz: numpy.ndarray
+    nA: int
     nJ: int
     ncon: int
     ne: int
@@ -2356,6 +2361,9 @@ def mj_printData(m: MjModel, d: MjData, filename: str) -> None:
 
 def mj_printModel(m: MjModel, filename: str) -> None:
     """Print mjModel to text file."""
+
+def mj_projectConstraint(m: MjModel, d: MjData) -> None:
+    """Compute efc_AR = J M^-1 J' + diag(R) and its pattern."""
 
 def mj_ray(m: MjModel, d: MjData, pnt: numpy.typing.ArrayLike, vec: numpy.typing.ArrayLike, geomgroup: object, flg_static: typing.SupportsInt | typing.SupportsIndex, bodyexclude: typing.SupportsInt | typing.SupportsIndex, geomid: numpy.ndarray) -> float:
     """Intersect ray (pnt+x*vec, x>=0) with visible geoms, except geoms in bodyexclude. Return distance (x) to nearest surface, or -1 if no intersection and output geomid. geomgroup, flg_static are as in mjvOption; geomgroup==NULL skips group exclusion."""
