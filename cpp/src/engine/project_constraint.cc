@@ -214,6 +214,15 @@ void mj_projectConstraint(const Model& m, Data& d) {
     d.nA = 0;
     return;
   }
+  // noslip builds its own dense matrix later; when the arena cannot hold both, efc_AR is left
+  // out (nA = 0) and the solvers make theirs as before (the reference's arena grows with njmax:
+  // dog's is 49 MB, ours 16 MB)
+  size_t noslip_bytes = m.opt.noslip_iterations > 0
+                            ? sizeof(mjtNum) * static_cast<size_t>(d.nefc) * d.nefc : 0;
+  if (d.efc_end + noslip_bytes > d.arena.size()) {
+    LayoutConstraintRows(m, d, d.nefc);
+    return;
+  }
   mj_solveM(m, d, MinvJ, d.efc_J, d.nefc);
   FillDualMatrix(m, d, MinvJ);
 }
