@@ -9,7 +9,6 @@
 //   reads   d.efc_J efc_J_rownnz efc_J_rowadr efc_J_colind efc_R, the factorization of M
 //   writes  d.nA efc_AR efc_AR_rownnz efc_AR_rowadr efc_AR_colind; d.efc_end moves past them
 #include <algorithm>
-#include <cstring>
 #include <type_traits>
 
 #include "engine/solver.h"
@@ -35,10 +34,10 @@ struct TopDown {
   }
 };
 
-// The trees row i acts on, each once (`trees` has room for ntree); returns how many. An equality of bodies or
-// joints acts on their trees whatever its Jacobian's values (the reference's pattern is
-// structural: a connect whose row is exactly zero in some dof still couples); other rows on
-// the trees of their Jacobian's columns.
+// The trees row i acts on, each once (`trees` has room for ntree); returns how many. An
+// equality of bodies or joints acts on their trees whatever its Jacobian's values (the
+// reference's pattern is structural: a connect whose row is exactly zero in some dof still
+// couples); other rows on the trees of their Jacobian's columns.
 int RowTrees(const Model& m, const Data& d, int i, int* trees) {
   int count = 0;
   auto add = [&](int tree) {
@@ -116,20 +115,18 @@ bool LayoutSparsePattern(const Model& m, Data& d) {
   TopDown memory{d, d.arena.size() / 64 * 64};
   int *tree_rowadr, *tree_rows;
   int* mark = memory.Allocate<int>(d.nefc);
-  int* rownnz = memory.Allocate<int>(d.nefc);
   int* row = memory.Allocate<int>(d.nefc);
   int* trees = memory.Allocate<int>(m.ntree);
-  if (!mark || !rownnz || !row || !trees ||
+  if (!mark || !row || !trees ||
       !RowsPerTree(m, d, memory, trees, &tree_rowadr, &tree_rows)) {
     return false;
   }
   std::fill(mark, mark + d.nefc, -1);
   size_t nA = 0;
   for (int i = 0; i < d.nefc; ++i) {
-    rownnz[i] = CoupledRows(m, d, i, tree_rowadr, tree_rows, trees, mark, row);
-    nA += rownnz[i];
+    nA += CoupledRows(m, d, i, tree_rowadr, tree_rows, trees, mark, row);
   }
-  // the layout must stay below the lists it still reads (tree_rows, rownnz)
+  // the layout must stay below the lists it still reads (tree_rows, mark)
   size_t needed = Align(sizeof(int) * d.nefc) * 2 + Align(sizeof(int) * nA) +
                   Align(sizeof(mjtNum) * nA);
   if (nA > static_cast<size_t>(INT32_MAX) || d.efc_end + needed > memory.top) return false;

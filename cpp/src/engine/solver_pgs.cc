@@ -231,12 +231,29 @@ bool FrictionQCQP(const mjtNum* A, const mjtNum* g, const mjtNum* w, mjtNum r, i
   return true;
 }
 
+// PGS's dense A + R: the dense efc_AR itself, the sparse efc_AR unpacked (its pattern holds
+// every nonzero: the same sums), or built when mj_projectConstraint left it out (nA = 0);
+// nullptr when the arena is full
+mjtNum* DenseDualMatrix(const Model& m, Data& d, ArenaWork& work) {
+  if (d.nA > 0 && !mj_isSparse(m)) return d.efc_AR;
+  int nefc = d.nefc;
+  mjtNum* AR = work.Allocate<mjtNum>(static_cast<size_t>(nefc) * nefc);
+  if (!AR) return nullptr;
+  if (d.nA == 0) return BuildDualMatrix(m, d, work, AR, true) ? AR : nullptr;
+  std::fill(AR, AR + static_cast<size_t>(nefc) * nefc, 0.0);
+  for (int i = 0; i < nefc; ++i) {
+    const int* columns = d.efc_AR_colind + d.efc_AR_rowadr[i];
+    const mjtNum* values = d.efc_AR + d.efc_AR_rowadr[i];
+    for (int k = 0; k < d.efc_AR_rownnz[i]; ++k) {
+      AR[static_cast<size_t>(i) * nefc + columns[k]] = values[k];
+    }
+  }
+  return AR;
+}
+
 int SolvePGS(const Model& m, Data& d, ArenaWork& work) {
-  // the dense efc_AR (mj_projectConstraint) is the matrix itself; the sparse one is unpacked
-  size_t dense = static_cast<size_t>(d.nefc) * d.nefc;
-  bool have_dense = d.nA > 0 && static_cast<size_t>(d.nA) == dense && !mj_isSparse(m);
-  mjtNum* AR = have_dense ? d.efc_AR : work.Allocate<mjtNum>(dense);
-  if (!AR || (!have_dense && !BuildDualMatrix(m, d, work, AR, true))) return -1;
+  mjtNum* AR = DenseDualMatrix(m, d, work);
+  if (!AR) return -1;
   WarmstartForces(m, d, work, AR);
   mjtNum cost = DualCost(d, AR);
   // which rows carry force before the sweep: nchange counts the rows that switch (measured to
