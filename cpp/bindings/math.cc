@@ -305,10 +305,10 @@ void BindVectors(py::module_& module) {
   module.def("mju_norm3", [](py::object vec) { return Norm3(Input(vec, 3, "vec").data()); },
              py::arg("vec"), "Return vector length (without normalizing the vector).");
   module.def("mju_normalize3", [](py::array vec) {
-    return NormalizeOr(OutputArray(vec, 3, "vec"), 3);
+    return Normalize3(OutputArray(vec, 3, "vec"));
   }, py::arg("vec"), "Normalize vector, return length before normalization.");
   module.def("mju_normalize4", [](py::array vec) {
-    return NormalizeOr(OutputArray(vec, 4, "vec"), 4);
+    return NormalizeQuat(OutputArray(vec, 4, "vec"));
   }, py::arg("vec"), "Normalize vector, return length before normalization.");
   module.def("mju_mulMatVec3", [](py::array res, py::object mat, py::object vec) {
     InputArray M = Input(mat, 9, "mat"), v = Input(vec, 3, "vec");

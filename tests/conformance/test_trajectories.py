@@ -45,12 +45,6 @@ KNOWN_DIVERGENCES = {
     "models/urdf/serial_arm.urdf":
         "step 2 qpos (rel 0.03): flat cylinder-box contacts as robot_arm (the step-0 contact "
         "now matches: the margin-0 walk)",
-    "gymnasium/point.xml":
-        "step 6 qvel (rel 0.59): sphere 'pointbody' rests exactly on the floor (dist 0 at "
-        "margin 0), a tie that rounding decides. qacc differs by 1.5e-16 (rel 5e-15; Euler "
-        "steps agree to 1e-18), the RK4 stages carry it into qpos and xquat (1 ulp), and at "
-        "step 7 our sphere is 1.1e-16 above the floor (no contact), the reference's 5.6e-17 "
-        "below (a contact)",
 }
 
 # Models whose dynamics agree but some sensor does not (engine/sensor.cc).

@@ -139,15 +139,15 @@ BvhElement GeomElement(const Model& m, int g, const mjtNum ipos[3], const mjtNum
   mjtNum inverse[4], offset[3];
   ConjugateQuat(inverse, iquat);
   Sub3(offset, m.geom_pos + 3 * g, ipos);
-  RotateVecByQuat(e.key, offset, inverse);
+  RotateVecByQuatMatrix(e.key, offset, inverse);
   const mjtNum* aabb = m.geom_aabb + 6 * g;
   for (int corner = 0; corner < 8; ++corner) {
     mjtNum local[3], point[3];
     for (int k = 0; k < 3; ++k) local[k] = aabb[k] + ((corner >> k) & 1 ? aabb[3 + k] : -aabb[3 + k]);
-    RotateVecByQuat(point, local, m.geom_quat + 4 * g);  // geom frame -> body frame
+    RotateVecByQuatMatrix(point, local, m.geom_quat + 4 * g);  // geom -> body frame
     AddTo3(point, m.geom_pos + 3 * g);
     Sub3(point, point, ipos);
-    RotateVecByQuat(point, point, inverse);                // body frame -> inertial frame
+    RotateVecByQuatMatrix(point, point, inverse);              // body -> inertial frame
     for (int k = 0; k < 3; ++k) {
       e.lo[k] = corner ? std::min(e.lo[k], point[k]) : point[k];
       e.hi[k] = corner ? std::max(e.hi[k], point[k]) : point[k];

@@ -30,11 +30,9 @@ void MatToQuat(mjtNum q[4], const mjtNum R[9]) {
 }
 
 void AxisAngleToQuat(mjtNum q[4], const mjtNum axis[3], mjtNum angle) {
-  mjtNum unit[3] = {axis[0], axis[1], axis[2]};
-  Normalize3(unit);
   mjtNum s = std::sin(angle / 2);
   q[0] = std::cos(angle / 2);
-  q[1] = s * unit[0]; q[2] = s * unit[1]; q[3] = s * unit[2];
+  q[1] = axis[0] * s; q[2] = axis[1] * s; q[3] = axis[2] * s;
 }
 
 void ZAxisToQuat(mjtNum q[4], const mjtNum vec[3]) {
@@ -49,6 +47,7 @@ void ZAxisToQuat(mjtNum q[4], const mjtNum vec[3]) {
     q[2] = q[3] = 0;
     return;
   }
+  Normalize3(axis);
   AxisAngleToQuat(q, axis, std::atan2(sine, z[2]));
 }
 

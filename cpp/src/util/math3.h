@@ -53,12 +53,15 @@ inline mjtNum Normalize3(mjtNum a[3]) {
 }
 
 // Scales q to unit length and returns its former length; a tiny quaternion becomes (1,0,0,0).
+// As the reference's engine (measured bit for bit on mju_normalize4): the norm of the sum of
+// squares in order, q times 1/norm, and q left as it is when its norm is within mjMINVAL of 1.
 inline mjtNum NormalizeQuat(mjtNum q[4]) {
   mjtNum norm = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
   if (norm < mjMINVAL) {
     q[0] = 1; q[1] = q[2] = q[3] = 0;
-  } else {
-    for (int i = 0; i < 4; ++i) q[i] /= norm;
+  } else if (std::abs(norm - 1) > mjMINVAL) {
+    mjtNum inverse = 1 / norm;
+    for (int i = 0; i < 4; ++i) q[i] *= inverse;
   }
   return norm;
 }
@@ -108,8 +111,21 @@ inline void QuatToMat(mjtNum R[9], const mjtNum q[4]) {
   R[6] = 2 * (xz - wy);     R[7] = 2 * (yz + wx);         R[8] = ww - xx - yy + zz;
 }
 
-// r = q v q* (rotate v by unit quaternion q); r may alias v
+// r = q v q* (rotate v by unit quaternion q, u its vector part); r may alias v. As the
+// reference (measured bit for bit on mju_rotVecQuat): t = w v + u x v, r = v + 2 u x t.
 inline void RotateVecByQuat(mjtNum r[3], const mjtNum v[3], const mjtNum q[4]) {
+  mjtNum t0 = q[0] * v[0] + q[2] * v[2] - q[3] * v[1];
+  mjtNum t1 = q[0] * v[1] + q[3] * v[0] - q[1] * v[2];
+  mjtNum t2 = q[0] * v[2] + q[1] * v[1] - q[2] * v[0];
+  mjtNum r0 = v[0] + 2 * (q[2] * t2 - q[3] * t1);
+  mjtNum r1 = v[1] + 2 * (q[3] * t0 - q[1] * t2);
+  mjtNum r2 = v[2] + 2 * (q[1] * t1 - q[2] * t0);
+  r[0] = r0; r[1] = r1; r[2] = r2;
+}
+
+// r = R(q) v through the rotation matrix: the reference's compiler rotates this way in places
+// (bounding volumes, measured bit for bit); r may alias v
+inline void RotateVecByQuatMatrix(mjtNum r[3], const mjtNum v[3], const mjtNum q[4]) {
   mjtNum R[9];
   QuatToMat(R, q);
   MulMatVec3(r, R, v);
@@ -119,7 +135,8 @@ inline void RotateVecByQuat(mjtNum r[3], const mjtNum v[3], const mjtNum q[4]) {
 // trace and diagonal so the square root is well conditioned), then normalized
 void MatToQuat(mjtNum q[4], const mjtNum R[9]);
 
-// unit quaternion of a rotation by angle (radians) about axis (normalized here)
+// quaternion (cos(angle/2), axis sin(angle/2)) of a rotation by angle (radians) about a unit
+// axis (not normalized here, as the reference's engine)
 void AxisAngleToQuat(mjtNum q[4], const mjtNum axis[3], mjtNum angle);
 
 // rotation vector (axis * angle, angle in [-pi, pi]) of a quaternion, normalized first
