@@ -1,7 +1,7 @@
 """Bit-for-bit agreement of the smooth pipeline with the reference, stage by stage.
 
     PYTHONPATH=python python tests/tools/bitwise_report.py [--seeds N] [--filter TEXT]
-        [--constraints] [--show FIELD]
+        [--constraints] [--show FIELD] [--reference-model]
 
 Every corpus model at N random states (tests/support.py randomize_state) with the constraint
 stage disabled unless --constraints: both engines run mj_forward from the same state, and for
@@ -9,7 +9,9 @@ each field (in pipeline order) the table gives the number of states in which it 
 reference's bit for bit, and the largest relative difference otherwise. --show FIELD lists the
 models where FIELD differs. The tests compare to tolerances; this report shows how far the
 arithmetic itself agrees (operation order, rounding), which decides ties such as a contact at
-distance exactly 0.
+distance exactly 0. --reference-model first copies every floating-point Model array of the
+reference into mjsim's model, so that the engine's arithmetic is measured apart from the
+compiler's last bits.
 """
 
 from __future__ import annotations
@@ -34,12 +36,29 @@ FIELDS = ("xpos", "xquat", "xmat", "xipos", "ximat", "xanchor", "xaxis", "geom_x
           "sensordata")
 
 
+def copy_reference_model_arrays(ours, ref) -> int:
+    """Copies every float64 Model array the two models share (same shape) from ref into ours."""
+    copied = 0
+    for name in dir(ref):
+        if name.startswith("_") or not hasattr(ours, name):
+            continue
+        theirs = getattr(ref, name)
+        if not isinstance(theirs, np.ndarray) or theirs.dtype != np.float64:
+            continue
+        mine = getattr(ours, name)
+        if isinstance(mine, np.ndarray) and mine.shape == theirs.shape and mine.flags.writeable:
+            mine[...] = theirs
+            copied += 1
+    return copied
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seeds", type=int, default=3)
     parser.add_argument("--filter", default="")
     parser.add_argument("--constraints", action="store_true")
     parser.add_argument("--show", default="")
+    parser.add_argument("--reference-model", action="store_true")
     args = parser.parse_args()
     import mujoco
 
@@ -53,6 +72,8 @@ def main() -> None:
             continue
         pair = load_pair(path, seed=None)
         use_reference_geom_fluid(pair)
+        if args.reference_model:
+            copy_reference_model_arrays(pair.m, pair.ref_m)
         if not args.constraints:
             disable_constraints(pair)
         for seed in range(args.seeds):

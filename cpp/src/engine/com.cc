@@ -26,32 +26,35 @@ void ComputeSubtreeCom(const Model& m, Data& d) {
 }
 
 // cinert = (I_xx I_yy I_zz I_xy I_xz I_yz, m*d, m) about the c-frame origin, d = xipos - origin:
-// I = R diag(inertia) R' + m (|d|^2 I3 - d d')
+// I = R (diag(inertia) R') + m (|d|^2 I3 - d d'), with the reference's operation order (each
+// entry bit-equal, measured on the corpus): the products as grouped here, and the parallel-axis
+// diagonal as m (d_y^2 + d_z^2), not m (|d|^2 - d_x^2).
+void ComputeComInertia(mjtNum cinert[10], const mjtNum R[9], const mjtNum diagonal[3],
+                       mjtNum mass, const mjtNum d[3]) {
+  mjtNum scaled[9];  // diag(inertia) R'
+  for (int i = 0; i < 3; ++i) {
+    for (int j = 0; j < 3; ++j) scaled[3 * i + j] = diagonal[i] * R[3 * j + i];
+  }
+  auto rotated = [&](int r, int c) {  // (R scaled)[r][c]
+    return R[3 * r] * scaled[c] + R[3 * r + 1] * scaled[3 + c] + R[3 * r + 2] * scaled[6 + c];
+  };
+  cinert[0] = rotated(0, 0) + mass * (d[1] * d[1] + d[2] * d[2]);
+  cinert[1] = rotated(1, 1) + mass * (d[0] * d[0] + d[2] * d[2]);
+  cinert[2] = rotated(2, 2) + mass * (d[0] * d[0] + d[1] * d[1]);
+  cinert[3] = rotated(0, 1) - mass * d[0] * d[1];
+  cinert[4] = rotated(0, 2) - mass * d[0] * d[2];
+  cinert[5] = rotated(1, 2) - mass * d[1] * d[2];
+  Scale3(cinert + 6, d, mass);
+  cinert[9] = mass;
+}
+
 void ComputeComInertias(const Model& m, Data& d) {
   for (int i = 0; i < 10; ++i) d.cinert[i] = 0;
   for (int b = 1; b < m.nbody; ++b) {
-    const mjtNum* R = d.ximat + 9 * b;
-    const mjtNum* diagonal = m.body_inertia + 3 * b;
-    mjtNum mass = m.body_mass[b];
     mjtNum offset[3];
     Sub3(offset, d.xipos + 3 * b, d.subtree_com + 3 * m.body_rootid[b]);
-    mjtNum I[9];
-    for (int r = 0; r < 3; ++r) {
-      for (int c = 0; c < 3; ++c) {
-        I[3 * r + c] = R[3 * r] * diagonal[0] * R[3 * c] + R[3 * r + 1] * diagonal[1] * R[3 * c + 1] +
-                       R[3 * r + 2] * diagonal[2] * R[3 * c + 2];
-      }
-    }
-    mjtNum dd = Dot3(offset, offset);
-    mjtNum* cinert = d.cinert + 10 * b;
-    cinert[0] = I[0] + mass * (dd - offset[0] * offset[0]);
-    cinert[1] = I[4] + mass * (dd - offset[1] * offset[1]);
-    cinert[2] = I[8] + mass * (dd - offset[2] * offset[2]);
-    cinert[3] = I[1] - mass * offset[0] * offset[1];
-    cinert[4] = I[2] - mass * offset[0] * offset[2];
-    cinert[5] = I[5] - mass * offset[1] * offset[2];
-    Scale3(cinert + 6, offset, mass);
-    cinert[9] = mass;
+    ComputeComInertia(d.cinert + 10 * b, d.ximat + 9 * b, m.body_inertia + 3 * b, m.body_mass[b],
+                      offset);
   }
 }
 

@@ -26,25 +26,31 @@ inline void CrossForce(mjtNum r[6], const mjtNum a[6], const mjtNum f[6]) {
   Cross3(r + 3, a, f + 3);
 }
 
-// force = I * motion for a com-based inertia:  torque = I w + h x v,  force = m v - h x w
+// force = I * motion for a com-based inertia:  torque = I w + h x v,  force = m v - h x w,
+// each entry one sum in the reference's order (bit-equal qM and crb products, measured)
 inline void MulInertiaMotion(mjtNum force[6], const mjtNum inertia[10], const mjtNum motion[6]) {
-  const mjtNum* w = motion;
-  const mjtNum* v = motion + 3;
-  const mjtNum* h = inertia + 6;
-  mjtNum mass = inertia[9];
-  force[0] = inertia[0] * w[0] + inertia[3] * w[1] + inertia[4] * w[2];
-  force[1] = inertia[3] * w[0] + inertia[1] * w[1] + inertia[5] * w[2];
-  force[2] = inertia[4] * w[0] + inertia[5] * w[1] + inertia[2] * w[2];
-  mjtNum hv[3], hw[3];
-  Cross3(hv, h, v);
-  Cross3(hw, h, w);
-  AddTo3(force, hv);
-  for (int k = 0; k < 3; ++k) force[3 + k] = mass * v[k] - hw[k];
+  const mjtNum* i = inertia;
+  const mjtNum* v = motion;
+  mjtNum f0 = i[0] * v[0] + i[3] * v[1] + i[4] * v[2] - i[8] * v[4] + i[7] * v[5];
+  mjtNum f1 = i[3] * v[0] + i[1] * v[1] + i[5] * v[2] + i[8] * v[3] - i[6] * v[5];
+  mjtNum f2 = i[4] * v[0] + i[5] * v[1] + i[2] * v[2] - i[7] * v[3] + i[6] * v[4];
+  mjtNum f3 = i[8] * v[1] - i[7] * v[2] + i[9] * v[3];
+  mjtNum f4 = i[6] * v[2] - i[8] * v[0] + i[9] * v[4];
+  mjtNum f5 = i[7] * v[0] - i[6] * v[1] + i[9] * v[5];
+  force[0] = f0; force[1] = f1; force[2] = f2; force[3] = f3; force[4] = f4; force[5] = f5;
+}
+
+// a . b over 6 numbers, summed as the reference's mju_dot sums 6 products (measured bit for
+// bit): ((p0 + p2) + (p1 + p3)) + (p4 + p5)
+inline mjtNum Dot6(const mjtNum a[6], const mjtNum b[6]) {
+  mjtNum p0 = a[0] * b[0], p1 = a[1] * b[1], p2 = a[2] * b[2];
+  mjtNum p3 = a[3] * b[3], p4 = a[4] * b[4], p5 = a[5] * b[5];
+  return ((p0 + p2) + (p1 + p3)) + (p4 + p5);
 }
 
 // power of a force on a motion
 inline mjtNum DotMotionForce(const mjtNum motion[6], const mjtNum force[6]) {
-  return Dot3(motion, force) + Dot3(motion + 3, force + 3);
+  return Dot6(motion, force);
 }
 
 inline void Zero6(mjtNum r[6]) {
