@@ -52,12 +52,15 @@ int JointGroups(const Model& m, int j, int first[2], int count[2]) {
   }
 }
 
-// cdof_dot of a group's dofs = velocity x_m cdof, then velocity += sum of cdof qvel
+// cdof_dot of a group's dofs = velocity x_m cdof, then velocity += sum of cdof qvel (the
+// group's sum formed first, then added: the reference's rounding, bit-equal cvel measured)
 void AdvanceGroup(Data& d, mjtNum velocity[6], int first, int count) {
   for (int i = first; i < first + count; ++i) {
     CrossMotion(d.cdof_dot + 6 * i, velocity, d.cdof + 6 * i);
   }
-  for (int i = first; i < first + count; ++i) AddScaledTo6(velocity, d.cdof + 6 * i, d.qvel[i]);
+  mjtNum group[6] = {0, 0, 0, 0, 0, 0};
+  for (int i = first; i < first + count; ++i) AddScaledTo6(group, d.cdof + 6 * i, d.qvel[i]);
+  AddTo6(velocity, group);
 }
 
 
