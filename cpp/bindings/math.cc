@@ -8,6 +8,7 @@
 #include <string>
 
 #include "bindings.h"
+#include "../src/util/dot.h"
 #include "../src/util/math3.h"
 
 namespace mjsim {
@@ -374,9 +375,7 @@ void BindVectors(py::module_& module) {
   module.def("mju_dot", [](py::object vec1, py::object vec2) {
     InputArray a = Input(vec1, "vec1");
     InputArray b = Input(vec2, a.size(), "vec2");
-    mjtNum sum = 0;
-    for (py::ssize_t i = 0; i < a.size(); ++i) sum += a.data()[i] * b.data()[i];
-    return sum;
+    return Dot(a.data(), b.data(), static_cast<int>(a.size()));
   }, py::arg("vec1"), py::arg("vec2"), "Return dot-product of vec1 and vec2.");
   module.def("mju_norm", [](py::object res) {
     InputArray a = Input(res, "res");

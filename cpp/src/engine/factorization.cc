@@ -13,6 +13,7 @@
 #include "engine/solver.h"
 #include "engine/stages.h"
 #include "mjsim/api.h"
+#include "util/dot.h"
 
 namespace mjsim {
 
@@ -76,10 +77,9 @@ void SolvePattern(const ModelT& m, const mjtNum* factor, const mjtNum* diag_inve
       for (int p = 0; p < m.M_rownnz[k] - 1; ++p) xv[columns[p]] -= row[p] * xv[k];
     }
     for (int k = 0; k < m.nv; ++k) xv[k] *= diag_inverse[k];
-    for (int k = 0; k < m.nv; ++k) {
-      const mjtNum* row = factor + m.M_rowadr[k];
-      const int* columns = m.M_colind + m.M_rowadr[k];
-      for (int p = 0; p < m.M_rownnz[k] - 1; ++p) xv[k] -= row[p] * xv[columns[p]];
+    for (int k = 0; k < m.nv; ++k) {  // one sparse dot per row, as the reference rounds
+      int rowadr = m.M_rowadr[k];
+      xv[k] -= DotSparse(factor + rowadr, xv, m.M_colind + rowadr, m.M_rownnz[k] - 1);
     }
   }
 }

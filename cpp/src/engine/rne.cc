@@ -57,10 +57,14 @@ void ComputeAccelerations(const Model& m, const Data& d, const mjtNum* qacc, mjt
   for (int b = 1; b < m.nbody; ++b) {
     mjtNum* acc = cacc + 6 * b;
     Copy6(acc, cacc + 6 * m.body_parentid[b]);
+    // the body's dofs summed apart, then added (the reference's rounding, measured)
+    mjtNum velocity_part[6] = {0, 0, 0, 0, 0, 0}, acceleration_part[6] = {0, 0, 0, 0, 0, 0};
     for (int i = m.body_dofadr[b]; i < m.body_dofadr[b] + m.body_dofnum[b]; ++i) {
-      AddScaledTo6(acc, d.cdof_dot + 6 * i, d.qvel[i]);
-      if (qacc) AddScaledTo6(acc, d.cdof + 6 * i, qacc[i]);
+      AddScaledTo6(velocity_part, d.cdof_dot + 6 * i, d.qvel[i]);
+      if (qacc) AddScaledTo6(acceleration_part, d.cdof + 6 * i, qacc[i]);
     }
+    AddTo6(acc, velocity_part);
+    if (qacc) AddTo6(acc, acceleration_part);
   }
 }
 

@@ -4,6 +4,7 @@
 // a com-based inertia is 10 numbers (I_xx I_yy I_zz I_xy I_xz I_yz, h = m*d, m), d the body
 // com relative to the origin.
 #pragma once
+#include "util/dot.h"
 #include "util/math3.h"
 
 namespace mjsim {
@@ -40,17 +41,9 @@ inline void MulInertiaMotion(mjtNum force[6], const mjtNum inertia[10], const mj
   force[0] = f0; force[1] = f1; force[2] = f2; force[3] = f3; force[4] = f4; force[5] = f5;
 }
 
-// a . b over 6 numbers, summed as the reference's mju_dot sums 6 products (measured bit for
-// bit): ((p0 + p2) + (p1 + p3)) + (p4 + p5)
-inline mjtNum Dot6(const mjtNum a[6], const mjtNum b[6]) {
-  mjtNum p0 = a[0] * b[0], p1 = a[1] * b[1], p2 = a[2] * b[2];
-  mjtNum p3 = a[3] * b[3], p4 = a[4] * b[4], p5 = a[5] * b[5];
-  return ((p0 + p2) + (p1 + p3)) + (p4 + p5);
-}
-
-// power of a force on a motion
+// power of a force on a motion (summed as the reference's mju_dot: util/dot.h)
 inline mjtNum DotMotionForce(const mjtNum motion[6], const mjtNum force[6]) {
-  return Dot6(motion, force);
+  return Dot(motion, force, 6);
 }
 
 inline void Zero6(mjtNum r[6]) {
