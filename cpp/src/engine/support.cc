@@ -84,7 +84,9 @@ void mj_applyFT(const Model& m, const Data& d, const mjtNum force[3], const mjtN
     mjtNum point_velocity[3];
     Cross3(point_velocity, cdof, offset);
     AddTo3(point_velocity, cdof + 3);
-    qfrc_target[dof] += Dot3(point_velocity, force) + Dot3(cdof, torque);
+    // the force's part added first, then the torque's (the reference's rounding, measured)
+    qfrc_target[dof] += Dot3(point_velocity, force);
+    qfrc_target[dof] += Dot3(cdof, torque);
   }
 }
 
