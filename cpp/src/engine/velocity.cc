@@ -30,6 +30,7 @@
 // its total mass M at its com, M (c_child - c) x (vc_child - vc).
 #include "engine/stages.h"
 #include "mjsim/api.h"
+#include "util/dot.h"
 #include "util/math3.h"
 #include "util/spatial.h"
 
@@ -111,13 +112,6 @@ void ComputeSubtreeAngularMomentum(const Model& m, Data& d) {
   }
 }
 
-// row . qvel for a sparse row (columns given) or a dense one (columns null)
-mjtNum DotRowVelocity(const mjtNum* row, const int* columns, int count, const mjtNum* qvel) {
-  mjtNum sum = 0;
-  for (int p = 0; p < count; ++p) sum += row[p] * qvel[columns ? columns[p] : p];
-  return sum;
-}
-
 }  // namespace
 
 void PointVelocity(const Model& m, const Data& d, int b, const mjtNum p[3], mjtNum velocity[3]) {
@@ -143,19 +137,19 @@ void mj_comVel(const Model& m, Data& d) {
   }
 }
 
-// ten_velocity = ten_J qvel, actuator_velocity = actuator_moment qvel
+// ten_velocity = ten_J qvel, actuator_velocity = actuator_moment qvel (summed as the reference)
 void TendonActuatorVelocity(const Model& m, Data& d) {
   bool sparse = mj_isSparse(m);
   for (int t = 0; t < m.ntendon; ++t) {
-    d.ten_velocity[t] =
-        sparse ? DotRowVelocity(d.ten_J + d.ten_J_rowadr[t], d.ten_J_colind + d.ten_J_rowadr[t],
-                                d.ten_J_rownnz[t], d.qvel)
-               : DotRowVelocity(d.ten_J + static_cast<size_t>(t) * m.nv, nullptr, m.nv, d.qvel);
+    int adr = d.ten_J_rowadr[t];
+    d.ten_velocity[t] = sparse ? DotSparse(d.ten_J + adr, d.qvel, d.ten_J_colind + adr,
+                                           d.ten_J_rownnz[t])
+                               : Dot(d.ten_J + static_cast<size_t>(t) * m.nv, d.qvel, m.nv);
   }
   for (int i = 0; i < m.nu; ++i) {
     int adr = d.moment_rowadr[i];
-    d.actuator_velocity[i] = DotRowVelocity(d.actuator_moment + adr, d.moment_colind + adr,
-                                            d.moment_rownnz[i], d.qvel);
+    d.actuator_velocity[i] = DotSparse(d.actuator_moment + adr, d.qvel, d.moment_colind + adr,
+                                       d.moment_rownnz[i]);
   }
 }
 
