@@ -34,6 +34,8 @@ FIELDS = ("xpos", "xquat", "xmat", "xipos", "ximat", "xanchor", "xaxis", "geom_x
           "cdof_dot", "ten_velocity", "actuator_velocity", "qfrc_bias", "qfrc_passive",
           "actuator_force", "qfrc_actuator", "qfrc_smooth", "qacc_smooth", "qacc",
           "sensordata")
+CONSTRAINT_FIELDS = ("efc_J", "efc_pos", "efc_margin", "efc_diagApprox", "efc_R", "efc_D",
+                     "efc_aref", "efc_b", "efc_force", "qfrc_constraint")
 
 
 def copy_reference_model_arrays(ours, ref) -> int:
@@ -62,9 +64,10 @@ def main() -> None:
     args = parser.parse_args()
     import mujoco
 
-    equal = {f: 0 for f in FIELDS}
-    total = {f: 0 for f in FIELDS}
-    worst = {f: 0.0 for f in FIELDS}
+    fields = FIELDS + (CONSTRAINT_FIELDS if args.constraints else ())
+    equal = {f: 0 for f in fields}
+    total = {f: 0 for f in fields}
+    worst = {f: 0.0 for f in fields}
     shown = []
     for path in corpus.corpus_models():
         name = corpus.label(path)
@@ -80,7 +83,7 @@ def main() -> None:
             pair.randomize_state(seed)
             mjsim.mj_forward(pair.m, pair.d)
             mujoco.mj_forward(pair.ref_m, pair.ref_d)
-            for f in FIELDS:
+            for f in fields:
                 ours = np.asarray(getattr(pair.d, f), dtype=float).ravel()
                 ref = np.asarray(getattr(pair.ref_d, f), dtype=float).ravel()
                 if ours.size == 0 or ours.shape != ref.shape:
@@ -94,7 +97,7 @@ def main() -> None:
                 if f == args.show:
                     shown.append(f"{name} seed {seed}: entry {int(np.argmax(np.abs(ours - ref)))}")
     print(f"{'field':20s} {'bit-equal':>12s}   largest relative difference")
-    for f in FIELDS:
+    for f in fields:
         if total[f]:
             print(f"{f:20s} {equal[f]:5d} of {total[f]:4d}   {worst[f]:.1e}")
     for line in shown:
