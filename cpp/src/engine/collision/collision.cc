@@ -201,14 +201,6 @@ bool OrientedBoxesApart(const Model& m, const Data& d, int g1, int g2, mjtNum ma
   AddTo3(c2, d.geom_xpos + 3 * g2);
   Sub3(t, c2, c1);
   mjtNum reach = margin + kBoxSlack * (1 + Norm3(t));
-  // C = R1' R2: box 2's axes in box 1's frame (|C| for the projected half-sizes)
-  mjtNum C[9], absC[9];
-  for (int i = 0; i < 3; ++i) {
-    for (int j = 0; j < 3; ++j) {
-      C[3 * i + j] = R1[i] * R2[j] + R1[3 + i] * R2[3 + j] + R1[6 + i] * R2[6 + j];
-      absC[3 * i + j] = std::abs(C[3 * i + j]);
-    }
-  }
   mjtNum t1[3];  // center offset in box 1's frame
   MulMatTVec3(t1, R1, t);
   mjtNum h1[3], h2[3];  // half-sizes (a negative one, set by hand, counts as zero)
@@ -216,7 +208,14 @@ bool OrientedBoxesApart(const Model& m, const Data& d, int g1, int g2, mjtNum ma
     h1[k] = std::max(box1[3 + k], 0.0);
     h2[k] = std::max(box2[3 + k], 0.0);
   }
-  for (int i = 0; i < 3; ++i) {  // box 1's face normals
+  // C = R1' R2: box 2's axes in box 1's frame (|C| for the projected half-sizes), a row per
+  // face normal of box 1, so that a separating one saves the rest
+  mjtNum C[9], absC[9];
+  for (int i = 0; i < 3; ++i) {
+    for (int j = 0; j < 3; ++j) {
+      C[3 * i + j] = R1[i] * R2[j] + R1[3 + i] * R2[3 + j] + R1[6 + i] * R2[6 + j];
+      absC[3 * i + j] = std::abs(C[3 * i + j]);
+    }
     mjtNum r2 = h2[0] * absC[3 * i] + h2[1] * absC[3 * i + 1] + h2[2] * absC[3 * i + 2];
     if (std::abs(t1[i]) > h1[i] + r2 + reach) return true;
   }
