@@ -890,7 +890,7 @@ EpaResult EpaPenetration(const SupportFunction& A, const SupportFunction& B,
   mjtNum lambda[3];
   for (int i = 0; i < 3; ++i) lambda[i] = total != 0 ? area[i] / total : 1.0 / 3;
   Witnesses(corners, lambda, 3, result.a, result.b);
-  result.depth = std::fmax(last.dist, 0);
+  result.depth = PositivePart(last.dist);
   Copy3(result.normal, last.normal);
   result.valid = true;
   return result;
