@@ -8,6 +8,9 @@
 
 namespace mjsim {
 
+// max(x, 0) exactly as std::fmax(x, 0) gives it (NaN and -0 give +0), without its libm call
+inline mjtNum PositivePart(mjtNum x) { return x > 0 ? x : 0; }
+
 inline void Zero3(mjtNum r[3]) { r[0] = r[1] = r[2] = 0; }
 inline void Copy2(mjtNum r[2], const mjtNum a[2]) { r[0] = a[0]; r[1] = a[1]; }
 inline void Copy3(mjtNum r[3], const mjtNum a[3]) { r[0] = a[0]; r[1] = a[1]; r[2] = a[2]; }

@@ -155,7 +155,7 @@ int CollideConvex(const Model& m, const Data& d, Contact* con, int g1, int g2, m
   ConvexShape s1, s2;
   if (!MakeConvexShape(m, d, g1, s1) || !MakeConvexShape(m, d, g2, s2)) return 0;
   ConvexAccuracy accuracy;
-  accuracy.tolerance = std::fmax(m.opt.ccd_tolerance, 0.0);
+  accuracy.tolerance = PositivePart(m.opt.ccd_tolerance);
   accuracy.iterations = std::max(m.opt.ccd_iterations, 1);
   ConvexContact contact;
   if (!ConvexContactOf(s1, s2, margin, contact, accuracy) || !(contact.dist < margin)) return 0;

@@ -201,14 +201,6 @@ bool OrientedBoxesApart(const Model& m, const Data& d, int g1, int g2, mjtNum ma
   AddTo3(c2, d.geom_xpos + 3 * g2);
   Sub3(t, c2, c1);
   mjtNum reach = margin + kBoxSlack * (1 + Norm3(t));
-  // C = R1' R2: box 2's axes in box 1's frame (|C| for the projected half-sizes)
-  mjtNum C[9], absC[9];
-  for (int i = 0; i < 3; ++i) {
-    for (int j = 0; j < 3; ++j) {
-      C[3 * i + j] = R1[i] * R2[j] + R1[3 + i] * R2[3 + j] + R1[6 + i] * R2[6 + j];
-      absC[3 * i + j] = std::abs(C[3 * i + j]);
-    }
-  }
   mjtNum t1[3];  // center offset in box 1's frame
   MulMatTVec3(t1, R1, t);
   mjtNum h1[3], h2[3];  // half-sizes (a negative one, set by hand, counts as zero)
@@ -216,7 +208,14 @@ bool OrientedBoxesApart(const Model& m, const Data& d, int g1, int g2, mjtNum ma
     h1[k] = std::max(box1[3 + k], 0.0);
     h2[k] = std::max(box2[3 + k], 0.0);
   }
-  for (int i = 0; i < 3; ++i) {  // box 1's face normals
+  // C = R1' R2: box 2's axes in box 1's frame (|C| for the projected half-sizes), a row per
+  // face normal of box 1, so that a separating one saves the rest
+  mjtNum C[9], absC[9];
+  for (int i = 0; i < 3; ++i) {
+    for (int j = 0; j < 3; ++j) {
+      C[3 * i + j] = R1[i] * R2[j] + R1[3 + i] * R2[3 + j] + R1[6 + i] * R2[6 + j];
+      absC[3 * i + j] = std::abs(C[3 * i + j]);
+    }
     mjtNum r2 = h2[0] * absC[3 * i] + h2[1] * absC[3 * i + 1] + h2[2] * absC[3 * i + 2];
     if (std::abs(t1[i]) > h1[i] + r2 + reach) return true;
   }
@@ -439,34 +438,25 @@ int SweepAxis(const BodyBox* boxes, int count) {
   return axis;
 }
 
-// Sorts the signatures (b1 << 32 | b2, b1 < b2 < nbody) in place: a counting pass groups them by
-// b1 into `temp` (room for n, or null), then each group, a body's few partners, is sorted by b2
-// on its way back. `count` has room for nbody + 1 counters. std::sort when there is no room.
+// One stable counting-sort pass of n signatures from `from` into `to` by the body id at bit
+// `shift` (0: b2, 32: b1). `count` has room for nbody + 1 counters.
+void CountingPass(const uint64_t* from, uint64_t* to, int n, int nbody, int shift, int* count) {
+  std::fill(count, count + nbody + 1, 0);
+  for (int i = 0; i < n; ++i) ++count[((from[i] >> shift) & 0xffffffffu) + 1];
+  for (int b = 0; b < nbody; ++b) count[b + 1] += count[b];
+  for (int i = 0; i < n; ++i) to[count[(from[i] >> shift) & 0xffffffffu]++] = from[i];
+}
+
+// Sorts the signatures (b1 << 32 | b2, b1 < b2 < nbody) in place: by b2 into `temp` (room for
+// n, or null), then stably by b1 back (a radix sort in two counting passes). `count` has room
+// for nbody + 1 counters. std::sort when there is no room.
 void SortSignatures(uint64_t* pairs, int n, int nbody, uint64_t* temp, int* count) {
   if (!temp) {
     std::sort(pairs, pairs + n);
     return;
   }
-  std::fill(count, count + nbody + 1, 0);
-  for (int i = 0; i < n; ++i) ++count[(pairs[i] >> 32) + 1];
-  for (int b = 0; b < nbody; ++b) count[b + 1] += count[b];
-  for (int i = 0; i < n; ++i) temp[count[pairs[i] >> 32]++] = pairs[i];
-  // count[b] is now the end of group b (the start of group b + 1)
-  for (int b = 0, begin = 0; b < nbody; begin = count[b++]) {
-    uint64_t* group = pairs + begin;
-    int size = count[b] - begin;
-    if (size > 32) {
-      std::copy(temp + begin, temp + count[b], group);
-      std::sort(group, group + size);
-      continue;
-    }
-    for (int i = 0; i < size; ++i) {  // insertion sort
-      uint64_t value = temp[begin + i];
-      int j = i;
-      for (; j > 0 && group[j - 1] > value; --j) group[j] = group[j - 1];
-      group[j] = value;
-    }
-  }
+  CountingPass(pairs, temp, n, nbody, 0, count);
+  CountingPass(temp, pairs, n, nbody, 32, count);
 }
 
 // The sorted boxes as arrays (one per bound): the sweep's inner loop reads them in order.
@@ -523,13 +513,11 @@ int BroadphasePairs(const Model& m, ScratchFrame& frame, const BodyBox* boxes, i
   int npairs = 0;
   for (int i = 0; i < count; ++i) {
     // boxes j > i start at or after box i along the axis (the sort order), so they overlap it
-    // on the axis until one starts past its end
-    int end = i + 1;
-    while (end < count && lo0[end] <= hi0[i]) ++end;
-    // the other two axes, without branches (about one box in five passes: a branch per box
-    // is mispredicted often); `found` counts the boxes that pass
+    // on the axis until one starts past its end; on the other two axes the test has no
+    // branch (about one box in five passes: a branch per box is mispredicted often); `found`
+    // counts the boxes that pass
     int found = 0;
-    for (int j = i + 1; j < end; ++j) {
+    for (int j = i + 1; j < count && lo0[j] <= hi0[i]; ++j) {
       overlapping[found] = j;
       found += (lo1[j] <= hi1[i]) & (lo1[i] <= hi1[j]) & (lo2[j] <= hi2[i]) & (lo2[i] <= hi2[j]);
     }

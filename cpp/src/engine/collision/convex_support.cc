@@ -94,11 +94,11 @@ void HullSupport(const float* vert, const int* graph, const mjtNum d[3], mjtNum 
   for (int k = 0; k < 3; ++k) out[k] = vert[3 * globalid[current] + k];
 }
 
+// x * 0 is 0 for a finite x and NaN for an infinite or NaN one: one test for all n
 bool AllFinite(const mjtNum* x, int n) {
-  for (int i = 0; i < n; ++i) {
-    if (!std::isfinite(x[i])) return false;
-  }
-  return true;
+  mjtNum zero = 0;
+  for (int i = 0; i < n; ++i) zero += x[i] * 0;
+  return zero == 0;
 }
 
 // the graph's vertex ids point into the mesh (cheap checks; a bad graph falls back to the scan)
@@ -153,8 +153,8 @@ bool MakeConvexShape(const Model& m, const Data& d, int g, ConvexShape& shape) {
       return false;
   }
   // negative sizes make no convex set: treat them as zero
-  shape.radius = std::fmax(shape.radius, 0);
-  for (mjtNum& s : shape.size) s = std::fmax(s, 0);
+  shape.radius = PositivePart(shape.radius);
+  for (mjtNum& s : shape.size) s = PositivePart(s);
   return true;
 }
 

@@ -414,8 +414,8 @@ struct Polytope {
   HorizonEdge horizon[3 * kEpaMaxFaces];  // Expand's horizon list
   int live[kEpaMaxFaces];          // the live faces' slots, in no particular order
   mjtNum live_dist[kEpaMaxFaces];  // ... and their distances
-  // SimpleLoop's: the vertices starting and ending an edge in check `tag`, and the next one
-  int start_tag[kEpaMaxVertices], end_tag[kEpaMaxVertices], next[kEpaMaxVertices];
+  // SimpleLoop's: the vertices starting an edge in check `tag`, and the edge's other end
+  int start_tag[kEpaMaxVertices], next[kEpaMaxVertices];
   int nvert, nface, nslot, nfree, stamp;
   int epoch, tag;  // counters of Expand and SimpleLoop, kept from one EPA call to the next
   bool linked;  // adj holds the neighbours (each directed edge in one face, its reverse in one)
@@ -686,30 +686,30 @@ int NearestFace(const Polytope& P) {
 // The horizon is one closed loop: every vertex on it starts exactly one edge and ends exactly
 // one. A numerically inconsistent visibility (w nearly on the planes of several faces) breaks
 // this; the polytope is then left as it is rather than broken.
-// Checked as: the edges' starts are distinct, so are their ends, and every end is a start (then
-// the starts and the ends are the same set); and the walk from the first edge comes back
-// after nedge edges.
+// Checked as: the edges' starts are distinct, and the walk along the edges from the first
+// start, through starts only, first comes back after nedge edges. It then went through nedge
+// distinct starts, all of them, so every start also ends exactly one edge.
 bool SimpleLoop(Polytope& P, int nedge) {
   const HorizonEdge* edges = P.horizon;
   if (nedge < 3) return false;
   if (P.tag >= (1 << 30)) {  // the tags start over (every billion expansions)
-    for (int v = 0; v < kEpaMaxVertices; ++v) P.start_tag[v] = P.end_tag[v] = 0;
+    for (int v = 0; v < kEpaMaxVertices; ++v) P.start_tag[v] = 0;
     P.tag = 0;
   }
   int tag = ++P.tag;
   int* next = P.next;
   for (int k = 0; k < nedge; ++k) {
-    if (P.start_tag[edges[k].a] == tag || P.end_tag[edges[k].b] == tag) return false;
-    P.start_tag[edges[k].a] = P.end_tag[edges[k].b] = tag;
+    if (P.start_tag[edges[k].a] == tag) return false;
+    P.start_tag[edges[k].a] = tag;
     next[edges[k].a] = edges[k].b;
   }
-  for (int k = 0; k < nedge; ++k) {
-    if (P.start_tag[edges[k].b] != tag) return false;
+  int first = edges[0].a, v = first;
+  for (int length = 1; length <= nedge; ++length) {
+    v = next[v];
+    if (v == first) return length == nedge;
+    if (P.start_tag[v] != tag) return false;
   }
-  // one loop, not several: walk it from the first edge
-  int length = 1;
-  for (int v = next[edges[0].a]; v != edges[0].a && length <= nedge; v = next[v]) ++length;
-  return length == nedge;
+  return false;
 }
 
 // Whether w lies beyond the plane of the face in `slot` (by more than rounding).
@@ -890,7 +890,7 @@ EpaResult EpaPenetration(const SupportFunction& A, const SupportFunction& B,
   mjtNum lambda[3];
   for (int i = 0; i < 3; ++i) lambda[i] = total != 0 ? area[i] / total : 1.0 / 3;
   Witnesses(corners, lambda, 3, result.a, result.b);
-  result.depth = std::fmax(last.dist, 0);
+  result.depth = PositivePart(last.dist);
   Copy3(result.normal, last.normal);
   result.valid = true;
   return result;
