@@ -298,3 +298,97 @@ def test_constraint_update_matches_reference(cone):
         dim = pair.ref_d.contact.dim[0]
         np.testing.assert_allclose(pair.d.contact.H[0][:dim * dim],
                                    pair.ref_d.contact.H[0][:dim * dim], rtol=1e-9, atol=1e-9)
+
+
+# ---- the primal solvers' line search (solver.cc LineSearch; docs/REFERENCE-BEHAVIOURS.md) ----
+
+DSBL_ISLAND = 1 << 18
+LINE_SEARCH_CASES = [("gymnasium/walker2d.xml", 0), ("gymnasium/humanoid.xml", 1),
+                     ("models/gantry_crane.xml", 0), ("models/joint_and_contact_parameters.xml", 1),
+                     ("models/welded_gravcomp.xml", 1)]
+
+
+def corpus_path(label):
+    return next(path for path in corpus.corpus_models() if corpus.label(path) == label)
+
+
+def assert_line_statistics_match(pair, iterations):
+    """neval and lineslope (|slope| / |p| where the search ended, scaled) of the first
+    `iterations` iterations of island 0; lineslope below the search's threshold is roundoff"""
+    d, ref = pair.d, pair.ref_d
+    threshold = pair.ref_m.opt.tolerance * pair.ref_m.opt.ls_tolerance
+    count = min(iterations, int(ref.solver_niter[0]))
+    assert count > 0 and d.solver_niter[0] >= count
+    for k in range(count):
+        ours, theirs = d.solver[k], ref.solver[k]
+        assert ours.neval == theirs.neval, f"iteration {k}: neval {ours.neval} {theirs.neval}"
+        if max(abs(ours.lineslope), abs(theirs.lineslope)) >= threshold:
+            np.testing.assert_allclose(ours.lineslope, theirs.lineslope, rtol=1e-4,
+                                       err_msg=f"iteration {k} lineslope")
+
+
+@pytest.mark.parametrize("solver", [NEWTON, CG], ids=["Newton", "CG"])
+@pytest.mark.parametrize("cone", [PYRAMIDAL, ELLIPTIC], ids=["pyramidal", "elliptic"])
+@pytest.mark.parametrize("label,seed", LINE_SEARCH_CASES)
+def test_line_search_statistics_match_reference(label, seed, cone, solver):
+    """the first search's evaluations and final slope: the path of the search (Newton steps
+    until the slope changes sign, then rounds of three points), not only its result"""
+    pair = load_pair(corpus_path(label), seed=None)
+    use_reference_geom_fluid(pair)
+    configure(pair, solver, cone, disable=DSBL_ISLAND)
+    pair.randomize_state(seed)
+    pair.call("mj_forward")
+    assert_line_statistics_match(pair, 1)
+
+
+@pytest.mark.parametrize("cone", [PYRAMIDAL, ELLIPTIC], ids=["pyramidal", "elliptic"])
+@pytest.mark.parametrize("label,seed", [("gymnasium/walker2d.xml", 0),
+                                        ("models/gantry_crane.xml", 0)])
+def test_cg_line_search_statistics_match_reference_over_iterations(label, seed, cone):
+    pair = load_pair(corpus_path(label), seed=None)
+    configure(pair, CG, cone, disable=DSBL_ISLAND)
+    pair.randomize_state(seed)
+    pair.call("mj_forward")
+    assert_line_statistics_match(pair, 4)
+
+
+@pytest.mark.parametrize("ls_iterations", range(1, 13))
+@pytest.mark.parametrize("label,seed,cone", [("models/gantry_crane.xml", 0, ELLIPTIC),
+                                             ("models/joint_and_contact_parameters.xml", 1,
+                                              ELLIPTIC),
+                                             ("gymnasium/walker2d.xml", 0, PYRAMIDAL)])
+def test_line_search_cut_short_by_ls_iterations(label, seed, cone, ls_iterations):
+    """one CG iteration with few evaluations allowed: where the search stops (qacc), and after
+    how many (a bracketing round, once started, runs to its end)"""
+    pair = load_pair(corpus_path(label), seed=None)
+    configure(pair, CG, cone, disable=DSBL_ISLAND)
+    for model in (pair.m, pair.ref_m):
+        model.opt.iterations = 1
+        model.opt.ls_iterations = ls_iterations
+    pair.randomize_state(seed)
+    pair.call("mj_forward")
+    assert pair.d.solver_niter[0] == pair.ref_d.solver_niter[0] == 1
+    assert pair.d.solver[0].neval == pair.ref_d.solver[0].neval
+    assert_solution_matches(pair, tol=1e-9, context=f"ls_iterations {ls_iterations}")
+
+
+@pytest.mark.parametrize("solver", [NEWTON, CG], ids=["Newton", "CG"])
+@pytest.mark.parametrize("case", ["ls_iterations 0", "tolerance 0", "NaN force"])
+def test_line_search_bad_options_stay_bounded(case, solver):
+    import mjsim
+
+    m = mjsim.MjModel.from_xml_string(HUGE_STIFFNESS)
+    m.opt.solver = solver
+    if case == "ls_iterations 0":
+        m.opt.ls_iterations = 0
+    elif case == "tolerance 0":
+        m.opt.tolerance = 0
+    d = mjsim.MjData(m)
+    d.qvel[:] = 1.0
+    if case == "NaN force":
+        d.qfrc_applied[0] = np.nan
+    for _ in range(10):
+        mjsim.mj_step(m, d)
+        assert 0 <= d.solver_niter[0] <= m.opt.iterations
+    if case != "NaN force":
+        assert np.all(np.isfinite(d.qacc))

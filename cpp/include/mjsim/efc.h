@@ -25,7 +25,7 @@ enum mjtConstraintState : int {
 struct SolverStat {
   mjtNum improvement = 0;  // cost reduction, scaled by 1/(meaninertia * max(1, nv))
   mjtNum gradient = 0;     // gradient norm (primal solvers), scaled the same way
-  mjtNum lineslope = 0;    // slope of the line search at its start, scaled
+  mjtNum lineslope = 0;    // |slope| / |p| where the line search ended, scaled
   int nactive = 0;         // number of active constraints
   int nchange = 0;         // number of constraint state changes
   int neval = 0;           // number of cost evaluations in the line search

@@ -184,7 +184,7 @@ SolverStat& RecordPrimalIteration(const SolverModel& m, SolverData& d, int itera
   for (int k = 0; k < m.nv; ++k) grad2 += point.grad[k] * point.grad[k];
   stat.improvement = scale * (old_cost - point.cost);
   stat.gradient = scale * std::sqrt(grad2);
-  stat.lineslope = scale * slope / std::max(direction_norm, mjMINVAL);
+  stat.lineslope = scale * std::fabs(slope) / std::max(direction_norm, mjMINVAL);
   stat.neval = evaluations;
   stat.nupdate = updates;
   stat.nactive = stat.nchange = 0;
@@ -259,32 +259,99 @@ LineCost CostAlongLine(const SolverModel& m, const SolverData& d, const mjtNum g
   return total;
 }
 
-// Safeguarded Newton on the slope: the cost is convex in alpha, so the minimizer is where the
-// slope changes sign; Newton steps from the current point, bisection when they leave the
-// bracket [lo, hi]. Stops when |slope| < tolerance * ls_tolerance * |p| / scale.
-mjtNum LineSearch(const SolverModel& m, const SolverData& d, const mjtNum gauss[3],
-                  const mjtNum* jar, const mjtNum* Jp, mjtNum pnorm, int* evaluations) {
-  LineCost at = CostAlongLine(m, d, gauss, jar, Jp, 0);
-  *evaluations = 1;
-  if (!(at.slope < 0)) return 0;
-  mjtNum gtol = m.opt.tolerance * m.opt.ls_tolerance * pnorm / SolverScale(m);
-  gtol = std::max(gtol, 1e-15 * std::fabs(at.slope));
-  mjtNum lo = 0, hi = -1, alpha = 0;  // hi < 0: no upper bracket yet
-  int limit = std::max(1, m.opt.ls_iterations);
-  for (int it = 0; it < limit; ++it) {
-    mjtNum next = at.curvature > 0 ? alpha - at.slope / at.curvature : -1;
-    bool inside = next > lo && (hi < 0 || next < hi);
-    if (!inside) next = hi < 0 ? std::max(2 * alpha, mjtNum(1)) : 0.5 * (lo + hi);
-    if (!std::isfinite(next)) break;
-    alpha = next;
-    at = CostAlongLine(m, d, gauss, jar, Jp, alpha);
-    ++*evaluations;
-    if (std::fabs(at.slope) < gtol) break;
-    if (at.slope < 0) lo = alpha; else hi = alpha;
-    if (hi >= 0 && hi - lo <= 1e-15 * hi) break;
+namespace {
+
+// One point of the line search: alpha and the cost's slope and curvature there.
+struct LinePoint {
+  mjtNum alpha, value, slope, curvature;
+};
+
+// the cost along one line, counting evaluations
+struct Line {
+  const SolverModel& m;
+  const SolverData& d;
+  const mjtNum* gauss;
+  const mjtNum* jar;
+  const mjtNum* Jp;
+  int evaluations;
+
+  LinePoint At(mjtNum alpha) {
+    ++evaluations;
+    LineCost cost = CostAlongLine(m, d, gauss, jar, Jp, alpha);
+    return {alpha, cost.value, cost.slope, cost.curvature};
   }
-  if (at.slope > 0 && hi >= 0 && std::fabs(at.slope) >= gtol) alpha = lo;  // ran out: stay safe
-  return alpha;
+};
+
+mjtNum NewtonStep(const LinePoint& point) {
+  return point.alpha - point.slope / point.curvature;
+}
+
+LineSearchResult Result(const LinePoint& point, const Line& line) {
+  return {point.alpha, point.slope, line.evaluations};
+}
+
+// the bracket end with the smaller |slope|
+const LinePoint& Closer(const LinePoint& lo, const LinePoint& hi) {
+  return std::fabs(hi.slope) < std::fabs(lo.slope) ? hi : lo;
+}
+
+// Rounds of three points in the bracket [lo, hi] (slope < 0 at lo, > 0 at hi): the Newton
+// steps from both ends, the end with the smaller |slope| first, then the midpoint; a point at
+// lo already is skipped (one at hi is evaluated again: as the reference counts). The bracket
+// narrows to the innermost points of each sign.
+// The reference counts one evaluation on entering that no later point depends on.
+LineSearchResult NarrowBracket(Line& line, LinePoint lo, LinePoint hi, mjtNum gtol, int limit) {
+  if (line.evaluations < limit) ++line.evaluations;
+  while (line.evaluations < limit) {
+    int before = line.evaluations;
+    const LinePoint& first = Closer(lo, hi);
+    const LinePoint& second = &first == &lo ? hi : lo;
+    mjtNum candidates[3] = {NewtonStep(first), NewtonStep(second), 0.5 * (lo.alpha + hi.alpha)};
+    for (mjtNum alpha : candidates) {
+      if (!std::isfinite(alpha)) return Result(Closer(lo, hi), line);
+      if (alpha == lo.alpha) continue;
+      LinePoint point = line.At(alpha);
+      if (std::fabs(point.slope) < gtol) return Result(point, line);
+      if (point.slope < 0 && point.alpha > lo.alpha) lo = point;
+      if (point.slope > 0 && point.alpha < hi.alpha) hi = point;
+    }
+    if (line.evaluations == before) break;  // every point at lo: no progress
+  }
+  return Result(Closer(lo, hi), line);
+}
+
+}  // namespace
+
+// The exact line search, as measured on the reference (docs/REFERENCE-BEHAVIOURS.md, "Line
+// search"): Newton steps on the slope from alpha = 0 until it converges or the slope changes
+// sign, then rounds of three points narrowing the bracket. Converged: |slope| below
+// tolerance * ls_tolerance * |p| / scale. The first two evaluations are always made, then
+// each step or round starts while fewer than ls_iterations evaluations have been made.
+LineSearchResult LineSearch(const SolverModel& m, const SolverData& d, const mjtNum gauss[3],
+                            const mjtNum* jar, const mjtNum* Jp, mjtNum pnorm) {
+  Line line{m, d, gauss, jar, Jp, 0};
+  mjtNum gtol = m.opt.tolerance * m.opt.ls_tolerance * pnorm / SolverScale(m);
+  int limit = m.opt.ls_iterations;
+  LinePoint start = line.At(0);
+  if (!(start.slope < 0)) return {0, start.slope, line.evaluations};  // not a descent direction
+  LinePoint current = line.At(NewtonStep(start));
+  if (std::fabs(current.slope) < gtol) return Result(current, line);
+  // a first step past the minimum that costs more than alpha = 0: bracketed at once
+  if (current.slope > 0 && current.value > start.value) {
+    return NarrowBracket(line, start, current, gtol, limit);
+  }
+  while (line.evaluations < limit) {
+    mjtNum alpha = NewtonStep(current);
+    if (!std::isfinite(alpha)) break;
+    LinePoint next = line.At(alpha);
+    if (std::fabs(next.slope) < gtol) return Result(next, line);
+    if ((next.slope < 0) != (current.slope < 0)) {
+      bool next_lo = next.slope < 0;
+      return NarrowBracket(line, next_lo ? next : current, next_lo ? current : next, gtol, limit);
+    }
+    current = next;
+  }
+  return Result(current, line);
 }
 
 int ConeHessian(const SolverModel& m, SolverData& d, const mjtNum* jar, int first,

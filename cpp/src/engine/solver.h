@@ -131,10 +131,14 @@ struct LineCost {
 LineCost CostAlongLine(const SolverModel& m, const SolverData& d, const mjtNum gauss[3],
                        const mjtNum* jar, const mjtNum* Jp, mjtNum alpha);
 
-// minimizes CostAlongLine over alpha >= 0 by safeguarded 1-D Newton steps; returns alpha (0 when
-// p is not a descent direction) and counts evaluations in *evaluations
-mjtNum LineSearch(const SolverModel& m, const SolverData& d, const mjtNum gauss[3],
-                  const mjtNum* jar, const mjtNum* Jp, mjtNum pnorm, int* evaluations);
+// minimizes CostAlongLine over alpha >= 0 (LineSearch in solver.cc): alpha (0 when p is not
+// a descent direction), the slope there, and the evaluations made
+struct LineSearchResult {
+  mjtNum alpha, slope;
+  int evaluations;
+};
+LineSearchResult LineSearch(const SolverModel& m, const SolverData& d, const mjtNum gauss[3],
+                            const mjtNum* jar, const mjtNum* Jp, mjtNum pnorm);
 
 // res = J vec (nefc) and res = J' vec (nv), dense J
 void MulJacobian(const SolverModel& m, const SolverData& d, mjtNum* res, const mjtNum* vec);
@@ -164,8 +168,9 @@ constexpr mjtNum kMinDirectionNorm = 1e-14;
 mjtNum SolverScale(const SolverModel& m);
 mjtNum SolverScale(const Model& m);
 // The statistics of primal iteration `iteration` (the last slot once past mjNSOLVER): scaled
-// improvement, gradient norm and line slope, evaluations, updates, and the active and changed
-// row states between old_state and point.state. Returns the slot for solver-specific fields.
+// improvement, gradient norm, |slope| / |p| where the line search ended, evaluations,
+// updates, and the active and changed row states between old_state and point.state. Returns
+// the slot for solver-specific fields.
 SolverStat& RecordPrimalIteration(const SolverModel& m, SolverData& d, int iteration,
                                   mjtNum old_cost,
                                   const PrimalPoint& point, const int* old_state,

@@ -44,8 +44,8 @@ int SolveCG(const SolverModel& m, SolverData& d, ArenaWork& work, mjtNum* x) {
     MulJacobian(m, d, Jp, p);
     mjtNum gauss[3];
     GaussAlongLine(m, d, x, point, p, Mp, gauss);
-    int evaluations = 0;
-    mjtNum alpha = LineSearch(m, d, gauss, point.jar, Jp, pnorm, &evaluations);
+    LineSearchResult line = LineSearch(m, d, gauss, point.jar, Jp, pnorm);
+    mjtNum alpha = line.alpha;
     std::memcpy(old_state, point.state, sizeof(int) * d.nefc);
     std::memcpy(old_grad, point.grad, sizeof(mjtNum) * nv);
     std::memcpy(old_Mgrad, Mgrad, sizeof(mjtNum) * nv);
@@ -53,7 +53,7 @@ int SolveCG(const SolverModel& m, SolverData& d, ArenaWork& work, mjtNum* x) {
     StepPrimal(m, d, x, alpha, p, Mp, Jp, point);
     SolveInertia(m, d, Mgrad, point.grad, 1);
     const SolverStat& stat = RecordPrimalIteration(m, d, iterations, old_cost, point, old_state,
-                                                   gauss[1], pnorm, evaluations, 0);
+                                                   line.slope, pnorm, line.evaluations, 0);
     ++iterations;
     if (stat.improvement < m.opt.tolerance || stat.gradient < m.opt.tolerance) break;
     // Polak-Ribiere-plus

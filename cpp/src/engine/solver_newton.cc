@@ -324,14 +324,14 @@ int SolveNewton(const SolverModel& m, SolverData& d, ArenaWork& work, mjtNum* x)
     MulJacobian(m, d, Jp, p);
     mjtNum gauss[3];
     GaussAlongLine(m, d, x, point, p, Mp, gauss);
-    int evaluations = 0;
-    mjtNum alpha = LineSearch(m, d, gauss, point.jar, Jp, pnorm, &evaluations);
+    LineSearchResult line = LineSearch(m, d, gauss, point.jar, Jp, pnorm);
+    mjtNum alpha = line.alpha;
     std::memcpy(old_state, point.state, sizeof(int) * d.nefc);
     mjtNum old_cost = point.cost;
     StepPrimal(m, d, x, alpha, p, Mp, Jp, point);
     int changes = QuadraticChanges(d, old_state, point.state);
     const SolverStat& stat = RecordPrimalIteration(m, d, iterations, old_cost, point, old_state,
-                                                   gauss[1], pnorm, evaluations,
+                                                   line.slope, pnorm, line.evaluations,
                                                    std::max(changes, 0));
     ++iterations;
     if (alpha == 0) break;
