@@ -25,15 +25,6 @@ LONG_STEPS = 2000
 CONTROL_HOLD = 20
 
 KNOWN_FAILURES = {
-    "models/urdf/serial_arm.urdf":
-        "warning BADQACC at step 213 (the reference raises none). The 'upper' box rests inside "
-        "the world cylinder: 4 pyramidal rows with efc_D 5e14 whose forces (3.9e15) cancel in "
-        "pairs. At step 212 the Newton direction is right (the reference's qacc is x + p to "
-        "1e-16), but the line search (solver.cc LineSearch) cannot bring the slope below its "
-        "tolerance: summed row by row the slope near alpha 1 is rounding noise (9.9e-6 > "
-        "gtol 5.3e-6), the Newton steps creep, and after 50 evaluations with no negative slope "
-        "it returns alpha 0 (improvement 0). The reference takes alpha 1 in 5 evaluations. "
-        "Euler's implicit damping then gives qacc 4.6e22",
 }
 
 
