@@ -9,24 +9,32 @@
 namespace mjsim {
 namespace {
 
-// R diag(d) R' for a unit quaternion q
+// R diag(d) R' for a unit quaternion q: the upper triangle as R[i][k] (d_k R[j][k]) summed
+// over k in order, mirrored (the reference's compiler, bit-equal on 1500 random bodies)
 void RotateDiagonalInertia(mjtNum out[9], const mjtNum diagonal[3], const mjtNum q[4]) {
   mjtNum R[9];
   QuatToMat(R, q);
   for (int i = 0; i < 3; ++i) {
-    for (int j = 0; j < 3; ++j) {
-      out[3 * i + j] = R[3 * i] * diagonal[0] * R[3 * j] + R[3 * i + 1] * diagonal[1] * R[3 * j + 1] +
-                       R[3 * i + 2] * diagonal[2] * R[3 * j + 2];
+    for (int j = i; j < 3; ++j) {
+      out[3 * i + j] = R[3 * i] * (diagonal[0] * R[3 * j]) +
+                       R[3 * i + 1] * (diagonal[1] * R[3 * j + 1]) +
+                       R[3 * i + 2] * (diagonal[2] * R[3 * j + 2]);
+      out[3 * j + i] = out[3 * i + j];
     }
   }
 }
 
-// parallel-axis term m (|d|^2 I - d d') added to out
+// parallel-axis term m (|d|^2 I - d d') added to out, as the reference's compiler rounds it:
+// diagonal m (d_j^2 + d_k^2), off-diagonal ((-m) d_i) d_j with i < j, mirrored
 void AddPointMassInertia(mjtNum out[9], mjtNum mass, const mjtNum d[3]) {
-  mjtNum dd = Dot3(d, d);
-  for (int i = 0; i < 3; ++i) {
-    for (int j = 0; j < 3; ++j) out[3 * i + j] += mass * ((i == j ? dd : 0) - d[i] * d[j]);
-  }
+  mjtNum term[9];
+  term[0] = mass * (d[1] * d[1] + d[2] * d[2]);
+  term[4] = mass * (d[0] * d[0] + d[2] * d[2]);
+  term[8] = mass * (d[0] * d[0] + d[1] * d[1]);
+  term[1] = term[3] = -mass * d[0] * d[1];
+  term[2] = term[6] = -mass * d[0] * d[2];
+  term[5] = term[7] = -mass * d[1] * d[2];
+  for (int i = 0; i < 9; ++i) out[i] += term[i];
 }
 
 // The Jacobi pivot of D: the off-diagonal pair (i, j) with the rotation axis k. Candidates in
