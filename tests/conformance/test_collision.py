@@ -195,10 +195,6 @@ KNOWN_GAPS = {
                                  "differ; the reference's EPA on a prism against a polytope "
                                  "ends on a face short of the boundary once ccd_iterations "
                                  ">= 6 (collide_hfield.cc)",
-    "models/urdf/serial_arm.urdf": "seed 2: capsule 3 against box 5 exactly touching (our dist "
-                                   "-3.5e-18, the reference has no contact): a tie decided by "
-                                   "geom_xpos's last bits, which follow the URDF compiler's "
-                                   "body_quat (not yet bit-equal to the reference's)",
 }
 
 

@@ -103,8 +103,8 @@ void PadKeyQpos(const CompileContext& ctx, const Model& m, mjtNum* qpos) {
 void NormalizeKeyQuaternions(const Model& m, mjtNum* qpos) {
   for (int j = 0; j < m.njnt; ++j) {
     int type = m.jnt_type[j];
-    if (type == mjJNT_FREE) NormalizeQuat(qpos + m.jnt_qposadr[j] + 3);
-    if (type == mjJNT_BALL) NormalizeQuat(qpos + m.jnt_qposadr[j]);
+    if (type == mjJNT_FREE) NormalizeQuatByDivision(qpos + m.jnt_qposadr[j] + 3);
+    if (type == mjJNT_BALL) NormalizeQuatByDivision(qpos + m.jnt_qposadr[j]);
   }
 }
 
@@ -124,7 +124,7 @@ void CopyKeyMocap(const CompileContext& ctx, const SpecKey& key, int k, const ch
     if (width * (b + 1) <= n) {
       for (int i = 0; i < width; ++i) values[i] = (*given)[width * b + i];
       bool zero = values[0] == 0 && values[1] == 0 && values[2] == 0 && (!quaternion || values[3] == 0);
-      if (quaternion && !zero) NormalizeQuat(values);
+      if (quaternion && !zero) NormalizeQuatByDivision(values);
     } else if (quaternion) {
       values[0] = 1;
       values[1] = values[2] = values[3] = 0;

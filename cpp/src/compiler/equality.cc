@@ -36,11 +36,11 @@ Poses BodyPosesAtQpos0(const Model& m) {
     int parent = m.body_parentid[b];
     mjtNum offset[3], quat[4];
     Copy4(quat, m.body_quat + 4 * b);
-    NormalizeQuat(quat);
+    NormalizeQuatByDivision(quat);
     RotateVecByQuat(offset, m.body_pos + 3 * b, &poses.quat[4 * parent]);
     Add3(&poses.pos[3 * b], &poses.pos[3 * parent], offset);
     MulQuat(&poses.quat[4 * b], &poses.quat[4 * parent], quat);
-    NormalizeQuat(&poses.quat[4 * b]);
+    NormalizeQuatByDivision(&poses.quat[4 * b]);
   }
   return poses;
 }
@@ -112,7 +112,7 @@ void ComputeWeldRelpose(const Poses& poses, mjtNum* data, int body1, int body2) 
   mjtNum* relpos = data + 3;
   mjtNum* relquat = data + 6;
   if (relquat[0] != 0 || relquat[1] != 0 || relquat[2] != 0 || relquat[3] != 0) {
-    NormalizeQuat(relquat);
+    NormalizeQuatByDivision(relquat);
     return;
   }
   mjtNum global[3], conj[4];
@@ -120,7 +120,7 @@ void ComputeWeldRelpose(const Poses& poses, mjtNum* data, int body1, int body2) 
   GlobalToFrame(relpos, &poses.pos[3 * body1], &poses.quat[4 * body1], global);
   ConjugateQuat(conj, &poses.quat[4 * body1]);
   MulQuat(relquat, conj, &poses.quat[4 * body2]);
-  NormalizeQuat(relquat);
+  NormalizeQuatByDivision(relquat);
 }
 
 void FillEquality(const CompileContext& ctx, Model& m, const Poses& poses, int e) {

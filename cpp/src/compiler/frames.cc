@@ -96,7 +96,7 @@ void OrientationToQuat(mjtNum quat[4], const Orientation& orientation,
   switch (orientation.form) {
     case Orientation::Form::kQuat:
       Copy4(quat, values);
-      NormalizeQuat(quat);
+      NormalizeQuatByDivision(quat);
       break;
     case Orientation::Form::kAxisAngle:
       CompilerAxisAngleToQuat(quat, values, OrientationAngleToRadians(values[3], compiler));

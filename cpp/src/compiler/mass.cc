@@ -52,18 +52,6 @@ JacobiPivot LargestOffDiagonal(const mjtNum D[9]) {
   return pivot;
 }
 
-// q / |q|, as the reference normalizes quaternions (observed): left alone when |q| is within
-// 1e-15 of 1, scaled by the reciprocal of |q| otherwise.
-void NormalizeQuatLikeReference(mjtNum q[4]) {
-  mjtNum norm = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
-  if (norm < mjMINVAL) {
-    q[0] = 1; q[1] = q[2] = q[3] = 0;
-  } else if (std::fabs(norm - 1) > mjMINVAL) {
-    mjtNum scale = 1 / norm;
-    for (int n = 0; n < 4; ++n) q[n] *= scale;
-  }
-}
-
 // Rotates the frame q by +90 degrees about its own axis k: columns i, j become j, -i. The
 // reference's quarter turn has cos = sin = 0.707106781186548 (a 15-digit constant, 4 ulps above
 // sqrt(1/2)). Its compiler does not renormalize the product (observed bit for bit on
@@ -74,7 +62,7 @@ void SwapAxes(mjtNum q[4], int k, bool renormalize) {
   mjtNum turn[4] = {half, 0, 0, 0};
   turn[1 + k] = half;
   MulQuat(q, q, turn);
-  if (renormalize) NormalizeQuatLikeReference(q);
+  if (renormalize) NormalizeQuat(q);
 }
 
 // D = R' A R, as (R' A) R, for R the rotation of q
@@ -212,7 +200,7 @@ int Eig3(mjtNum eigval[3], mjtNum quat[4], const mjtNum mat[9], bool renormalize
     mjtNum step[4] = {std::sqrt(1 - half_sin * half_sin), 0, 0, 0};
     step[1 + p.k] = half_sin;
     MulQuat(quat, quat, step);
-    NormalizeQuatLikeReference(quat);
+    NormalizeQuat(quat);
   }
   eigval[0] = D[0]; eigval[1] = D[4]; eigval[2] = D[8];
 

@@ -74,7 +74,7 @@ void CheckMeshData(const CompileContext& ctx, int id, const MeshData& data) {
 std::vector<mjtNum> TransformVertices(const SpecMesh& mesh, const std::vector<float>& vert) {
   mjtNum refquat[4], inverse[4];
   Copy4(refquat, mesh.refquat);
-  NormalizeQuat(refquat);
+  NormalizeQuatByDivision(refquat);
   ConjugateQuat(inverse, refquat);
   std::vector<mjtNum> out(vert.size());
   for (size_t v = 0; v < vert.size(); v += 3) {
@@ -89,7 +89,7 @@ std::vector<mjtNum> TransformVertices(const SpecMesh& mesh, const std::vector<fl
 std::vector<mjtNum> TransformNormals(const SpecMesh& mesh, const std::vector<float>& normal) {
   mjtNum refquat[4], inverse[4];
   Copy4(refquat, mesh.refquat);
-  NormalizeQuat(refquat);
+  NormalizeQuatByDivision(refquat);
   ConjugateQuat(inverse, refquat);
   std::vector<mjtNum> out(normal.size());
   for (size_t v = 0; v + 2 < normal.size(); v += 3) {

@@ -69,6 +69,19 @@ inline mjtNum NormalizeQuat(mjtNum q[4]) {
   return norm;
 }
 
+// q divided by its norm (a tiny quaternion becomes (1,0,0,0)); returns the former norm. The
+// reference's compiler normalizes the quaternions it reads this way (measured bit for bit on
+// body quat attributes), unlike its engine (NormalizeQuat).
+inline mjtNum NormalizeQuatByDivision(mjtNum q[4]) {
+  mjtNum norm = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+  if (norm < mjMINVAL) {
+    q[0] = 1; q[1] = q[2] = q[3] = 0;
+  } else {
+    for (int i = 0; i < 4; ++i) q[i] /= norm;
+  }
+  return norm;
+}
+
 // r = M v and r = M' v for row-major 3x3 M
 inline void MulMatVec3(mjtNum r[3], const mjtNum M[9], const mjtNum v[3]) {
   mjtNum t0 = M[0] * v[0] + M[1] * v[1] + M[2] * v[2];
