@@ -151,11 +151,11 @@ void BindQuaternions(py::module_& module) {
     InputArray v = Input(vel, 3, "vel");
     mjtNum* q = OutputArray(quat, 4, "quat");
     mjtNum axis[3] = {v.data()[0], v.data()[1], v.data()[2]};
-    mjtNum angle = NormalizeOr(axis, 3) * scale;
+    mjtNum angle = Normalize3(axis) * scale;
     mjtNum turn[4], product[4];
     AxisAngle(turn, axis, angle);
     MulQuat(product, q, turn);
-    NormalizeOr(product, 4);
+    NormalizeQuat(product);
     Copy4(q, product);
   }, py::arg("quat"), py::arg("vel"), py::arg("scale"),
      "Integrate quaternion given 3D angular velocity.");
