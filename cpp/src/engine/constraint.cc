@@ -19,6 +19,7 @@
 
 #include "engine/stages.h"
 #include "mjsim/api.h"
+#include "util/dot.h"
 #include "util/math3.h"
 #include "util/scratch.h"
 
@@ -570,7 +571,7 @@ mjtNum ImpedanceDistance(const Model& m, const Data& d, int i) {
   return d.efc_pos[i] - d.efc_margin[i];
 }
 
-// KBIP and R = (1 - d)/d diagApprox for every row
+// KBIP and R = diagApprox (1 - d) / d for every row (in this order, as the reference rounds)
 // (a contact's rows after its first take the previous row's KBIP when they are of the same
 // kind: the same parameters and impedance distance give the same values)
 void ComputeImpedances(const Model& m, Data& d) {
@@ -579,7 +580,7 @@ void ComputeImpedances(const Model& m, Data& d) {
     if (i > 0 && SameContactKind(d, i - 1, i, friction)) {
       std::memcpy(d.efc_KBIP + 4 * i, d.efc_KBIP + 4 * (i - 1), sizeof(mjtNum) * 4);
       mjtNum imp = d.efc_KBIP[4 * i + 2];
-      d.efc_R[i] = std::max(mjMINVAL, (1 - imp) / imp * d.efc_diagApprox[i]);
+      d.efc_R[i] = std::max(mjMINVAL, d.efc_diagApprox[i] * (1 - imp) / imp);
       continue;
     }
     SolverParameters p = RowParameters(m, d, i, friction);
@@ -589,13 +590,13 @@ void ComputeImpedances(const Model& m, Data& d) {
     if (friction) kbip[0] = 0;
     kbip[2] = Impedance(p.solimp, ImpedanceDistance(m, d, i), &kbip[3]);
     mjtNum imp = kbip[2];
-    d.efc_R[i] = std::max(mjMINVAL, (1 - imp) / imp * d.efc_diagApprox[i]);
+    d.efc_R[i] = std::max(mjMINVAL, d.efc_diagApprox[i] * (1 - imp) / imp);
   }
 }
 
 // friction dimensions of contacts: elliptic R1 = R0 / impratio, R_j = R1 mu_1^2 / mu_j^2;
 // pyramidal edges all take 2 mu^2 R(first edge), mu = mu_1 / sqrt(impratio); the regularized
-// cone's friction mu = mu_1 sqrt(R1 / R0); diagApprox then restated as R d / (1 - d)
+// cone's friction mu = mu_1 sqrt(R1 / R0)
 void AdjustContactRegularizers(const Model& m, Data& d) {
   for (int c = 0; c < d.ncon; ++c) {
     Contact& con = d.contact[c];
@@ -605,8 +606,8 @@ void AdjustContactRegularizers(const Model& m, Data& d) {
     if (m.opt.cone == mjCONE_ELLIPTIC) {
       d.efc_R[first + 1] = d.efc_R[first] / impratio;
       for (int j = 2; j < con.dim; ++j) {
-        mjtNum ratio = con.friction[0] / std::max(con.friction[j - 1], mjMINVAL);
-        d.efc_R[first + j] = d.efc_R[first + 1] * ratio * ratio;
+        mjtNum mu_j = std::max(con.friction[j - 1], mjMINVAL);  // R1 mu_1 mu_1 / (mu_j mu_j)
+        d.efc_R[first + j] = d.efc_R[first + 1] * con.friction[0] * con.friction[0] / (mu_j * mu_j);
       }
       con.mu = con.friction[0] * std::sqrt(d.efc_R[first + 1] / d.efc_R[first]);
       for (int j = 0; j < con.dim; ++j) {
@@ -616,10 +617,6 @@ void AdjustContactRegularizers(const Model& m, Data& d) {
       con.mu = con.friction[0] / std::sqrt(impratio);
       mjtNum R = std::max(mjMINVAL, 2 * con.mu * con.mu * d.efc_R[first]);
       for (int j = 0; j < 2 * (con.dim - 1); ++j) d.efc_R[first + j] = R;
-    }
-    for (int j = 0; j < ContactRowCount(m, con); ++j) {
-      mjtNum imp = d.efc_KBIP[4 * (first + j) + 2];
-      d.efc_diagApprox[first + j] = d.efc_R[first + j] * imp / (1 - imp);
     }
   }
 }
@@ -768,16 +765,23 @@ void mj_makeConstraint(const Model& m, Data& d) {
   IndexJacobianNonzeros(m, d);
   ComputeImpedances(m, d);
   AdjustContactRegularizers(m, d);
-  for (int i = 0; i < d.nefc; ++i) d.efc_D[i] = 1 / d.efc_R[i];
+  // every row's diagApprox is restated from its final R (the reference's bits, 7126 of 7126 rows)
+  for (int i = 0; i < d.nefc; ++i) {
+    mjtNum imp = d.efc_KBIP[4 * i + 2];
+    d.efc_diagApprox[i] = d.efc_R[i] * imp / (1 - imp);
+    d.efc_D[i] = 1 / d.efc_R[i];
+  }
 }
 
 // efc_vel = J qvel; efc_aref = -b vel - k imp (pos - margin)
 void mj_referenceConstraint(const Model& m, Data& d) {
+  bool sparse = mj_isSparse(m);
   for (int i = 0; i < d.nefc; ++i) {
     const mjtNum* row = d.efc_J + static_cast<size_t>(i) * m.nv;
     const int* columns = d.efc_J_colind + d.efc_J_rowadr[i];
-    mjtNum vel = 0;
-    for (int k = 0; k < d.efc_J_rownnz[i]; ++k) vel += row[columns[k]] * d.qvel[columns[k]];
+    // the reference's sums: over the whole row when J is dense, over its pattern when sparse
+    mjtNum vel = sparse ? DotPattern(row, d.qvel, columns, d.efc_J_rownnz[i])
+                        : Dot(row, d.qvel, m.nv);
     d.efc_vel[i] = vel;
     const mjtNum* kbip = d.efc_KBIP + 4 * i;
     d.efc_aref[i] = -kbip[1] * vel - kbip[0] * kbip[2] * (d.efc_pos[i] - d.efc_margin[i]);

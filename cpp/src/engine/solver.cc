@@ -11,6 +11,7 @@
 #include "engine/stages.h"
 #include "engine/timer.h"
 #include "mjsim/api.h"
+#include "util/dot.h"
 
 namespace mjsim {
 namespace {
@@ -201,9 +202,7 @@ void MulJacobian(const SolverModel& m, const SolverData& d, mjtNum* res, const m
   for (int i = 0; i < d.nefc; ++i) {
     const mjtNum* row = d.efc_J + static_cast<size_t>(i) * m.nv;
     const int* columns = d.efc_J_colind + d.efc_J_rowadr[i];
-    mjtNum sum = 0;
-    for (int k = 0; k < d.efc_J_rownnz[i]; ++k) sum += row[columns[k]] * vec[columns[k]];
-    res[i] = sum;
+    res[i] = m.sparse ? DotPattern(row, vec, columns, d.efc_J_rownnz[i]) : Dot(row, vec, m.nv);
   }
 }
 
@@ -510,7 +509,7 @@ void GaussAlongLine(const SolverModel& m, const SolverData& d, const mjtNum* x,
 }
 
 SolverView WholeSystem(const Model& m, Data& d) {
-  return {{m.nv, m.nC, m.M_rownnz, m.M_rowadr, m.M_colind, m.dof_parentid, m.opt,
+  return {{m.nv, m.nC, mj_isSparse(m), m.M_rownnz, m.M_rowadr, m.M_colind, m.dof_parentid, m.opt,
            m.stat.meaninertia},
           {d.nefc, d.efc_type, d.efc_id, d.efc_J, d.efc_J_rownnz, d.efc_J_rowadr,
            d.efc_J_colind, d.efc_D, d.efc_R, d.efc_aref, d.efc_frictionloss, d.efc_b,

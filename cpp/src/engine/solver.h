@@ -19,6 +19,7 @@ namespace mjsim {
 // a solver reads the same for both.
 struct SolverModel {
   int nv, nC;
+  bool sparse;          // mj_isSparse: row sums go over the pattern, else over all nv columns
   const int* M_rownnz;  // M's CSR pattern over these dofs (ancestors ascending, then the dof)
   const int* M_rowadr;
   const int* M_colind;

@@ -25,6 +25,7 @@
 #include <initializer_list>
 
 #include "engine/solver.h"
+#include "mjsim/api.h"
 
 namespace mjsim {
 namespace {
@@ -136,7 +137,7 @@ void ScatterRows(Data& d, const IslandView& v) {
 }
 
 IslandView EmptyView(const Model& m, Data& d, int nv, int nefc) {
-  IslandView v{{nv, 0, nullptr, nullptr, nullptr, nullptr, m.opt, 0}, {}, 0, 0};
+  IslandView v{{nv, 0, mj_isSparse(m), nullptr, nullptr, nullptr, nullptr, m.opt, 0}, {}, 0, 0};
   v.d.nefc = nefc;
   v.d.contact = d.contact;
   return v;

@@ -44,4 +44,10 @@ inline mjtNum DotSparse(const mjtNum* a, const mjtNum* x, const int* index, int 
   return SumInReferenceOrder<false>(n, [&](int k) { return a[k] * x[index[k]]; });
 }
 
+// row . x over the columns pattern[0 .. nnz) of a row stored densely (efc_J), summed as a
+// sparse dot
+inline mjtNum DotPattern(const mjtNum* row, const mjtNum* x, const int* pattern, int nnz) {
+  return SumInReferenceOrder<false>(nnz, [&](int k) { return row[pattern[k]] * x[pattern[k]]; });
+}
+
 }  // namespace mjsim

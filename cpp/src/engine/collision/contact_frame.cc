@@ -8,18 +8,21 @@
 namespace mjsim {
 
 void CompleteContactFrame(mjtNum frame[9]) {
-  const mjtNum* normal = frame;
+  mjtNum* normal = frame;
+  Normalize3(normal);
   mjtNum* tangent1 = frame + 3;
   mjtNum* tangent2 = frame + 6;
   if (tangent1[0] != 0 || tangent1[1] != 0 || tangent1[2] != 0) {
-    Normalize3(tangent1);
     Cross3(tangent2, normal, tangent1);
     return;
   }
-  const mjtNum y_axis[3] = {0, 1, 0}, z_axis[3] = {0, 0, 1};
-  Cross3(tangent2, normal, std::abs(normal[1]) < 0.5 ? y_axis : z_axis);
-  Normalize3(tangent2);
-  Cross3(tangent1, tangent2, normal);
+  // Gram-Schmidt of the y axis (the z axis when |n_y| >= 0.5) against n, then t2 = n x t1.
+  mjtNum axis[3] = {0, 0, 0};
+  axis[std::abs(normal[1]) < 0.5 ? 1 : 2] = 1;
+  mjtNum along = Dot3(normal, axis);
+  for (int k = 0; k < 3; ++k) tangent1[k] = axis[k] - normal[k] * along;
+  Normalize3(tangent1);
+  Cross3(tangent2, normal, tangent1);
 }
 
 }  // namespace mjsim
