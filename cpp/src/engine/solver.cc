@@ -110,28 +110,46 @@ mjtNum ScalarCost(const SolverData& d, int i, mjtNum jar, mjtNum* force, int* st
   return 0.5 * D * jar * jar;
 }
 
-// cost of a row or cone along the line, with derivatives in alpha
-void ScalarAlongLine(const SolverData& d, int i, mjtNum jar, mjtNum rate, LineCost* total) {
+// A scalar row's cost along the line, jar(alpha) = jar + alpha v, as the quadratic
+// q0 + alpha q1 + alpha^2 q2 of the zone it is in at alpha; the coefficients are summed over
+// rows and evaluated once (as the reference rounds).
+void AddScalarQuadratic(const SolverData& d, int i, mjtNum jar, mjtNum v, mjtNum alpha,
+                        mjtNum quad[3]) {
   mjtNum force;
   int state;
-  mjtNum value = ScalarCost(d, i, jar, &force, &state);
-  total->value += value;
-  total->slope += -force * rate;  // ds/djar = -f
-  if (state == mjCNSTRSTATE_QUADRATIC) total->curvature += d.efc_D[i] * rate * rate;
+  ScalarCost(d, i, jar + alpha * v, &force, &state);
+  mjtNum D = d.efc_D[i];
+  switch (state) {
+    case mjCNSTRSTATE_QUADRATIC:
+      quad[0] += 0.5 * D * jar * jar;
+      quad[1] += D * jar * v;
+      quad[2] += 0.5 * D * v * v;
+      break;
+    case mjCNSTRSTATE_LINEARNEG:
+    case mjCNSTRSTATE_LINEARPOS: {
+      mjtNum eta = d.efc_frictionloss[i], sign = state == mjCNSTRSTATE_LINEARPOS ? 1 : -1;
+      quad[0] += -0.5 * d.efc_R[i] * eta * eta + sign * eta * jar;
+      quad[1] += sign * eta * v;
+      break;
+    }
+    default:
+      break;
+  }
 }
 
 // window: the contact's rows of jar at alpha
-void ConeAlongLine(const SolverData& d, int first, const mjtNum* window, const mjtNum* Jp,
-                   LineCost* total) {
+// (the bottom zone adds to the rows' quadratic, the middle zone its own value and derivatives)
+void ConeAlongLine(const SolverData& d, int first, const mjtNum* window, const mjtNum* jar,
+                   const mjtNum* Jp, mjtNum quad[3], LineCost* total) {
   ConeGeometry g = ClassifyCone(d, first, window);
   const Contact& con = d.contact[d.efc_id[first]];
   if (g.zone == mjCNSTRSTATE_SATISFIED) return;
   if (g.zone == mjCNSTRSTATE_QUADRATIC) {
     for (int j = 0; j < g.dim; ++j) {
       int i = first + j;
-      total->value += 0.5 * d.efc_D[i] * window[j] * window[j];
-      total->slope += d.efc_D[i] * window[j] * Jp[i];
-      total->curvature += d.efc_D[i] * Jp[i] * Jp[i];
+      quad[0] += 0.5 * d.efc_D[i] * jar[i] * jar[i];
+      quad[1] += d.efc_D[i] * jar[i] * Jp[i];
+      quad[2] += 0.5 * d.efc_D[i] * Jp[i] * Jp[i];
     }
     return;
   }
@@ -181,8 +199,7 @@ SolverStat& RecordPrimalIteration(const SolverModel& m, SolverData& d, int itera
                                   int updates) {
   mjtNum scale = SolverScale(m);
   SolverStat& stat = d.solver[iteration < mjNSOLVER ? iteration : mjNSOLVER - 1];
-  mjtNum grad2 = 0;
-  for (int k = 0; k < m.nv; ++k) grad2 += point.grad[k] * point.grad[k];
+  mjtNum grad2 = Dot(point.grad, point.grad, m.nv);
   stat.improvement = scale * (old_cost - point.cost);
   stat.gradient = scale * std::sqrt(grad2);
   stat.lineslope = scale * std::fabs(slope) / std::max(direction_norm, mjMINVAL);
@@ -241,21 +258,22 @@ mjtNum ConstraintCost(const SolverModel& m, SolverData& d, const mjtNum* jar, mj
 LineCost CostAlongLine(const SolverModel& m, const SolverData& d, const mjtNum gauss[3],
                        const mjtNum* jar, const mjtNum* Jp, mjtNum alpha) {
   (void)m;
-  LineCost total{gauss[0] + alpha * gauss[1] + 0.5 * alpha * alpha * gauss[2],
-                 gauss[1] + alpha * gauss[2], gauss[2]};
+  mjtNum quad[3] = {gauss[0], gauss[1], 0.5 * gauss[2]};
+  LineCost cone{0, 0, 0};
   for (int i = 0; i < d.nefc;) {
     if (d.efc_type[i] == mjCNSTR_CONTACT_ELLIPTIC) {
       int dim = d.contact[d.efc_id[i]].dim;
       mjtNum moved[6];
       for (int j = 0; j < dim; ++j) moved[j] = jar[i + j] + alpha * Jp[i + j];
-      ConeAlongLine(d, i, moved, Jp, &total);
+      ConeAlongLine(d, i, moved, jar, Jp, quad, &cone);
       i += dim;
       continue;
     }
-    ScalarAlongLine(d, i, jar[i] + alpha * Jp[i], Jp[i], &total);
+    AddScalarQuadratic(d, i, jar[i], Jp[i], alpha, quad);
     ++i;
   }
-  return total;
+  return {alpha * alpha * quad[2] + alpha * quad[1] + quad[0] + cone.value,
+          2 * alpha * quad[2] + quad[1] + cone.slope, 2 * quad[2] + cone.curvature};
 }
 
 namespace {
@@ -498,11 +516,9 @@ void PrimalStart(const SolverModel& m, SolverData& d, mjtNum* x, PrimalPoint& po
 
 void GaussAlongLine(const SolverModel& m, const SolverData& d, const mjtNum* x,
                     const PrimalPoint& point, const mjtNum* p, const mjtNum* Mp, mjtNum gauss[3]) {
-  mjtNum slope = 0, curvature = 0;
-  for (int k = 0; k < m.nv; ++k) {
-    slope += (point.Mx[k] - d.qfrc_smooth[k]) * p[k];
-    curvature += p[k] * Mp[k];
-  }
+  mjtNum slope = SumInReferenceOrder<true>(
+      m.nv, [&](int k) { return (point.Mx[k] - d.qfrc_smooth[k]) * p[k]; });
+  mjtNum curvature = Dot(p, Mp, m.nv);
   gauss[0] = GaussTerm(m, d, x, point.Mx);
   gauss[1] = slope;
   gauss[2] = curvature;

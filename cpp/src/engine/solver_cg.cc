@@ -8,18 +8,9 @@
 
 #include "engine/solver.h"
 #include "mjsim/api.h"
+#include "util/dot.h"
 
 namespace mjsim {
-namespace {
-
-mjtNum Dot(const mjtNum* a, const mjtNum* b, int n) {
-  mjtNum sum = 0;
-  for (int k = 0; k < n; ++k) sum += a[k] * b[k];
-  return sum;
-}
-
-}  // namespace
-
 int SolveCG(const SolverModel& m, SolverData& d, ArenaWork& work, mjtNum* x) {
   int nv = m.nv;
   PrimalPoint point = AllocatePrimalPoint(m, d, work);
@@ -60,9 +51,8 @@ int SolveCG(const SolverModel& m, SolverData& d, ArenaWork& work, mjtNum* x) {
     mjtNum denominator = Dot(old_grad, old_Mgrad, nv);
     mjtNum beta = 0;
     if (denominator > mjMINVAL) {
-      mjtNum numerator = 0;
-      for (int k = 0; k < nv; ++k) numerator += point.grad[k] * (Mgrad[k] - old_Mgrad[k]);
-      beta = std::max(mjtNum(0), numerator / denominator);
+      for (int k = 0; k < nv; ++k) old_Mgrad[k] = Mgrad[k] - old_Mgrad[k];
+      beta = std::max(mjtNum(0), Dot(point.grad, old_Mgrad, nv) / denominator);
     }
     for (int k = 0; k < nv; ++k) p[k] = -Mgrad[k] + beta * p[k];
   }
