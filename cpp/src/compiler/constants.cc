@@ -36,6 +36,7 @@
 #include "compiler/stages.h"
 #include "engine/stages.h"
 #include "mjsim/api.h"
+#include "util/dot.h"
 #include "util/math3.h"
 
 namespace mjsim {
@@ -253,16 +254,18 @@ void ResizeModel(Model& m, const SparseSizes& sparse, int ntree, int nJmom) {
 
 // ---- mj_setConst at qpos0 -------------------------------------------------------------------
 
-// trace(J M^-1 J')/3 for the 3 rows of J (3 x nv, row-major), with Minv dense
-mjtNum MeanInverseWeight(const Model& m, const std::vector<mjtNum>& J, const std::vector<mjtNum>& Minv) {
-  mjtNum trace = 0;
-  for (int r = 0; r < 3; ++r) {
-    const mjtNum* row = J.data() + r * m.nv;
-    for (int i = 0; i < m.nv; ++i) {
-      if (row[i] == 0) continue;
-      for (int j = 0; j < m.nv; ++j) trace += row[i] * Minv[i * m.nv + j] * row[j];
-    }
-  }
+// J M^-1 J' for one row J of nv entries: x = M^-1 J by the factor, then J.x (mju_dot's lanes),
+// the reference's rounding (body_invweight0 bit-equal in 908 of 908 corpus values)
+mjtNum InverseWeight(const Model& m, const Data& d, const mjtNum* row, std::vector<mjtNum>& x) {
+  mj_solveM(m, d, x.data(), row, 1);
+  return Dot(row, x.data(), m.nv);
+}
+
+// trace(J M^-1 J')/3 for the 3 rows of J (3 x nv, row-major)
+mjtNum MeanInverseWeight(const Model& m, const Data& d, const std::vector<mjtNum>& J,
+                         std::vector<mjtNum>& x) {
+  mjtNum trace = InverseWeight(m, d, J.data(), x) + InverseWeight(m, d, J.data() + m.nv, x) +
+                 InverseWeight(m, d, J.data() + 2 * m.nv, x);
   return trace / 3;
 }
 
@@ -302,13 +305,13 @@ void FillDofInvWeights(Model& m, const std::vector<mjtNum>& Minv) {
   }
 }
 
-void FillBodyInvWeights(Model& m, const Data& d, const std::vector<mjtNum>& Minv) {
-  std::vector<mjtNum> Jp(3 * m.nv), Jr(3 * m.nv);
+void FillBodyInvWeights(Model& m, const Data& d) {
+  std::vector<mjtNum> Jp(3 * m.nv), Jr(3 * m.nv), x(m.nv);
   m.body_invweight0[0] = m.body_invweight0[1] = 0;
   for (int b = 1; b < m.nbody; ++b) {
     BodyComJacobians(m, d, b, Jp, Jr);
-    m.body_invweight0[2 * b] = MeanInverseWeight(m, Jp, Minv);
-    m.body_invweight0[2 * b + 1] = MeanInverseWeight(m, Jr, Minv);
+    m.body_invweight0[2 * b] = MeanInverseWeight(m, d, Jp, x);
+    m.body_invweight0[2 * b + 1] = MeanInverseWeight(m, d, Jr, x);
   }
 }
 
@@ -338,16 +341,11 @@ void DenseTendonRow(const Model& m, const Data& d, int t, mjtNum* row) {
 }
 
 // tendon_invweight0 = J M^-1 J' for each tendon's moment row J
-void FillTendonInvWeights(Model& m, const Data& d, const std::vector<mjtNum>& Minv) {
-  std::vector<mjtNum> J(m.nv);
+void FillTendonInvWeights(Model& m, const Data& d) {
+  std::vector<mjtNum> J(m.nv), x(m.nv);
   for (int t = 0; t < m.ntendon; ++t) {
     DenseTendonRow(m, d, t, J.data());
-    mjtNum weight = 0;
-    for (int i = 0; i < m.nv; ++i) {
-      if (J[i] == 0) continue;
-      for (int j = 0; j < m.nv; ++j) weight += J[i] * Minv[i * m.nv + j] * J[j];
-    }
-    m.tendon_invweight0[t] = weight;
+    m.tendon_invweight0[t] = InverseWeight(m, d, J.data(), x);
   }
 }
 
@@ -361,9 +359,7 @@ void FillActuatorConstants(Model& m, const Data& d) {
       moment[d.moment_colind[k]] = d.actuator_moment[k];
     }
     mj_solveM(m, d, acceleration.data(), moment.data(), 1);
-    mjtNum norm = 0;
-    for (mjtNum a : acceleration) norm += a * a;
-    m.actuator_acc0[i] = std::sqrt(norm);
+    m.actuator_acc0[i] = std::sqrt(Dot(acceleration.data(), acceleration.data(), m.nv));
   }
 }
 
@@ -383,9 +379,9 @@ void FillSetConst(Model& m) {
   for (int i = 0; i < m.nv; ++i) Minv[i * m.nv + i] = 1;
   mj_solveM(m, *d, Minv.data(), Minv.data(), m.nv);
   FillDofInvWeights(m, Minv);
-  FillBodyInvWeights(m, *d, Minv);
+  FillBodyInvWeights(m, *d);
   ApplySliderBodies(m);
-  FillTendonInvWeights(m, *d, Minv);
+  FillTendonInvWeights(m, *d);
   FillActuatorConstants(m, *d);
 }
 
