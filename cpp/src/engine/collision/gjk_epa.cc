@@ -400,9 +400,9 @@ struct Face {
   mjtNum dist;  // normal . vertex: distance of the face's plane from the origin
 };
 
-// An edge (a, b) of the horizon, and where it comes from: edge e of the face in slot `face`.
+// An edge (a, b) of the horizon.
 struct HorizonEdge {
-  int a, b, face, e;
+  int a, b;
 };
 
 struct Polytope {
@@ -411,11 +411,12 @@ struct Polytope {
   int free_slot[kEpaMaxFaces];    // the removed faces' slots, to reuse
   int mark[kEpaMaxFaces];         // by slot: tested in expansion `epoch` (see Expand)
   int edge_at[kEpaMaxFaces][3];   // by slot and edge: the edge's place on the horizon list
-  HorizonEdge horizon[3 * kEpaMaxFaces];  // Expand's horizon list
+  HorizonEdge horizon[3 * kEpaMaxFaces];  // Expand's horizon list (without neighbours)
   int live[kEpaMaxFaces];          // the live faces' slots, in no particular order
   mjtNum live_dist[kEpaMaxFaces];  // ... and their distances
   // SimpleLoop's: the vertices starting an edge in check `tag`, and the edge's other end
   int start_tag[kEpaMaxVertices], next[kEpaMaxVertices];
+  int horizon_code[3 * kEpaMaxFaces];  // ExpandLinked's horizon list: 4 slot + edge
   int nvert, nface, nslot, nfree, stamp;
   int epoch, tag;  // counters of Expand and SimpleLoop, kept from one EPA call to the next
   bool linked;  // adj holds the neighbours (each directed edge in one face, its reverse in one)
@@ -720,30 +721,12 @@ bool Sees(const Polytope& P, int slot, const MinkowskiPoint& w) {
   return Dot3(f.normal, delta) > 1e-14;
 }
 
-// The visible faces: the nearest one and, walking across edges from it, every face that sees
-// w (P.mark[slot] == visible), listed in vis in order of age. Without neighbours, all faces
-// that see w.
-int VisibleFaces(Polytope& P, const MinkowskiPoint& w, int nearest, int visible, int* vis) {
+// The visible faces without neighbours: every face that sees w, and the nearest one, listed in
+// vis in order of age.
+int VisibleFaces(const Polytope& P, const MinkowskiPoint& w, int nearest, int* vis) {
   int nvis = 0;
-  if (P.linked) {
-    P.mark[nearest] = visible;
-    vis[nvis++] = nearest;
-    for (int s = 0; s < nvis; ++s) {
-      const Face& f = P.face[vis[s]];
-      for (int e = 0; e < 3; ++e) {
-        int g = f.adj[e];
-        if (P.mark[g] >= visible) continue;  // tested already
-        bool sees = Sees(P, g, w);
-        P.mark[g] = sees ? visible : visible + 1;
-        if (sees) vis[nvis++] = g;
-      }
-    }
-  } else {
-    for (int slot = 0; slot < P.nslot; ++slot) {
-      if (P.face[slot].stamp >= 0 && (slot == nearest || Sees(P, slot, w))) {
-        P.mark[slot] = visible, vis[nvis++] = slot;
-      }
-    }
+  for (int slot = 0; slot < P.nslot; ++slot) {
+    if (P.face[slot].stamp >= 0 && (slot == nearest || Sees(P, slot, w))) vis[nvis++] = slot;
   }
   for (int s = 1; s < nvis; ++s) {  // by age (insertion sort: a few faces)
     int slot = vis[s], t = s;
@@ -756,7 +739,7 @@ int VisibleFaces(Polytope& P, const MinkowskiPoint& w, int nearest, int visible,
 // The horizon of the visible faces vis[0..nvis) (in order of age): their edges in order, each
 // appended to the list unless its reverse is on it already (an edge shared by two visible
 // faces), which is then taken off, the last edge moving into its place. Returns its length.
-int Horizon(Polytope& P, const int* vis, int nvis, int visible) {
+int Horizon(Polytope& P, const int* vis, int nvis) {
   constexpr int kNext[3] = {1, 2, 0};
   HorizonEdge* edges = P.horizon;
   int nedge = 0;
@@ -764,26 +747,15 @@ int Horizon(Polytope& P, const int* vis, int nvis, int visible) {
     int slot = vis[s];
     const Face& f = P.face[slot];
     for (int e = 0; e < 3; ++e) {
+      int a = f.v[e], b = f.v[kNext[e]];
       int reverse_at = -1;
-      if (P.linked) {
-        // the reverse is on the list when the face across is visible and older
-        int g = f.adj[e];
-        if (P.mark[g] == visible && P.face[g].stamp < f.stamp) {
-          reverse_at = P.edge_at[g][f.adj_edge[e]];
-        }
-      } else {
-        int a = f.v[e], b = f.v[kNext[e]];
-        for (int k = 0; k < nedge && reverse_at < 0; ++k) {
-          if (edges[k].a == b && edges[k].b == a) reverse_at = k;
-        }
+      for (int k = 0; k < nedge && reverse_at < 0; ++k) {
+        if (edges[k].a == b && edges[k].b == a) reverse_at = k;
       }
       if (reverse_at >= 0) {
-        const HorizonEdge& moved = edges[reverse_at] = edges[--nedge];
-        P.edge_at[moved.face][moved.e] = reverse_at;
+        edges[reverse_at] = edges[--nedge];
       } else {
-        P.edge_at[slot][e] = nedge;
-        HorizonEdge& edge = edges[nedge++];
-        edge.a = f.v[e], edge.b = f.v[kNext[e]], edge.face = slot, edge.e = e;
+        edges[nedge++] = {a, b};
       }
     }
   }
@@ -791,45 +763,117 @@ int Horizon(Polytope& P, const int* vis, int nvis, int visible) {
 }
 
 // The visible faces give way to the fan joining the horizon (P.horizon[0..nedge), a simple
-// loop) to w. With neighbours (P.linked), the new faces are linked to each other and to the
-// faces across the horizon.
+// loop) to w (no neighbours kept).
 void ReplaceVisible(Polytope& P, const MinkowskiPoint& w, const int* vis, int nvis, int nedge) {
-  const HorizonEdge* edges = P.horizon;
-  // the faces across the horizon, read before the visible faces' slots are reused
-  // (nedge <= kEpaMaxFaces: Expand checked the room)
-  int across[kEpaMaxFaces], across_edge[kEpaMaxFaces];
-  if (P.linked) {
-    for (int k = 0; k < nedge; ++k) {
-      const Face& f = P.face[edges[k].face];
-      across[k] = f.adj[edges[k].e], across_edge[k] = f.adj_edge[edges[k].e];
+  for (int s = 0; s < nvis; ++s) RemoveFace(P, vis[s]);
+  int wi = P.nvert;
+  P.vert[P.nvert++] = w;
+  for (int k = 0; k < nedge; ++k) AddFace(P, P.horizon[k].a, P.horizon[k].b, wi);
+}
+
+// Expand with neighbours, in one pass over local views of the polytope (the steps above, with
+// the same visible faces, the same horizon order, the same new faces and links):
+//   the visible faces by a walk across edges from the nearest face, sorted by age;
+//   the horizon by the same appends and swap-removals as Horizon, each edge coded 4 slot + e;
+//   the simple-loop check of SimpleLoop, on each start's edge index instead of its end;
+//   the visible faces removed and the fan of new faces added and linked (ReplaceVisible).
+bool ExpandLinked(Polytope& P, const MinkowskiPoint& w, int nearest, int visible) {
+  constexpr int kNext[3] = {1, 2, 0};
+  Face* __restrict face = P.face;
+  int* __restrict mark = P.mark;
+  int (*__restrict edge_at)[3] = P.edge_at;
+  int* __restrict code = P.horizon_code;
+  const MinkowskiPoint* __restrict vert = P.vert;
+  int vis[kEpaMaxFaces];
+  mark[nearest] = visible;
+  vis[0] = nearest;
+  int nvis = 1;
+  for (int s = 0; s < nvis; ++s) {
+    const Face& f = face[vis[s]];
+    for (int e = 0; e < 3; ++e) {
+      int g = f.adj[e];
+      if (mark[g] >= visible) continue;  // tested already
+      const Face& h = face[g];
+      mjtNum delta[3];
+      Sub3(delta, w.w, vert[h.v[0]].w);
+      bool sees = Dot3(h.normal, delta) > 1e-14;  // (Sees)
+      mark[g] = sees ? visible : visible + 1;
+      if (sees) vis[nvis++] = g;
     }
   }
+  for (int s = 1; s < nvis; ++s) {  // by age (insertion sort: a few faces)
+    int slot = vis[s], stamp = face[slot].stamp, t = s;
+    for (; t > 0 && face[vis[t - 1]].stamp > stamp; --t) vis[t] = vis[t - 1];
+    vis[t] = slot;
+  }
+  // the horizon: an edge whose reverse is on the list (the face across visible and older)
+  // takes that one off, the last moving into its place
+  int nedge = 0;
+  for (int s = 0; s < nvis; ++s) {
+    int slot = vis[s];
+    const Face& f = face[slot];
+    for (int e = 0; e < 3; ++e) {
+      int g = f.adj[e];
+      if (mark[g] == visible && face[g].stamp < f.stamp) {
+        int at = edge_at[g][f.adj_edge[e]];
+        int moved = code[--nedge];
+        code[at] = moved;
+        edge_at[moved >> 2][moved & 3] = at;
+      } else {
+        edge_at[slot][e] = nedge;
+        code[nedge++] = 4 * slot + e;
+      }
+    }
+  }
+  if (nedge < 3 || P.nface - nvis + nedge > kEpaMaxFaces) return false;
+  // the edges' ends and the faces across, read before the visible slots are reused; the
+  // simple-loop check (SimpleLoop) on start_tag, with at_start[v] the edge starting at v
+  if (P.tag >= (1 << 30)) {  // the tags start over (every billion expansions)
+    for (int v = 0; v < kEpaMaxVertices; ++v) P.start_tag[v] = 0;
+    P.tag = 0;
+  }
+  int tag = ++P.tag;
+  int* __restrict start_tag = P.start_tag;
+  int* __restrict at_start = P.next;
+  int a[kEpaMaxFaces], b[kEpaMaxFaces], across[kEpaMaxFaces], across_edge[kEpaMaxFaces];
+  for (int k = 0; k < nedge; ++k) {
+    int slot = code[k] >> 2, e = code[k] & 3;
+    const Face& f = face[slot];
+    a[k] = f.v[e], b[k] = f.v[kNext[e]];
+    across[k] = f.adj[e], across_edge[k] = f.adj_edge[e];
+    if (start_tag[a[k]] == tag) return false;
+    start_tag[a[k]] = tag;
+    at_start[a[k]] = k;
+  }
+  int first = a[0], v = first, length = 1;
+  for (; length <= nedge; ++length) {
+    v = b[at_start[v]];
+    if (v == first) break;
+    if (start_tag[v] != tag) return false;
+  }
+  if (length != nedge) return false;
   for (int s = 0; s < nvis; ++s) RemoveFace(P, vis[s]);
   int wi = P.nvert;
   P.vert[P.nvert++] = w;
   int created[kEpaMaxFaces];
-  int starting_at[kEpaMaxVertices];  // the new face whose horizon edge starts at a vertex
+  for (int k = 0; k < nedge; ++k) created[k] = AddFace(P, a[k], b[k], wi);
   for (int k = 0; k < nedge; ++k) {
-    created[k] = AddFace(P, edges[k].a, edges[k].b, wi);
-    starting_at[edges[k].a] = created[k];
-  }
-  if (!P.linked) return;
-  for (int k = 0; k < nedge; ++k) {
-    Face& f = P.face[created[k]];
+    Face& f = face[created[k]];
     f.adj[0] = across[k], f.adj_edge[0] = across_edge[k];
-    Face& outside = P.face[across[k]];
+    Face& outside = face[across[k]];
     outside.adj[across_edge[k]] = created[k], outside.adj_edge[across_edge[k]] = 0;
     // edge 1 (b, w) is edge 2 (w, b) of the face on the next horizon edge (b, c)
-    int next = starting_at[edges[k].b];
+    int next = created[at_start[b[k]]];
     f.adj[1] = next, f.adj_edge[1] = 2;
-    P.face[next].adj[2] = created[k], P.face[next].adj_edge[2] = 1;
+    face[next].adj[2] = created[k], face[next].adj_edge[2] = 1;
   }
+  return true;
 }
 
 // Adds point w (index P.nvert) to the polytope: the faces that see it go (the nearest face
 // always), and the horizon (the edges of theirs not shared between two of them) is joined to
 // w. False when out of room or when the horizon is not one simple loop.
-// With neighbours, the visible faces are those reached from the nearest face across visible
+// With neighbours (ExpandLinked), the visible faces are those reached from the nearest face across visible
 // faces (as the reference: a face that sees w beyond a face that does not, on a polytope made
 // non-convex by its first bipyramid, stays; measured on ellipsoid-box penetrations, where a
 // scan of all faces gave a horizon of two loops and stopped EPA short of the reference's
@@ -841,9 +885,10 @@ bool Expand(Polytope& P, const MinkowskiPoint& w, int nearest) {
     P.epoch = 0;
   }
   int visible = 2 * ++P.epoch;  // (visible + 1: tested, hidden) above all earlier marks
+  if (P.linked) return ExpandLinked(P, w, nearest, visible);
   int vis[kEpaMaxFaces];
-  int nvis = VisibleFaces(P, w, nearest, visible, vis);
-  int nedge = Horizon(P, vis, nvis, visible);
+  int nvis = VisibleFaces(P, w, nearest, vis);
+  int nedge = Horizon(P, vis, nvis);
   if (P.nface - nvis + nedge > kEpaMaxFaces || !SimpleLoop(P, nedge)) return false;
   ReplaceVisible(P, w, vis, nvis, nedge);
   return true;
