@@ -72,7 +72,8 @@ struct SimplexProducts {
   mjtNum base[4][4];
 };
 
-void ComputeProducts(const MinkowskiPoint* p, int n, SimplexProducts& out) {
+template <int n>
+void ComputeProductsOf(const MinkowskiPoint* p, SimplexProducts& out) {
   mjtNum e[4][4][3];
   for (int a = 0; a < n; ++a) {
     for (int b = a + 1; b < n; ++b) {
@@ -84,6 +85,16 @@ void ComputeProducts(const MinkowskiPoint* p, int n, SimplexProducts& out) {
     for (int b = a + 1; b < n; ++b) {
       for (int c = b; c < n; ++c) out.dots[a][b][c] = Dot3(e[a][b], e[a][c]);
     }
+  }
+}
+
+// (n a template argument: the loops unroll)
+void ComputeProducts(const MinkowskiPoint* p, int n, SimplexProducts& out) {
+  switch (n) {
+    case 1: return;
+    case 2: return ComputeProductsOf<2>(p, out);
+    case 3: return ComputeProductsOf<3>(p, out);
+    default: return ComputeProductsOf<4>(p, out);
   }
 }
 
