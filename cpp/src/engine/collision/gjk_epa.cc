@@ -783,6 +783,29 @@ void ReplaceVisible(Polytope& P, const MinkowskiPoint& w, const int* vis, int nv
   for (int k = 0; k < nedge; ++k) AddFace(P, P.horizon[k].a, P.horizon[k].b, wi);
 }
 
+// SimpleLoop for the horizon edges (a[k], b[k]), with at_start[v] the edge starting at v
+// (written for every start): the starts are distinct (tagged in start_tag with a new tag), and
+// the walk from the first start comes back after nedge edges.
+bool SimpleLoopOf(const int* a, const int* b, int nedge, int& last_tag, int* start_tag,
+                  const int* at_start) {
+  if (last_tag >= (1 << 30)) {  // the tags start over (every billion checks)
+    for (int v = 0; v < kEpaMaxVertices; ++v) start_tag[v] = 0;
+    last_tag = 0;
+  }
+  int tag = ++last_tag;
+  for (int k = 0; k < nedge; ++k) {
+    if (start_tag[a[k]] == tag) return false;
+    start_tag[a[k]] = tag;
+  }
+  int first = a[0], v = first;
+  for (int length = 1; length <= nedge; ++length) {
+    v = b[at_start[v]];
+    if (v == first) return length == nedge;
+    if (start_tag[v] != tag) return false;
+  }
+  return false;
+}
+
 // Expand with neighbours, in one pass over local views of the polytope (the steps above, with
 // the same visible faces, the same horizon order, the same new faces and links):
 //   the visible faces by a walk across edges from the nearest face, sorted by age;
@@ -840,11 +863,6 @@ bool ExpandLinked(Polytope& P, const MinkowskiPoint& w, int nearest, int visible
   if (nedge < 3 || P.nface - nvis + nedge > kEpaMaxFaces) return false;
   // the edges' ends and the faces across, read before the visible slots are reused; the
   // simple-loop check (SimpleLoop) on start_tag, with at_start[v] the edge starting at v
-  if (P.tag >= (1 << 30)) {  // the tags start over (every billion expansions)
-    for (int v = 0; v < kEpaMaxVertices; ++v) P.start_tag[v] = 0;
-    P.tag = 0;
-  }
-  int tag = ++P.tag;
   int* __restrict start_tag = P.start_tag;
   int* __restrict at_start = P.next;
   int a[kEpaMaxFaces], b[kEpaMaxFaces], across[kEpaMaxFaces], across_edge[kEpaMaxFaces];
@@ -853,17 +871,13 @@ bool ExpandLinked(Polytope& P, const MinkowskiPoint& w, int nearest, int visible
     const Face& f = face[slot];
     a[k] = f.v[e], b[k] = f.v[kNext[e]];
     across[k] = f.adj[e], across_edge[k] = f.adj_edge[e];
-    if (start_tag[a[k]] == tag) return false;
-    start_tag[a[k]] = tag;
     at_start[a[k]] = k;
   }
-  int first = a[0], v = first, length = 1;
-  for (; length <= nedge; ++length) {
-    v = b[at_start[v]];
-    if (v == first) break;
-    if (start_tag[v] != tag) return false;
-  }
-  if (length != nedge) return false;
+  // one or two visible faces (three quarters of the expansions) always leave a simple loop:
+  // the surface is closed and each directed edge lies in one face (LinkFaces, kept by every
+  // expansion), so two faces across one edge (u, v) have distinct third vertices (equal ones
+  // would make the faces share all three edges: no horizon, nedge 0 above)
+  if (nvis > 2 && !SimpleLoopOf(a, b, nedge, P.tag, start_tag, at_start)) return false;
   for (int s = 0; s < nvis; ++s) RemoveFace(P, vis[s]);
   int wi = P.nvert;
   P.vert[P.nvert++] = w;
