@@ -836,48 +836,54 @@ bool ExpandLinked(Polytope& P, const MinkowskiPoint& w, int nearest, int visible
       if (sees) vis[nvis++] = g;
     }
   }
-  for (int s = 1; s < nvis; ++s) {  // by age (insertion sort: a few faces)
-    int slot = vis[s], stamp = face[slot].stamp, t = s;
-    for (; t > 0 && face[vis[t - 1]].stamp > stamp; --t) vis[t] = vis[t - 1];
-    vis[t] = slot;
-  }
-  // the horizon: an edge whose reverse is on the list (the face across visible and older)
-  // takes that one off, the last moving into its place
+  // the horizon edges (a[k], b[k]) and the faces across them (across[k], where the edge is
+  // edge across_edge[k]), read before the visible slots are reused
+  int a[kEpaMaxFaces], b[kEpaMaxFaces], across[kEpaMaxFaces], across_edge[kEpaMaxFaces];
   int nedge = 0;
-  for (int s = 0; s < nvis; ++s) {
-    int slot = vis[s];
-    const Face& f = face[slot];
+  if (nvis == 1) {  // the nearest face's three edges, in order (a quarter of the expansions)
+    const Face& f = face[nearest];
     for (int e = 0; e < 3; ++e) {
-      int g = f.adj[e];
-      if (mark[g] == visible && face[g].stamp < f.stamp) {
-        int at = edge_at[g][f.adj_edge[e]];
-        int moved = code[--nedge];
-        code[at] = moved;
-        edge_at[moved >> 2][moved & 3] = at;
-      } else {
-        edge_at[slot][e] = nedge;
-        code[nedge++] = 4 * slot + e;
+      a[e] = f.v[e], b[e] = f.v[kNext[e]], across[e] = f.adj[e], across_edge[e] = f.adj_edge[e];
+    }
+    nedge = 3;
+  } else {
+    for (int s = 1; s < nvis; ++s) {  // by age (insertion sort: a few faces)
+      int slot = vis[s], stamp = face[slot].stamp, t = s;
+      for (; t > 0 && face[vis[t - 1]].stamp > stamp; --t) vis[t] = vis[t - 1];
+      vis[t] = slot;
+    }
+    // an edge whose reverse is on the list (the face across visible and older) takes that one
+    // off, the last moving into its place; code[k] = 4 slot + e says where edge k comes from
+    for (int s = 0; s < nvis; ++s) {
+      int slot = vis[s];
+      const Face& f = face[slot];
+      for (int e = 0; e < 3; ++e) {
+        int g = f.adj[e];
+        if (mark[g] == visible && face[g].stamp < f.stamp) {
+          int at = edge_at[g][f.adj_edge[e]], last = --nedge;
+          int moved = code[at] = code[last];
+          a[at] = a[last], b[at] = b[last];
+          across[at] = across[last], across_edge[at] = across_edge[last];
+          edge_at[moved >> 2][moved & 3] = at;
+        } else {
+          edge_at[slot][e] = nedge;
+          code[nedge] = 4 * slot + e;
+          a[nedge] = f.v[e], b[nedge] = f.v[kNext[e]];
+          across[nedge] = g, across_edge[nedge] = f.adj_edge[e];
+          ++nedge;
+        }
       }
     }
   }
   if (nedge < 3 || P.nface - nvis + nedge > kEpaMaxFaces) return false;
-  // the edges' ends and the faces across, read before the visible slots are reused; the
-  // simple-loop check (SimpleLoop) on start_tag, with at_start[v] the edge starting at v
-  int* __restrict start_tag = P.start_tag;
+  // at_start[v]: the edge starting at v
   int* __restrict at_start = P.next;
-  int a[kEpaMaxFaces], b[kEpaMaxFaces], across[kEpaMaxFaces], across_edge[kEpaMaxFaces];
-  for (int k = 0; k < nedge; ++k) {
-    int slot = code[k] >> 2, e = code[k] & 3;
-    const Face& f = face[slot];
-    a[k] = f.v[e], b[k] = f.v[kNext[e]];
-    across[k] = f.adj[e], across_edge[k] = f.adj_edge[e];
-    at_start[a[k]] = k;
-  }
+  for (int k = 0; k < nedge; ++k) at_start[a[k]] = k;
   // one or two visible faces (three quarters of the expansions) always leave a simple loop:
   // the surface is closed and each directed edge lies in one face (LinkFaces, kept by every
   // expansion), so two faces across one edge (u, v) have distinct third vertices (equal ones
   // would make the faces share all three edges: no horizon, nedge 0 above)
-  if (nvis > 2 && !SimpleLoopOf(a, b, nedge, P.tag, start_tag, at_start)) return false;
+  if (nvis > 2 && !SimpleLoopOf(a, b, nedge, P.tag, P.start_tag, at_start)) return false;
   for (int s = 0; s < nvis; ++s) RemoveFace(P, vis[s]);
   int wi = P.nvert;
   P.vert[P.nvert++] = w;
