@@ -426,11 +426,11 @@ struct Polytope {
   HorizonEdge horizon[3 * kEpaMaxFaces];  // Expand's horizon list (without neighbours)
   int live[kEpaMaxFaces];          // the live faces' slots, in no particular order
   mjtNum live_dist[kEpaMaxFaces];  // ... and their distances
-  // SimpleLoop's: the vertices starting an edge in check `tag`, and the edge's other end
+  // SimpleLoopOf's: the vertices starting an edge in check `tag`, and the edge starting at each
   int start_tag[kEpaMaxVertices], next[kEpaMaxVertices];
   int horizon_code[3 * kEpaMaxFaces];  // ExpandLinked's horizon list: 4 slot + edge
   int nvert, nface, nslot, nfree, stamp;
-  int epoch, tag;  // counters of Expand and SimpleLoop, kept from one EPA call to the next
+  int epoch, tag;  // counters of Expand and SimpleLoopOf, kept from one EPA call to the next
   bool linked;  // adj holds the neighbours (each directed edge in one face, its reverse in one)
   bool unordered;  // a face's distance is NaN (NearestFace)
 };
@@ -696,35 +696,6 @@ int NearestFace(const Polytope& P) {
   return P.live[best];
 }
 
-// The horizon is one closed loop: every vertex on it starts exactly one edge and ends exactly
-// one. A numerically inconsistent visibility (w nearly on the planes of several faces) breaks
-// this; the polytope is then left as it is rather than broken.
-// Checked as: the edges' starts are distinct, and the walk along the edges from the first
-// start, through starts only, first comes back after nedge edges. It then went through nedge
-// distinct starts, all of them, so every start also ends exactly one edge.
-bool SimpleLoop(Polytope& P, int nedge) {
-  const HorizonEdge* edges = P.horizon;
-  if (nedge < 3) return false;
-  if (P.tag >= (1 << 30)) {  // the tags start over (every billion expansions)
-    for (int v = 0; v < kEpaMaxVertices; ++v) P.start_tag[v] = 0;
-    P.tag = 0;
-  }
-  int tag = ++P.tag;
-  int* next = P.next;
-  for (int k = 0; k < nedge; ++k) {
-    if (P.start_tag[edges[k].a] == tag) return false;
-    P.start_tag[edges[k].a] = tag;
-    next[edges[k].a] = edges[k].b;
-  }
-  int first = edges[0].a, v = first;
-  for (int length = 1; length <= nedge; ++length) {
-    v = next[v];
-    if (v == first) return length == nedge;
-    if (P.start_tag[v] != tag) return false;
-  }
-  return false;
-}
-
 // Whether w lies beyond the plane of the face in `slot` (by more than rounding).
 bool Sees(const Polytope& P, int slot, const MinkowskiPoint& w) {
   const Face& f = P.face[slot];
@@ -783,9 +754,13 @@ void ReplaceVisible(Polytope& P, const MinkowskiPoint& w, const int* vis, int nv
   for (int k = 0; k < nedge; ++k) AddFace(P, P.horizon[k].a, P.horizon[k].b, wi);
 }
 
-// SimpleLoop for the horizon edges (a[k], b[k]), with at_start[v] the edge starting at v
-// (written for every start): the starts are distinct (tagged in start_tag with a new tag), and
-// the walk from the first start comes back after nedge edges.
+// The horizon (a[k], b[k]) is one closed loop: every vertex on it starts exactly one edge and
+// ends exactly one. A numerically inconsistent visibility (w nearly on the planes of several
+// faces) breaks this; the polytope is then left as it is rather than broken.
+// Checked as: the edges' starts are distinct (tagged in start_tag with a new tag), and the walk
+// along the edges from the first start (at_start[v]: the edge starting at v, written for every
+// start), through starts only, first comes back after nedge edges. It then went through nedge
+// distinct starts, all of them, so every start also ends exactly one edge.
 bool SimpleLoopOf(const int* a, const int* b, int nedge, int& last_tag, int* start_tag,
                   const int* at_start) {
   if (last_tag >= (1 << 30)) {  // the tags start over (every billion checks)
@@ -806,13 +781,26 @@ bool SimpleLoopOf(const int* a, const int* b, int nedge, int& last_tag, int* sta
   return false;
 }
 
+// SimpleLoopOf for the horizon list P.horizon[0..nedge) (without neighbours; nedge <=
+// kEpaMaxFaces, Expand checked the room).
+bool SimpleLoop(Polytope& P, int nedge) {
+  if (nedge < 3) return false;
+  int a[kEpaMaxFaces], b[kEpaMaxFaces];
+  for (int k = 0; k < nedge; ++k) {
+    a[k] = P.horizon[k].a, b[k] = P.horizon[k].b;
+    P.next[a[k]] = k;
+  }
+  return SimpleLoopOf(a, b, nedge, P.tag, P.start_tag, P.next);
+}
+
 // Expand with neighbours, in one pass over local views of the polytope (the steps above, with
 // the same visible faces, the same horizon order, the same new faces and links):
 //   the visible faces by a walk across edges from the nearest face, sorted by age;
 //   the horizon by the same appends and swap-removals as Horizon, each edge coded 4 slot + e;
-//   the simple-loop check of SimpleLoop, on each start's edge index instead of its end;
+//   the simple-loop check (SimpleLoopOf), needed for three or more visible faces only;
 //   the visible faces removed and the fan of new faces added and linked (ReplaceVisible).
-bool ExpandLinked(Polytope& P, const MinkowskiPoint& w, int nearest, int visible) {
+[[gnu::always_inline]] inline bool ExpandLinked(Polytope& P, const MinkowskiPoint& w,
+                                                int nearest, int visible) {
   constexpr int kNext[3] = {1, 2, 0};
   Face* __restrict face = P.face;
   int* __restrict mark = P.mark;
@@ -902,6 +890,18 @@ bool ExpandLinked(Polytope& P, const MinkowskiPoint& w, int nearest, int visible
   return true;
 }
 
+// Expand without neighbours (rare: an initial polytope LinkFaces could not link), out of line;
+// the common case (Expand, ExpandLinked) is forced inline into EPA's loop (measured: 1% of the
+// pile's mj_collision instructions, which the compiler's own choice gains or loses by edit).
+[[gnu::noinline]] bool ExpandUnlinked(Polytope& P, const MinkowskiPoint& w, int nearest) {
+  int vis[kEpaMaxFaces];
+  int nvis = VisibleFaces(P, w, nearest, vis);
+  int nedge = Horizon(P, vis, nvis);
+  if (P.nface - nvis + nedge > kEpaMaxFaces || !SimpleLoop(P, nedge)) return false;
+  ReplaceVisible(P, w, vis, nvis, nedge);
+  return true;
+}
+
 // Adds point w (index P.nvert) to the polytope: the faces that see it go (the nearest face
 // always), and the horizon (the edges of theirs not shared between two of them) is joined to
 // w. False when out of room or when the horizon is not one simple loop.
@@ -910,20 +910,15 @@ bool ExpandLinked(Polytope& P, const MinkowskiPoint& w, int nearest, int visible
 // non-convex by its first bipyramid, stays; measured on ellipsoid-box penetrations, where a
 // scan of all faces gave a horizon of two loops and stopped EPA short of the reference's
 // depth). Without: every face that sees w.
-bool Expand(Polytope& P, const MinkowskiPoint& w, int nearest) {
+[[gnu::always_inline]] inline bool Expand(Polytope& P, const MinkowskiPoint& w, int nearest) {
   if (P.nvert >= kEpaMaxVertices) return false;
+  if (!P.linked) return ExpandUnlinked(P, w, nearest);
   if (P.epoch >= (1 << 29)) {  // the marks start over (every few hundred million expansions)
     for (int& mark : P.mark) mark = 0;
     P.epoch = 0;
   }
   int visible = 2 * ++P.epoch;  // (visible + 1: tested, hidden) above all earlier marks
-  if (P.linked) return ExpandLinked(P, w, nearest, visible);
-  int vis[kEpaMaxFaces];
-  int nvis = VisibleFaces(P, w, nearest, vis);
-  int nedge = Horizon(P, vis, nvis);
-  if (P.nface - nvis + nedge > kEpaMaxFaces || !SimpleLoop(P, nedge)) return false;
-  ReplaceVisible(P, w, vis, nvis, nedge);
-  return true;
+  return ExpandLinked(P, w, nearest, visible);
 }
 
 }  // namespace
