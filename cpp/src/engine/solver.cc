@@ -39,13 +39,9 @@ ConeGeometry ClassifyCone(const SolverData& d, int first, const mjtNum* window) 
   g.mu = con.mu;
   g.Dm = d.efc_D[first] / (g.mu * g.mu * (1 + g.mu * g.mu));
   g.U[0] = g.mu * window[0];
-  mjtNum t2 = 0;
-  for (int j = 1; j < g.dim; ++j) {
-    g.U[j] = con.friction[j - 1] * window[j];
-    t2 += g.U[j] * g.U[j];
-  }
+  for (int j = 1; j < g.dim; ++j) g.U[j] = con.friction[j - 1] * window[j];
   g.N = g.U[0];
-  g.T = std::sqrt(t2);
+  g.T = std::sqrt(Dot(g.U + 1, g.U + 1, g.dim - 1));
   if (g.N >= g.mu * g.T || (g.T <= 0 && g.N >= 0)) {
     g.zone = mjCNSTRSTATE_SATISFIED;
   } else if (g.mu * g.N + g.T <= 0 || (g.T <= 0 && g.N < 0)) {
@@ -56,30 +52,29 @@ ConeGeometry ClassifyCone(const SolverData& d, int first, const mjtNum* window) 
   return g;
 }
 
-// cost of one elliptic contact; forces and states of its rows
-mjtNum EllipticCost(const SolverData& d, const ConeGeometry& g, const mjtNum* jar, mjtNum* force,
-                    int* state) {
+// adds the cost of one elliptic contact to *cost (row by row in the bottom zone); forces and
+// states of its rows
+void AddEllipticCost(const SolverData& d, const ConeGeometry& g, const mjtNum* jar, mjtNum* force,
+                     int* state, mjtNum* cost) {
   const Contact& con = d.contact[d.efc_id[g.first]];
-  mjtNum cost = 0;
   for (int j = 0; j < g.dim; ++j) {
     int i = g.first + j;
     mjtNum f = 0;
     if (g.zone == mjCNSTRSTATE_QUADRATIC) {
       f = -d.efc_D[i] * jar[i];
-      cost += 0.5 * d.efc_D[i] * jar[i] * jar[i];
+      *cost += 0.5 * d.efc_D[i] * jar[i] * jar[i];
     } else if (g.zone == mjCNSTRSTATE_CONE) {
       mjtNum gap = g.N - g.mu * g.T;
       mjtNum f0 = -g.Dm * gap * g.mu;
-      f = j == 0 ? f0 : -f0 * g.U[j] * con.friction[j - 1] / g.T;
+      f = j == 0 ? f0 : -(f0 / g.T) * g.U[j] * con.friction[j - 1];
     }
     if (force) force[i] = f;
     if (state) state[i] = g.zone;
   }
   if (g.zone == mjCNSTRSTATE_CONE) {
     mjtNum gap = g.N - g.mu * g.T;
-    cost = 0.5 * g.Dm * gap * gap;
+    *cost += 0.5 * g.Dm * gap * gap;
   }
-  return cost;
 }
 
 // ---- scalar rows --------------------------------------------------------------------------------
@@ -138,18 +133,18 @@ void AddScalarQuadratic(const SolverData& d, int i, mjtNum jar, mjtNum v, mjtNum
 }
 
 // window: the contact's rows of jar at alpha
-// (the bottom zone adds to the rows' quadratic, the middle zone its own value and derivatives)
-void ConeAlongLine(const SolverData& d, int first, const mjtNum* window, const mjtNum* jar,
-                   const mjtNum* Jp, mjtNum quad[3], LineCost* total) {
+// (evaluated at the moved jar in both zones, unlike scalar rows: the reference's bits)
+void ConeAlongLine(const SolverData& d, int first, const mjtNum* window, const mjtNum* Jp,
+                   LineCost* total) {
   ConeGeometry g = ClassifyCone(d, first, window);
   const Contact& con = d.contact[d.efc_id[first]];
   if (g.zone == mjCNSTRSTATE_SATISFIED) return;
   if (g.zone == mjCNSTRSTATE_QUADRATIC) {
     for (int j = 0; j < g.dim; ++j) {
       int i = first + j;
-      quad[0] += 0.5 * d.efc_D[i] * jar[i] * jar[i];
-      quad[1] += d.efc_D[i] * jar[i] * Jp[i];
-      quad[2] += 0.5 * d.efc_D[i] * Jp[i] * Jp[i];
+      total->value += 0.5 * d.efc_D[i] * window[j] * window[j];
+      total->slope += d.efc_D[i] * window[j] * Jp[i];
+      total->curvature += d.efc_D[i] * Jp[i] * Jp[i];
     }
     return;
   }
@@ -241,7 +236,7 @@ mjtNum ConstraintCost(const SolverModel& m, SolverData& d, const mjtNum* jar, mj
   for (int i = 0; i < d.nefc;) {
     if (d.efc_type[i] == mjCNSTR_CONTACT_ELLIPTIC) {
       ConeGeometry g = ClassifyCone(d, i, jar + i);
-      cost += EllipticCost(d, g, jar, force, state);
+      AddEllipticCost(d, g, jar, force, state, &cost);
       i += g.dim;
       continue;
     }
@@ -265,7 +260,7 @@ LineCost CostAlongLine(const SolverModel& m, const SolverData& d, const mjtNum g
       int dim = d.contact[d.efc_id[i]].dim;
       mjtNum moved[6];
       for (int j = 0; j < dim; ++j) moved[j] = jar[i + j] + alpha * Jp[i + j];
-      ConeAlongLine(d, i, moved, jar, Jp, quad, &cone);
+      ConeAlongLine(d, i, moved, Jp, &cone);
       i += dim;
       continue;
     }
