@@ -10,16 +10,16 @@
 // (joints, then tendons), contacts. Each row i gets the soft-constraint parameters
 //   impedance d_i = d(pos_i - margin_i) from solimp (a sigmoid from dmin to dmax over width),
 //   stiffness k_i and damping b_i from solref (timeconst/dampratio, or -stiffness/-damping),
-//   R_i = (1 - d_i) / d_i * diagApprox_i, D_i = 1 / R_i,
+//   R_i = diagApprox_i (1 - d_i) / d_i, D_i = 1 / R_i,
 //   aref_i = -b_i (J qvel)_i - k_i d_i (pos_i - margin_i),
 // where diagApprox approximates diag(J M^-1 J') by the compiler's inverse weights at qpos0.
 #include <algorithm>
 #include <cmath>
 #include <cstring>
 
+#include "engine/solver.h"
 #include "engine/stages.h"
 #include "mjsim/api.h"
-#include "util/dot.h"
 #include "util/math3.h"
 #include "util/scratch.h"
 
@@ -775,16 +775,11 @@ void mj_makeConstraint(const Model& m, Data& d) {
 
 // efc_vel = J qvel; efc_aref = -b vel - k imp (pos - margin)
 void mj_referenceConstraint(const Model& m, Data& d) {
-  bool sparse = mj_isSparse(m);
+  SolverView whole = WholeSystem(m, d);
+  MulJacobian(whole.m, whole.d, d.efc_vel, d.qvel);
   for (int i = 0; i < d.nefc; ++i) {
-    const mjtNum* row = d.efc_J + static_cast<size_t>(i) * m.nv;
-    const int* columns = d.efc_J_colind + d.efc_J_rowadr[i];
-    // the reference's sums: over the whole row when J is dense, over its pattern when sparse
-    mjtNum vel = sparse ? DotPattern(row, d.qvel, columns, d.efc_J_rownnz[i])
-                        : Dot(row, d.qvel, m.nv);
-    d.efc_vel[i] = vel;
     const mjtNum* kbip = d.efc_KBIP + 4 * i;
-    d.efc_aref[i] = -kbip[1] * vel - kbip[0] * kbip[2] * (d.efc_pos[i] - d.efc_margin[i]);
+    d.efc_aref[i] = -kbip[1] * d.efc_vel[i] - kbip[0] * kbip[2] * (d.efc_pos[i] - d.efc_margin[i]);
   }
 }
 

@@ -208,8 +208,9 @@ SolverStat& RecordPrimalIteration(const SolverModel& m, SolverData& d, int itera
   return stat;
 }
 
-// the products visit each row's nonzeros (efc_J_colind), in ascending columns as a dense loop
-// would: the same sums for the dense and the sparse layout
+// res = J vec, each row summed as the reference does: mju_dot over all nv columns when J is
+// dense, a sparse dot over the row's pattern (efc_J_colind) when sparse, so the last bits
+// follow the layout (in the reference too)
 void MulJacobian(const SolverModel& m, const SolverData& d, mjtNum* res, const mjtNum* vec) {
   for (int i = 0; i < d.nefc; ++i) {
     const mjtNum* row = d.efc_J + static_cast<size_t>(i) * m.nv;

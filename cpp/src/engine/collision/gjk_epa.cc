@@ -102,7 +102,8 @@ void ComputeProducts(const MinkowskiPoint* p, int n, SimplexProducts& out) {
 // K points p[idx[0..K)], idx increasing: minimize |p0 + sum_i mu_i (p_i - p0)|^2 (normal
 // equations G mu = r, G_ij = e_i . e_j, r_i = -e_i . p0, e_i = p_i - p0).
 template <int K>
-[[gnu::always_inline]] inline bool AffineProjectionOf(const SimplexProducts& prod, const int* idx, mjtNum lambda[4]) {
+[[gnu::always_inline]] inline bool AffineProjectionOf(const SimplexProducts& prod, const int* idx,
+                                                      mjtNum lambda[4]) {
   if constexpr (K == 1) {
     lambda[0] = 1;
     return true;
@@ -154,8 +155,9 @@ constexpr FaceIndices IndicesOf(int mask) {
 // constants and the loops unroll; forced inline with AffineProjectionOf: the calls were a
 // sixth of GJK's closest-point instructions).
 template <int Mask>
-[[gnu::always_inline]] inline void TryFace(const MinkowskiPoint* s, const SimplexProducts& prod, mjtNum v[3], int best_idx[4],
-             mjtNum best_lambda[4], mjtNum& best, int& best_k) {
+[[gnu::always_inline]] inline void TryFace(const MinkowskiPoint* s, const SimplexProducts& prod,
+                                           mjtNum v[3], int best_idx[4], mjtNum best_lambda[4],
+                                           mjtNum& best, int& best_k) {
   static constexpr FaceIndices face = IndicesOf(Mask);
   constexpr int k = face.k;
   const int* idx = face.idx;
@@ -905,11 +907,11 @@ bool SimpleLoop(Polytope& P, int nedge) {
 // Adds point w (index P.nvert) to the polytope: the faces that see it go (the nearest face
 // always), and the horizon (the edges of theirs not shared between two of them) is joined to
 // w. False when out of room or when the horizon is not one simple loop.
-// With neighbours (ExpandLinked), the visible faces are those reached from the nearest face across visible
-// faces (as the reference: a face that sees w beyond a face that does not, on a polytope made
-// non-convex by its first bipyramid, stays; measured on ellipsoid-box penetrations, where a
-// scan of all faces gave a horizon of two loops and stopped EPA short of the reference's
-// depth). Without: every face that sees w.
+// With neighbours (ExpandLinked), the visible faces are those reached from the nearest face
+// across visible faces (as the reference: a face that sees w beyond a face that does not, on a
+// polytope made non-convex by its first bipyramid, stays; measured on ellipsoid-box
+// penetrations, where a scan of all faces gave a horizon of two loops and stopped EPA short of
+// the reference's depth). Without: every face that sees w.
 [[gnu::always_inline]] inline bool Expand(Polytope& P, const MinkowskiPoint& w, int nearest) {
   if (P.nvert >= kEpaMaxVertices) return false;
   if (!P.linked) return ExpandUnlinked(P, w, nearest);
