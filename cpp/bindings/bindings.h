@@ -137,9 +137,6 @@ void BindDerivatives(py::module_& module);
 void BindModelFiles(py::module_& module);
 // model_tools.cc: MjLROpt, mj_defaultLROpt, mj_setLengthRange, mj_saveLastXML
 void BindModelTools(py::module_& module);
-// enums.cc: the mjt* enums no other file binds (added by _add_missing_enums) and the numeric
-// mj* constants
-void BindEnumTable(py::module_& module);
 // set_mjcb_* / get_mjcb_*: Python callables as the engine callbacks (callbacks.cc)
 void BindCallbacks(py::module_& module);
 

@@ -219,6 +219,13 @@ std::shared_ptr<PyModel> ModelFromState(const py::tuple& state) {
   return std::make_shared<PyModel>(std::move(m));
 }
 
+// an array field of MjModel or MjData: its name, its place in the views, its doc
+struct FieldEntry {
+  const char* name;
+  int index;
+  const char* doc;
+};
+
 void BindModel(py::module_& module) {
   py::class_<PyModel, std::shared_ptr<PyModel>> model(module, "MjModel", "A compiled model.");
   model.def_static(
@@ -247,19 +254,38 @@ void BindModel(py::module_& module) {
       "vis", [](const PyModel& self) { return PyVisual{self.model}; }, "visualization settings");
   model.def_property_readonly(
       "stat", [](const PyModel& self) { return PyStatistic{self.model}; }, "model statistics");
-#define MJSIM_X(name, doc) \
-  model.def_property_readonly(#name, [](const PyModel& self) { return self.model->name; }, doc);
-  MJSIM_MODEL_SIZES(MJSIM_X)
+  // The sizes and arrays from tables, each with one getter (and setter) type for all: a
+  // lambda per field was a template instantiation per field, minutes of compile time.
+  struct SizeEntry {
+    const char* name;
+    int Model::*size;
+    const char* doc;
+  };
+  static const SizeEntry kSizes[] = {
+#define MJSIM_X(name, doc) {#name, &Model::name, doc},
+      MJSIM_MODEL_SIZES(MJSIM_X)
 #undef MJSIM_X
-#define MJSIM_X(type, name, rows, cols, doc)                                                  \
-  model.def_property(                                                                         \
-      #name, [](const PyModel& self) { return self.views[kModelField_##name]; },             \
-      [](PyModel& self, py::handle value) {                                                   \
-        AssignToView(self.views[kModelField_##name], value, #name);                          \
-      },                                                                                      \
-      doc);
-  MJSIM_MODEL_FIELDS(MJSIM_X)
+  };
+  for (const SizeEntry& entry : kSizes) {
+    int Model::*size = entry.size;
+    model.def_property_readonly(
+        entry.name, [size](const PyModel& self) { return (*self.model).*size; }, entry.doc);
+  }
+  static const FieldEntry kFields[] = {
+#define MJSIM_X(type, name, rows, cols, doc) {#name, kModelField_##name, doc},
+      MJSIM_MODEL_FIELDS(MJSIM_X)
 #undef MJSIM_X
+  };
+  for (const FieldEntry& entry : kFields) {
+    int index = entry.index;
+    const char* name = entry.name;
+    model.def_property(
+        name, [index](const PyModel& self) { return self.views[index]; },
+        [index, name](PyModel& self, py::handle value) {
+          AssignToView(self.views[index], value, name);
+        },
+        entry.doc);
+  }
 }
 
 // d.warning and d.timer: mujoco's lists of MjWarningStat and MjTimerStat; d.warning[i].number,
@@ -603,115 +629,21 @@ void BindData(py::module_& module) {
   data.def_property(
       "time", [](const PyData& self) { return self.data->time; },
       [](PyData& self, mjtNum time) { self.data->time = time; }, "simulation time");
-#define MJSIM_X(type, name, rows, cols, doc)                                                  \
-  data.def_property(                                                                          \
-      #name, [](const PyData& self) { return self.views[kDataField_##name]; },               \
-      [](PyData& self, py::handle value) {                                                    \
-        AssignToView(self.views[kDataField_##name], value, #name);                           \
-      },                                                                                      \
-      doc);
-  MJSIM_DATA_FIELDS(MJSIM_X)
+  static const FieldEntry kFields[] = {  // (one getter and setter type, as in BindModel)
+#define MJSIM_X(type, name, rows, cols, doc) {#name, kDataField_##name, doc},
+      MJSIM_DATA_FIELDS(MJSIM_X)
 #undef MJSIM_X
-}
-
-void BindEnums(py::module_& module) {
-  py::enum_<mjtJoint>(module, "mjtJoint", py::arithmetic())
-      .value("mjJNT_FREE", mjJNT_FREE).value("mjJNT_BALL", mjJNT_BALL)
-      .value("mjJNT_SLIDE", mjJNT_SLIDE).value("mjJNT_HINGE", mjJNT_HINGE);
-  py::enum_<mjtGeom>(module, "mjtGeom", py::arithmetic())
-      .value("mjGEOM_PLANE", mjGEOM_PLANE).value("mjGEOM_HFIELD", mjGEOM_HFIELD)
-      .value("mjGEOM_SPHERE", mjGEOM_SPHERE).value("mjGEOM_CAPSULE", mjGEOM_CAPSULE)
-      .value("mjGEOM_ELLIPSOID", mjGEOM_ELLIPSOID).value("mjGEOM_CYLINDER", mjGEOM_CYLINDER)
-      .value("mjGEOM_BOX", mjGEOM_BOX).value("mjGEOM_MESH", mjGEOM_MESH)
-      .value("mjGEOM_SDF", mjGEOM_SDF).value("mjNGEOMTYPES", mjNGEOMTYPES)
-      .value("mjGEOM_ARROW", mjtGeom(100)).value("mjGEOM_ARROW1", mjtGeom(101))
-      .value("mjGEOM_ARROW2", mjtGeom(102)).value("mjGEOM_LINE", mjtGeom(103))
-      .value("mjGEOM_LINEBOX", mjtGeom(104)).value("mjGEOM_FLEX", mjtGeom(105))
-      .value("mjGEOM_SKIN", mjtGeom(106)).value("mjGEOM_LABEL", mjtGeom(107))
-      .value("mjGEOM_TRIANGLE", mjtGeom(108)).value("mjGEOM_NONE", mjtGeom(1001));
-  py::enum_<mjtDisableBit>(module, "mjtDisableBit", py::arithmetic())
-      .value("mjDSBL_CONSTRAINT", mjDSBL_CONSTRAINT).value("mjDSBL_EQUALITY", mjDSBL_EQUALITY)
-      .value("mjDSBL_FRICTIONLOSS", mjDSBL_FRICTIONLOSS).value("mjDSBL_LIMIT", mjDSBL_LIMIT)
-      .value("mjDSBL_CONTACT", mjDSBL_CONTACT).value("mjDSBL_SPRING", mjDSBL_SPRING)
-      .value("mjDSBL_DAMPER", mjDSBL_DAMPER).value("mjDSBL_GRAVITY", mjDSBL_GRAVITY)
-      .value("mjDSBL_CLAMPCTRL", mjDSBL_CLAMPCTRL).value("mjDSBL_WARMSTART", mjDSBL_WARMSTART)
-      .value("mjDSBL_FILTERPARENT", mjDSBL_FILTERPARENT).value("mjDSBL_ACTUATION", mjDSBL_ACTUATION)
-      .value("mjDSBL_REFSAFE", mjDSBL_REFSAFE).value("mjDSBL_SENSOR", mjDSBL_SENSOR)
-      .value("mjDSBL_MIDPHASE", mjDSBL_MIDPHASE).value("mjDSBL_EULERDAMP", mjDSBL_EULERDAMP)
-      .value("mjDSBL_AUTORESET", mjDSBL_AUTORESET).value("mjDSBL_NATIVECCD", mjDSBL_NATIVECCD)
-      .value("mjDSBL_ISLAND", mjDSBL_ISLAND).value("mjNDISABLE", mjNDISABLE);
-  py::enum_<mjtEnableBit>(module, "mjtEnableBit", py::arithmetic())
-      .value("mjENBL_OVERRIDE", mjENBL_OVERRIDE).value("mjENBL_ENERGY", mjENBL_ENERGY)
-      .value("mjENBL_FWDINV", mjENBL_FWDINV).value("mjENBL_INVDISCRETE", mjENBL_INVDISCRETE)
-      .value("mjENBL_MULTICCD", mjENBL_MULTICCD).value("mjNENABLE", mjNENABLE);
-  py::enum_<mjtIntegrator>(module, "mjtIntegrator", py::arithmetic())
-      .value("mjINT_EULER", mjINT_EULER).value("mjINT_RK4", mjINT_RK4)
-      .value("mjINT_IMPLICIT", mjINT_IMPLICIT).value("mjINT_IMPLICITFAST", mjINT_IMPLICITFAST);
-  py::enum_<mjtCone>(module, "mjtCone", py::arithmetic())
-      .value("mjCONE_PYRAMIDAL", mjCONE_PYRAMIDAL).value("mjCONE_ELLIPTIC", mjCONE_ELLIPTIC);
-  py::enum_<mjtJacobian>(module, "mjtJacobian", py::arithmetic())
-      .value("mjJAC_DENSE", mjJAC_DENSE).value("mjJAC_SPARSE", mjJAC_SPARSE).value("mjJAC_AUTO", mjJAC_AUTO);
-  py::enum_<mjtSolver>(module, "mjtSolver", py::arithmetic())
-      .value("mjSOL_PGS", mjSOL_PGS).value("mjSOL_CG", mjSOL_CG).value("mjSOL_NEWTON", mjSOL_NEWTON);
-  py::enum_<mjtObj>(module, "mjtObj", py::arithmetic())
-      .value("mjOBJ_UNKNOWN", mjOBJ_UNKNOWN).value("mjOBJ_BODY", mjOBJ_BODY)
-      .value("mjOBJ_XBODY", mjOBJ_XBODY).value("mjOBJ_JOINT", mjOBJ_JOINT)
-      .value("mjOBJ_DOF", mjOBJ_DOF).value("mjOBJ_GEOM", mjOBJ_GEOM).value("mjOBJ_SITE", mjOBJ_SITE)
-      .value("mjOBJ_CAMERA", mjOBJ_CAMERA).value("mjOBJ_LIGHT", mjOBJ_LIGHT)
-      .value("mjOBJ_FLEX", mjOBJ_FLEX).value("mjOBJ_MESH", mjOBJ_MESH).value("mjOBJ_SKIN", mjOBJ_SKIN)
-      .value("mjOBJ_HFIELD", mjOBJ_HFIELD).value("mjOBJ_TEXTURE", mjOBJ_TEXTURE)
-      .value("mjOBJ_MATERIAL", mjOBJ_MATERIAL).value("mjOBJ_PAIR", mjOBJ_PAIR)
-      .value("mjOBJ_EXCLUDE", mjOBJ_EXCLUDE).value("mjOBJ_EQUALITY", mjOBJ_EQUALITY)
-      .value("mjOBJ_TENDON", mjOBJ_TENDON).value("mjOBJ_ACTUATOR", mjOBJ_ACTUATOR)
-      .value("mjOBJ_SENSOR", mjOBJ_SENSOR).value("mjOBJ_NUMERIC", mjOBJ_NUMERIC)
-      .value("mjOBJ_TEXT", mjOBJ_TEXT).value("mjOBJ_TUPLE", mjOBJ_TUPLE).value("mjOBJ_KEY", mjOBJ_KEY)
-      .value("mjOBJ_PLUGIN", mjOBJ_PLUGIN).value("mjNOBJECT", mjNOBJECT)
-      .value("mjOBJ_FRAME", mjOBJ_FRAME).value("mjOBJ_DEFAULT", mjOBJ_DEFAULT)
-      .value("mjOBJ_MODEL", mjOBJ_MODEL);
-  py::enum_<mjtSensor> sensor(module, "mjtSensor", py::arithmetic());
-  for (auto [name, value] : std::initializer_list<std::pair<const char*, mjtSensor>>{
-      {"mjSENS_TOUCH", mjSENS_TOUCH}, {"mjSENS_ACCELEROMETER", mjSENS_ACCELEROMETER},
-      {"mjSENS_VELOCIMETER", mjSENS_VELOCIMETER}, {"mjSENS_GYRO", mjSENS_GYRO},
-      {"mjSENS_FORCE", mjSENS_FORCE}, {"mjSENS_TORQUE", mjSENS_TORQUE},
-      {"mjSENS_MAGNETOMETER", mjSENS_MAGNETOMETER}, {"mjSENS_RANGEFINDER", mjSENS_RANGEFINDER},
-      {"mjSENS_CAMPROJECTION", mjSENS_CAMPROJECTION}, {"mjSENS_JOINTPOS", mjSENS_JOINTPOS},
-      {"mjSENS_JOINTVEL", mjSENS_JOINTVEL}, {"mjSENS_TENDONPOS", mjSENS_TENDONPOS},
-      {"mjSENS_TENDONVEL", mjSENS_TENDONVEL}, {"mjSENS_ACTUATORPOS", mjSENS_ACTUATORPOS},
-      {"mjSENS_ACTUATORVEL", mjSENS_ACTUATORVEL}, {"mjSENS_ACTUATORFRC", mjSENS_ACTUATORFRC},
-      {"mjSENS_JOINTACTFRC", mjSENS_JOINTACTFRC}, {"mjSENS_TENDONACTFRC", mjSENS_TENDONACTFRC},
-      {"mjSENS_BALLQUAT", mjSENS_BALLQUAT}, {"mjSENS_BALLANGVEL", mjSENS_BALLANGVEL},
-      {"mjSENS_JOINTLIMITPOS", mjSENS_JOINTLIMITPOS},
-      {"mjSENS_JOINTLIMITVEL", mjSENS_JOINTLIMITVEL},
-      {"mjSENS_JOINTLIMITFRC", mjSENS_JOINTLIMITFRC},
-      {"mjSENS_TENDONLIMITPOS", mjSENS_TENDONLIMITPOS},
-      {"mjSENS_TENDONLIMITVEL", mjSENS_TENDONLIMITVEL},
-      {"mjSENS_TENDONLIMITFRC", mjSENS_TENDONLIMITFRC}, {"mjSENS_FRAMEPOS", mjSENS_FRAMEPOS},
-      {"mjSENS_FRAMEQUAT", mjSENS_FRAMEQUAT}, {"mjSENS_FRAMEXAXIS", mjSENS_FRAMEXAXIS},
-      {"mjSENS_FRAMEYAXIS", mjSENS_FRAMEYAXIS}, {"mjSENS_FRAMEZAXIS", mjSENS_FRAMEZAXIS},
-      {"mjSENS_FRAMELINVEL", mjSENS_FRAMELINVEL}, {"mjSENS_FRAMEANGVEL", mjSENS_FRAMEANGVEL},
-      {"mjSENS_FRAMELINACC", mjSENS_FRAMELINACC}, {"mjSENS_FRAMEANGACC", mjSENS_FRAMEANGACC},
-      {"mjSENS_SUBTREECOM", mjSENS_SUBTREECOM}, {"mjSENS_SUBTREELINVEL", mjSENS_SUBTREELINVEL},
-      {"mjSENS_SUBTREEANGMOM", mjSENS_SUBTREEANGMOM}, {"mjSENS_INSIDESITE", mjSENS_INSIDESITE},
-      {"mjSENS_GEOMDIST", mjSENS_GEOMDIST}, {"mjSENS_GEOMNORMAL", mjSENS_GEOMNORMAL},
-      {"mjSENS_GEOMFROMTO", mjSENS_GEOMFROMTO}, {"mjSENS_CONTACT", mjSENS_CONTACT},
-      {"mjSENS_E_POTENTIAL", mjSENS_E_POTENTIAL}, {"mjSENS_E_KINETIC", mjSENS_E_KINETIC},
-      {"mjSENS_CLOCK", mjSENS_CLOCK}, {"mjSENS_TACTILE", mjSENS_TACTILE},
-      {"mjSENS_PLUGIN", mjSENS_PLUGIN}, {"mjSENS_USER", mjSENS_USER}
-  }) {
-    sensor.value(name, value);
+  };
+  for (const FieldEntry& entry : kFields) {
+    int index = entry.index;
+    const char* name = entry.name;
+    data.def_property(
+        name, [index](const PyData& self) { return self.views[index]; },
+        [index, name](PyData& self, py::handle value) {
+          AssignToView(self.views[index], value, name);
+        },
+        entry.doc);
   }
-  py::enum_<mjtDataType>(module, "mjtDataType", py::arithmetic())
-      .value("mjDATATYPE_REAL", mjDATATYPE_REAL).value("mjDATATYPE_POSITIVE", mjDATATYPE_POSITIVE)
-      .value("mjDATATYPE_AXIS", mjDATATYPE_AXIS).value("mjDATATYPE_QUATERNION", mjDATATYPE_QUATERNION);
-  py::enum_<mjtWarning>(module, "mjtWarning", py::arithmetic())
-      .value("mjWARN_INERTIA", mjWARN_INERTIA).value("mjWARN_CONTACTFULL", mjWARN_CONTACTFULL)
-      .value("mjWARN_CNSTRFULL", mjWARN_CNSTRFULL).value("mjWARN_VGEOMFULL", mjWARN_VGEOMFULL)
-      .value("mjWARN_BADQPOS", mjWARN_BADQPOS).value("mjWARN_BADQVEL", mjWARN_BADQVEL)
-      .value("mjWARN_BADQACC", mjWARN_BADQACC).value("mjWARN_BADCTRL", mjWARN_BADCTRL)
-      .value("mjNWARNING", mjNWARNING);
-  py::enum_<mjtStage>(module, "mjtStage", py::arithmetic())
-      .value("mjSTAGE_NONE", mjSTAGE_NONE).value("mjSTAGE_POS", mjSTAGE_POS)
-      .value("mjSTAGE_VEL", mjSTAGE_VEL).value("mjSTAGE_ACC", mjSTAGE_ACC);
 }
 
 // mj_crb, mj_makeM, mj_factorM, mj_solveM, mj_fullM, mj_mulM (engine/inertia.cc, engine/factorization.cc)
@@ -1054,7 +986,6 @@ void BindFunctions(py::module_& module) {
   BindRotations(module);
   BindDerivatives(module);
   BindModelFiles(module);
-  BindEnumTable(module);
   BindModelTools(module);
   BindCallbacks(module);
   module.def("mj_resetData", [](const PyModel& m, PyData& d) {
@@ -1132,6 +1063,5 @@ PYBIND11_MODULE(_core, module) {
   mjsim::BindVisual(module);
   mjsim::BindModel(module);
   mjsim::BindData(module);
-  mjsim::BindEnums(module);
   mjsim::BindFunctions(module);
 }

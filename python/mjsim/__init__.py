@@ -11,15 +11,17 @@ version mirrored (clients such as gymnasium compare it with MuJoCo releases); mj
 release number is ``__mjsim_version__``.
 """
 
-from mjsim import _core, _named
+from mjsim import _core, _enums, _named
 
-_core._add_missing_enums()  # the mjt* enums no binding file defines itself (enums.cc)
-
-# Every public name of the extension (MjModel, MjData, mj_*, mju_*, mjd_*, mjt* enums, the
-# set_mjcb_*/get_mjcb_* callbacks) is re-exported under the same name the mujoco package uses.
+# Every public name of the extension (MjModel, MjData, mj_*, mju_*, mjd_*, the
+# set_mjcb_*/get_mjcb_* callbacks) is re-exported under the same name the mujoco package uses,
+# and so are the mjt* enums and the numeric mj* constants (_enums.py).
 __all__ = [name for name in dir(_core)
            if name.startswith(("Mj", "mj", "set_mjcb_", "get_mjcb_"))] + ["FatalError"]
 globals().update({name: getattr(_core, name) for name in __all__})
+_public_enums = {**_enums.make_enums(), **_enums.CONSTANTS}
+globals().update(_public_enums)
+__all__ += list(_public_enums)
 
 _named.install()  # m.body('torso'), d.joint('hip').qpos, ...
 

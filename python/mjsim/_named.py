@@ -21,12 +21,14 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from mjsim import _core
+from mjsim._enum_table import ENUMS
 
 QPOS_WIDTH = {0: 7, 1: 4, 2: 1, 3: 1}  # mjtJoint -> qpos entries
 DOF_WIDTH = {0: 6, 1: 3, 2: 1, 3: 1}   # mjtJoint -> dofs
 # A joint view shows its dofs' rows under the dof array's name (joint(i).bodyid is dof_bodyid,
 # one entry per dof), except these, which are the joint's own (jnt_solref: limit parameters).
 JOINT_OWN = {"solref", "solimp"}
+OBJECT_TYPE = dict(ENUMS["mjtObj"])  # mjtObj member name -> value
 
 
 @dataclass(frozen=True)
@@ -110,7 +112,7 @@ def _resolve(model, kind: Kind, key) -> int:
     if isinstance(key, (bool, np.bool_)) or not isinstance(key, (int, np.integer, str)):
         raise TypeError(f"{kind.label.lower()} must be named by a str or an int, got {type(key).__name__}")
     if isinstance(key, str):
-        objtype = getattr(_core.mjtObj, kind.objtype)
+        objtype = OBJECT_TYPE[kind.objtype]
         index = _core.mj_name2id(model, objtype, key)
         if index < 0:
             names = sorted(n for n in (_core.mj_id2name(model, objtype, i) for i in range(count)) if n)
@@ -179,7 +181,7 @@ def _model_view(model, kind_name: str, key):
     index = _resolve(model, kind, key)
     view = _view_class("Model", kind)()
     view.id = index
-    view.name = _core.mj_id2name(model, getattr(_core.mjtObj, kind.objtype), index) or ""
+    view.name = _core.mj_id2name(model, OBJECT_TYPE[kind.objtype], index) or ""
     extra = {"nv": "dof_", "nq": "qpos"} if kind_name == "joint" else {}
     _fill(view, model, _core._model_field_rows, model, kind_name, kind, index, kind.model_prefix,
           {}, extra)
@@ -196,7 +198,7 @@ def _data_view(data, kind_name: str, key):
     index = _resolve(model, kind, key)
     view = _view_class("Data", kind)()
     view.id = index
-    view.name = _core.mj_id2name(model, getattr(_core.mjtObj, kind.objtype), index) or ""
+    view.name = _core.mj_id2name(model, OBJECT_TYPE[kind.objtype], index) or ""
     if kind_name == "sensor":
         if hasattr(data, "sensordata"):
             start = int(model.sensor_adr[index])

@@ -25,6 +25,17 @@ def test_enum_members_behave_like_the_reference():
     assert mjsim.mjtObj(1) == body
     assert int(mjsim.mjtState.mjSTATE_QPOS | mjsim.mjtState.mjSTATE_QVEL) == 6
     assert mjsim.mjtState.mjSTATE_INTEGRATION.value == 8191
+    assert str(body) == str(mujoco.mjtObj.mjOBJ_BODY) == "mjtObj.mjOBJ_BODY"
+    assert f"{body}" == f"{mujoco.mjtObj.mjOBJ_BODY}" and repr(body) == repr(mujoco.mjtObj.mjOBJ_BODY)
+    flags = mjsim.mjtDisableBit.mjDSBL_CONTACT | mjsim.mjtDisableBit.mjDSBL_LIMIT
+    assert flags == 24 and type(flags) is int
+
+
+def test_enum_from_unknown_value_raises_like_the_reference():
+    with pytest.raises(ValueError):
+        mujoco.mjtObj(77)
+    with pytest.raises(ValueError, match="mjtObj"):
+        mjsim.mjtObj(77)
 
 
 def test_numeric_constants_match_reference():
