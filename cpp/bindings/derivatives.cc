@@ -89,18 +89,6 @@ void MulInertiaHalf(const Model& m, const Data& d, mjtNum* res, const mjtNum* ve
   }
 }
 
-// x = sqrtInvD .* (L'^-1 y): the first half of mj_solveM (descendants first)
-void SolveInertiaHalf(const Model& m, const Data& d, mjtNum* x, const mjtNum* y,
-                      const mjtNum* sqrt_inv_diag) {
-  for (int i = 0; i < m.nv; ++i) x[i] = y[i];
-  for (int k = m.nv - 1; k >= 0; --k) {
-    const mjtNum* row = d.qLD + m.M_rowadr[k];
-    const int* columns = m.M_colind + m.M_rowadr[k];
-    for (int p = 0; p < m.M_rownnz[k] - 1; ++p) x[columns[p]] -= row[p] * x[k];
-  }
-  for (int k = 0; k < m.nv; ++k) x[k] *= sqrt_inv_diag[k];
-}
-
 void BindInertiaHalves(py::module_& module) {
   module.def("mj_mulM2", [](const PyModel& m, PyData& d, py::array res, py::object vec) {
     CheckSameModel(m, d);
@@ -122,10 +110,8 @@ void BindInertiaHalves(py::module_& module) {
     }
     CheckInputSize(sv, model.nv, "sqrtInvD");
     py::ssize_t n = yv.size() / model.nv;
-    mjtNum* out = OutputArray(x, n * model.nv, "x");
-    for (py::ssize_t i = 0; i < n; ++i) {
-      SolveInertiaHalf(model, *d.data, out + i * model.nv, yv.data() + i * model.nv, sv.data());
-    }
+    mj_solveM2(model, *d.data, OutputArray(x, n * model.nv, "x"), yv.data(), sv.data(),
+               static_cast<int>(n));
   }, py::arg("m"), py::arg("d"), py::arg("x"), py::arg("y"), py::arg("sqrtInvD"),
      "Half of linear solve:  x = sqrt(inv(D))*inv(L')*y");
 }

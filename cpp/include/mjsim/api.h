@@ -38,6 +38,10 @@ void mj_mulM(const Model& m, const Data& d, mjtNum* res, const mjtNum* vec);
 void mj_factorM(const Model& m, Data& d);
 // x = M^-1 y for n row vectors of length nv, with the factorization (engine/factorization.cc)
 void mj_solveM(const Model& m, const Data& d, mjtNum* x, const mjtNum* y, int n);
+// half of it: x = sqrtInvD .* (L'^-1 y) for n row vectors, so that x_i . x_j = y_i M^-1 y_j'
+// (engine/factorization.cc)
+void mj_solveM2(const Model& m, const Data& d, mjtNum* x, const mjtNum* y,
+                const mjtNum* sqrtInvD, int n);
 // tendon lengths, moments and wrap paths; needs mj_kinematics and mj_comPos (engine/tendon.cc)
 void mj_tendon(const Model& m, Data& d);
 

@@ -56,6 +56,25 @@ void mj_solveM(const Model& m, const Data& d, mjtNum* x, const mjtNum* y, int n)
   SolveInertiaPattern(m, d.qLD, d.qLDiagInv, x, y, n);
 }
 
+// the first pass of SolvePattern (descendants first), then the scaling
+void mj_solveM2(const Model& m, const Data& d, mjtNum* x, const mjtNum* y,
+                const mjtNum* sqrtInvD, int n) {
+  for (int v = 0; v < n; ++v) {
+    mjtNum* xv = x + static_cast<size_t>(v) * m.nv;
+    const mjtNum* yv = y + static_cast<size_t>(v) * m.nv;
+    if (xv != yv) {
+      for (int i = 0; i < m.nv; ++i) xv[i] = yv[i];
+    }
+    for (int k = m.nv - 1; k >= 0; --k) {
+      if (xv[k] == 0) continue;
+      const mjtNum* row = d.qLD + m.M_rowadr[k];
+      const int* columns = m.M_colind + m.M_rowadr[k];
+      for (int p = 0; p < m.M_rownnz[k] - 1; ++p) xv[columns[p]] -= row[p] * xv[k];
+    }
+    for (int k = 0; k < m.nv; ++k) xv[k] *= sqrtInvD[k];
+  }
+}
+
 namespace {
 // x = A^-1 y for n vectors of length nv (row-major), x and y may be the same memory:
 // L' w = y (descendants first), z = D^-1 w, L x = z (ancestors first)

@@ -203,10 +203,13 @@ void mj_projectConstraint(const Model& m, Data& d) {
   LayoutConstraintRows(m, d, d.nefc);  // the same places; efc_end back at the rows' end, nA 0
   // as the reference: only for the solvers that use it (measured: nA stays 0 under Newton)
   if (d.nefc == 0 || (m.opt.solver != mjSOL_PGS && m.opt.noslip_iterations <= 0)) return;
-  bool laid_out = mj_isSparse(m) ? LayoutSparsePattern(m, d) : LayoutDensePattern(d);
+  bool sparse = mj_isSparse(m);
+  bool laid_out = sparse ? LayoutSparsePattern(m, d) : LayoutDensePattern(d);
   ArenaWork work(d);
+  // the sparse pattern's entries from M^-1 J' (FillDualMatrix); the dense matrix as B B'
+  // (BuildDualMatrix), whose work fits in the same room
   mjtNum* MinvJ = laid_out ? work.Allocate<mjtNum>(static_cast<size_t>(d.nefc) * m.nv) : nullptr;
-  if (!MinvJ) {
+  if (!MinvJ || (!sparse && !work.Allocate<mjtNum>(m.nv))) {
     mj_warning(d, mjWARN_CNSTRFULL, d.nefc);
     d.nA = 0;
     return;
@@ -220,8 +223,16 @@ void mj_projectConstraint(const Model& m, Data& d) {
     LayoutConstraintRows(m, d, d.nefc);
     return;
   }
-  mj_solveM(m, d, MinvJ, d.efc_J, d.nefc);
-  FillDualMatrix(m, d, MinvJ);
+  if (sparse) {
+    mj_solveM(m, d, MinvJ, d.efc_J, d.nefc);
+    FillDualMatrix(m, d, MinvJ);
+    return;
+  }
+  ArenaWork matrix_work(d);
+  if (!BuildDualMatrix(m, d, matrix_work, d.efc_AR, true)) {
+    mj_warning(d, mjWARN_CNSTRFULL, d.nefc);
+    LayoutConstraintRows(m, d, d.nefc);
+  }
 }
 
 }  // namespace mjsim

@@ -198,9 +198,9 @@ int SolveNoslip(const Model& m, Data& d, ArenaWork& work, int first_stat);
 mjtNum DualResidual(const Data& d, const mjtNum* A, int i);
 mjtNum DualCost(const Data& d, const mjtNum* A);
 // the statistics of one sweep in slot `slot` (the last one once past mjNSOLVER): the scaled
-// improvement old_cost - new_cost and the nonzero forces; with `active` (nefc flags: force
+// improvement (the cost's decrease) and the nonzero forces; with `active` (nefc flags: force
 // nonzero before the sweep, updated) also the rows that changed; returns the improvement
-mjtNum RecordDualSweep(const Model& m, Data& d, int slot, mjtNum old_cost, mjtNum new_cost,
+mjtNum RecordDualSweep(const Model& m, Data& d, int slot, mjtNum decrease,
                        unsigned char* active);
 
 // A = J M^-1 J' (+ diag(R) with add_R), dense nefc x nefc; false when the arena is full

@@ -104,7 +104,7 @@ int SolveNoslip(const Model& m, Data& d, ArenaWork& work, int first_stat) {
   while (iterations < m.opt.noslip_iterations) {
     Sweep(d, A);
     mjtNum new_cost = DualCost(d, A);
-    mjtNum improvement = RecordDualSweep(m, d, first_stat + iterations, cost, new_cost,
+    mjtNum improvement = RecordDualSweep(m, d, first_stat + iterations, cost - new_cost,
                                          nullptr);
     cost = new_cost;
     ++iterations;

@@ -11,6 +11,7 @@
 
 #include "engine/solver.h"
 #include "mjsim/api.h"
+#include "util/dot.h"
 
 namespace mjsim {
 namespace {
@@ -45,13 +46,31 @@ void ScalarBounds(const Data& d, int i, mjtNum* lo, mjtNum* hi) {
   }
 }
 
-void UpdateScalar(Data& d, const mjtNum* AR, int i) {
+// The cost change of moving a block of rows by delta (the others fixed), from their residual
+// r = (A f + b) before the move and their block A_bb: delta' r + 1/2 delta' A_bb delta. Summed
+// over a sweep it is the sweep's cost change, without the cancellation of two totals (the
+// reference's improvements are this accurate: within 1e-11 of exact where totals lose 1e-5).
+mjtNum BlockCostChange(const mjtNum* delta, const mjtNum* residual, const mjtNum* A, int n) {
+  mjtNum change = 0;
+  for (int j = 0; j < n; ++j) {
+    mjtNum Adelta = 0;
+    for (int k = 0; k < n; ++k) Adelta += A[j * n + k] * delta[k];
+    change += delta[j] * (residual[j] + 0.5 * Adelta);
+  }
+  return change;
+}
+
+// returns the cost change
+mjtNum UpdateScalar(Data& d, const mjtNum* AR, int i) {
   mjtNum diag = AR[static_cast<size_t>(i) * d.nefc + i];
-  if (!(diag > mjMINVAL)) return;
+  if (!(diag > mjMINVAL)) return 0;
   mjtNum lo, hi;
   ScalarBounds(d, i, &lo, &hi);
-  mjtNum f = d.efc_force[i] - DualResidual(d, AR, i) / diag;
-  d.efc_force[i] = std::clamp(f, lo, hi);
+  mjtNum residual = DualResidual(d, AR, i);
+  mjtNum old_force = d.efc_force[i];
+  d.efc_force[i] = std::clamp(old_force - residual / diag, lo, hi);
+  mjtNum delta = d.efc_force[i] - old_force;
+  return BlockCostChange(&delta, &residual, &diag, 1);
 }
 
 // Elliptic contact, the chapter's block update with axes adapted to the cone. With the other
@@ -60,23 +79,25 @@ void UpdateScalar(Data& d, const mjtNum* AR, int i) {
 // otherwise the minimizer along the ray from the cone's tip through the current force,
 // f <- s f with s >= 0. (2) at that normal force f_0, the friction rows' minimizer in the
 // ellipse sum_j f_j^2 / mu_j^2 <= f_0^2 (FrictionQCQP). Fitted to the reference: it takes the
-// normal step exactly when f_0 = 0.
-void UpdateCone(Data& d, const mjtNum* AR, int first) {
+// normal step exactly when f_0 = 0. Returns the cost change.
+mjtNum UpdateCone(Data& d, const mjtNum* AR, int first) {
   const Contact& con = d.contact[d.efc_id[first]];
   int dim = con.dim, nf = dim - 1, nefc = d.nefc;
-  mjtNum A[36], g[6], f[6];
+  mjtNum A[36] = {}, g[6] = {}, f[6] = {};
   for (int j = 0; j < dim; ++j) {
     f[j] = d.efc_force[first + j];
     for (int k = 0; k < dim; ++k) {
       A[j * dim + k] = AR[static_cast<size_t>(first + j) * nefc + first + k];
     }
   }
+  mjtNum residual[6], old_force[6];
   for (int j = 0; j < dim; ++j) {
-    g[j] = DualResidual(d, AR, first + j);
+    old_force[j] = f[j];
+    residual[j] = g[j] = DualResidual(d, AR, first + j);
     for (int k = 0; k < dim; ++k) g[j] -= A[j * dim + k] * f[k];
   }
   if (f[0] <= 0) {
-    if (!(A[0] > mjMINVAL)) return;
+    if (!(A[0] > mjMINVAL)) return 0;
     mjtNum rest = g[0];
     for (int k = 1; k < dim; ++k) rest += A[k] * f[k];
     f[0] = std::max(-rest / A[0], mjtNum(0));
@@ -109,6 +130,9 @@ void UpdateCone(Data& d, const mjtNum* AR, int first) {
   }
   d.efc_force[first] = f[0];
   for (int j = 0; j < nf; ++j) d.efc_force[first + 1 + j] = x[j];
+  mjtNum delta[6];
+  for (int j = 0; j < dim; ++j) delta[j] = d.efc_force[first + j] - old_force[j];
+  return BlockCostChange(delta, residual, A, dim);
 }
 
 // the forces implied by qacc_warmstart (those of the primal cost there), kept when their dual
@@ -129,10 +153,7 @@ void WarmstartForces(const Model& m, Data& d, ArenaWork& work, const mjtNum* AR)
 
 // gradient of the dual cost at row i: (A f)_i + b_i
 mjtNum DualResidual(const Data& d, const mjtNum* A, int i) {
-  const mjtNum* row = A + static_cast<size_t>(i) * d.nefc;
-  mjtNum sum = d.efc_b[i];
-  for (int j = 0; j < d.nefc; ++j) sum += row[j] * d.efc_force[j];
-  return sum;
+  return Dot(A + static_cast<size_t>(i) * d.nefc, d.efc_force, d.nefc) + d.efc_b[i];
 }
 
 mjtNum DualCost(const Data& d, const mjtNum* A) {
@@ -145,11 +166,11 @@ mjtNum DualCost(const Data& d, const mjtNum* A) {
   return cost;
 }
 
-mjtNum RecordDualSweep(const Model& m, Data& d, int slot, mjtNum old_cost, mjtNum new_cost,
+mjtNum RecordDualSweep(const Model& m, Data& d, int slot, mjtNum decrease,
                        unsigned char* active) {
   SolverStat& stat = d.solver[std::min(slot, mjNSOLVER - 1)];
   stat = SolverStat();
-  stat.improvement = SolverScale(m) * (old_cost - new_cost);
+  stat.improvement = SolverScale(m) * decrease;
   for (int i = 0; i < d.nefc; ++i) {
     bool now = d.efc_force[i] != 0;
     stat.nactive += now;
@@ -164,18 +185,20 @@ mjtNum RecordDualSweep(const Model& m, Data& d, int slot, mjtNum old_cost, mjtNu
 // A = J M^-1 J' (+ diag(R) with add_R), dense nefc x nefc
 bool BuildDualMatrix(const Model& m, Data& d, ArenaWork& work, mjtNum* A, bool add_R) {
   int nv = m.nv, nefc = d.nefc;
-  mjtNum* MinvJ = work.Allocate<mjtNum>(static_cast<size_t>(nefc) * nv);
-  if (!MinvJ) return false;
-  mj_solveM(m, d, MinvJ, d.efc_J, nefc);
+  // B = J L^-1 D^-1/2 (mj_solveM2 on J's rows): A = B B', half the solve of J M^-1 J' and
+  // each entry one sum (the reference's way: 73% of its entries bit-equal where the solve and
+  // sums run in this order, dofs ascending)
+  mjtNum* B = work.Allocate<mjtNum>(static_cast<size_t>(nefc) * nv);
+  mjtNum* sqrt_inv_diag = work.Allocate<mjtNum>(nv);
+  if (!B || !sqrt_inv_diag) return false;
+  for (int k = 0; k < nv; ++k) sqrt_inv_diag[k] = std::sqrt(d.qLDiagInv[k]);
+  mj_solveM2(m, d, B, d.efc_J, sqrt_inv_diag, nefc);
   for (int i = 0; i < nefc; ++i) {
-    const mjtNum* Ji = d.efc_J + static_cast<size_t>(i) * nv;
-    // row i's nonzero columns, ascending: the dense sum without its zero terms
-    const int* columns = d.efc_J_colind + d.efc_J_rowadr[i];
-    int nnz = d.efc_J_rownnz[i];
+    const mjtNum* Bi = B + static_cast<size_t>(i) * nv;
     for (int j = 0; j <= i; ++j) {
-      const mjtNum* Xj = MinvJ + static_cast<size_t>(j) * nv;
+      const mjtNum* Bj = B + static_cast<size_t>(j) * nv;
       mjtNum sum = 0;
-      for (int k = 0; k < nnz; ++k) sum += Ji[columns[k]] * Xj[columns[k]];
+      for (int k = 0; k < nv; ++k) sum += Bi[k] * Bj[k];
       A[static_cast<size_t>(i) * nefc + j] = A[static_cast<size_t>(j) * nefc + i] = sum;
     }
     if (add_R) A[static_cast<size_t>(i) * nefc + i] += d.efc_R[i];
@@ -255,7 +278,6 @@ int SolvePGS(const Model& m, Data& d, ArenaWork& work) {
   mjtNum* AR = DenseDualMatrix(m, d, work);
   if (!AR) return -1;
   WarmstartForces(m, d, work, AR);
-  mjtNum cost = DualCost(d, AR);
   // which rows carry force before the sweep: nchange counts the rows that switch (measured to
   // equal the reference's count for scalar rows; its elliptic counts follow another rule)
   unsigned char* active = work.Allocate<unsigned char>(d.nefc);
@@ -263,18 +285,17 @@ int SolvePGS(const Model& m, Data& d, ArenaWork& work) {
   for (int i = 0; i < d.nefc; ++i) active[i] = d.efc_force[i] != 0;
   int iterations = 0;
   while (iterations < m.opt.iterations) {
+    mjtNum change = 0;  // the sweep's cost change, row block by row block
     for (int i = 0; i < d.nefc;) {
       if (d.efc_type[i] == mjCNSTR_CONTACT_ELLIPTIC) {
-        UpdateCone(d, AR, i);
+        change += UpdateCone(d, AR, i);
         i += d.contact[d.efc_id[i]].dim;
       } else {
-        UpdateScalar(d, AR, i);
+        change += UpdateScalar(d, AR, i);
         ++i;
       }
     }
-    mjtNum new_cost = DualCost(d, AR);
-    mjtNum improvement = RecordDualSweep(m, d, iterations, cost, new_cost, active);
-    cost = new_cost;
+    mjtNum improvement = RecordDualSweep(m, d, iterations, -change, active);
     ++iterations;
     if (improvement < m.opt.tolerance) break;
   }
