@@ -205,31 +205,28 @@ void mj_projectConstraint(const Model& m, Data& d) {
   if (d.nefc == 0 || (m.opt.solver != mjSOL_PGS && m.opt.noslip_iterations <= 0)) return;
   bool sparse = mj_isSparse(m);
   bool laid_out = sparse ? LayoutSparsePattern(m, d) : LayoutDensePattern(d);
-  ArenaWork work(d);
-  // the sparse pattern's entries from M^-1 J' (FillDualMatrix); the dense matrix as B B'
-  // (BuildDualMatrix), whose work fits in the same room
-  mjtNum* MinvJ = laid_out ? work.Allocate<mjtNum>(static_cast<size_t>(d.nefc) * m.nv) : nullptr;
-  if (!MinvJ || (!sparse && !work.Allocate<mjtNum>(m.nv))) {
-    mj_warning(d, mjWARN_CNSTRFULL, d.nefc);
-    d.nA = 0;
-    return;
-  }
   // noslip builds its own dense matrix later; when the arena cannot hold both, efc_AR is left
   // out (nA = 0) and the solvers make theirs as before (the reference's arena grows with njmax:
   // dog's is 49 MB, ours 16 MB)
   size_t noslip_bytes = m.opt.noslip_iterations > 0
                             ? sizeof(mjtNum) * static_cast<size_t>(d.nefc) * d.nefc : 0;
-  if (d.efc_end + noslip_bytes > d.arena.size()) {
+  if (laid_out && d.efc_end + noslip_bytes > d.arena.size()) {
     LayoutConstraintRows(m, d, d.nefc);
     return;
   }
-  if (sparse) {
-    mj_solveM(m, d, MinvJ, d.efc_J, d.nefc);
-    FillDualMatrix(m, d, MinvJ);
-    return;
+  ArenaWork work(d);
+  bool filled = false;
+  if (laid_out && sparse) {  // the pattern's entries from M^-1 J'
+    mjtNum* MinvJ = work.Allocate<mjtNum>(static_cast<size_t>(d.nefc) * m.nv);
+    if (MinvJ) {
+      mj_solveM(m, d, MinvJ, d.efc_J, d.nefc);
+      FillDualMatrix(m, d, MinvJ);
+      filled = true;
+    }
+  } else if (laid_out) {
+    filled = BuildDualMatrix(m, d, work, d.efc_AR, true);
   }
-  ArenaWork matrix_work(d);
-  if (!BuildDualMatrix(m, d, matrix_work, d.efc_AR, true)) {
+  if (!filled) {
     mj_warning(d, mjWARN_CNSTRFULL, d.nefc);
     LayoutConstraintRows(m, d, d.nefc);
   }
