@@ -96,6 +96,12 @@ int CoupledRows(const Model& m, const Data& d, int i, const int* tree_rowadr,
                 const int* tree_rows, int* trees, int* mark, int* out) {
   int count = 0;
   int n = RowTrees(m, d, i, trees);
+  if (n == 1) {  // one tree (most rows): its row list, ascending already
+    const int* first = tree_rows + tree_rowadr[trees[0]];
+    const int* last = tree_rows + tree_rowadr[trees[0] + 1];
+    std::copy(first, last, out);
+    return static_cast<int>(last - first);
+  }
   for (int t = 0; t < n; ++t) {
     int tree = trees[t];
     for (int r = tree_rowadr[tree]; r < tree_rowadr[tree + 1]; ++r) {

@@ -205,6 +205,10 @@ mjtNum RecordDualSweep(const Model& m, Data& d, int slot, mjtNum decrease,
 
 // A = J M^-1 J' (+ diag(R) with add_R), dense nefc x nefc; false when the arena is full
 bool BuildDualMatrix(const Model& m, Data& d, ArenaWork& work, mjtNum* A, bool add_R);
+// the same dense matrix (with or without R), from mj_projectConstraint's efc_AR where it made
+// one (the dense efc_AR itself for A + R; the sparse one unpacked: its pattern holds every
+// nonzero; R taken off the diagonal for A), else built; nullptr when the arena is full
+mjtNum* DenseDualMatrix(const Model& m, Data& d, ArenaWork& work, bool with_R);
 // minimizes 1/2 x' A x + x' g subject to sum_j w_j x_j^2 <= r^2 (n <= 5; A n x n row-major)
 // into x; false (x untouched) when A is not positive definite
 bool FrictionQCQP(const mjtNum* A, const mjtNum* g, const mjtNum* w, mjtNum r, int n,

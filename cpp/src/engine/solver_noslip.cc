@@ -38,7 +38,7 @@ void UpdateFrictionLoss(Data& d, const mjtNum* A, int i) {
 void UpdateEllipticFriction(Data& d, const mjtNum* A, int first) {
   const Contact& con = d.contact[d.efc_id[first]];
   int nf = con.dim - 1;
-  mjtNum Aff[25], g[5], w[5], x[5];
+  mjtNum Aff[25] = {}, g[5] = {}, w[5] = {}, x[5] = {};
   mjtNum normal = d.efc_force[first];
   bool stuck = !(normal > 0);
   for (int j = 0; j < nf; ++j) {
@@ -95,8 +95,8 @@ void Sweep(Data& d, const mjtNum* A) {
 }  // namespace
 
 int SolveNoslip(const Model& m, Data& d, ArenaWork& work, int first_stat) {
-  mjtNum* A = work.Allocate<mjtNum>(static_cast<size_t>(d.nefc) * d.nefc);
-  if (!A || !BuildDualMatrix(m, d, work, A, false)) return -1;
+  mjtNum* A = DenseDualMatrix(m, d, work, false);
+  if (!A) return -1;
   // the first sweep's improvement is measured from the main solver's regularized cost
   mjtNum cost = DualCost(d, A);
   for (int i = 0; i < d.nefc; ++i) cost += 0.5 * d.efc_R[i] * d.efc_force[i] * d.efc_force[i];

@@ -268,28 +268,32 @@ bool FrictionQCQP(const mjtNum* A, const mjtNum* g, const mjtNum* w, mjtNum r, i
   return true;
 }
 
-// PGS's dense A + R: the dense efc_AR itself, the sparse efc_AR unpacked (its pattern holds
-// every nonzero: the same sums), or built when mj_projectConstraint left it out (nA = 0);
-// nullptr when the arena is full
-mjtNum* DenseDualMatrix(const Model& m, Data& d, ArenaWork& work) {
-  if (d.nA > 0 && !mj_isSparse(m)) return d.efc_AR;
+mjtNum* DenseDualMatrix(const Model& m, Data& d, ArenaWork& work, bool with_R) {
+  if (with_R && d.nA > 0 && !mj_isSparse(m)) return d.efc_AR;
   int nefc = d.nefc;
-  mjtNum* AR = work.Allocate<mjtNum>(static_cast<size_t>(nefc) * nefc);
-  if (!AR) return nullptr;
-  if (d.nA == 0) return BuildDualMatrix(m, d, work, AR, true) ? AR : nullptr;
-  std::fill(AR, AR + static_cast<size_t>(nefc) * nefc, 0.0);
-  for (int i = 0; i < nefc; ++i) {
-    const int* columns = d.efc_AR_colind + d.efc_AR_rowadr[i];
-    const mjtNum* values = d.efc_AR + d.efc_AR_rowadr[i];
-    for (int k = 0; k < d.efc_AR_rownnz[i]; ++k) {
-      AR[static_cast<size_t>(i) * nefc + columns[k]] = values[k];
+  mjtNum* A = work.Allocate<mjtNum>(static_cast<size_t>(nefc) * nefc);
+  if (!A) return nullptr;
+  if (d.nA == 0) return BuildDualMatrix(m, d, work, A, with_R) ? A : nullptr;
+  if (mj_isSparse(m)) {
+    std::fill(A, A + static_cast<size_t>(nefc) * nefc, 0.0);
+    for (int i = 0; i < nefc; ++i) {
+      const int* columns = d.efc_AR_colind + d.efc_AR_rowadr[i];
+      const mjtNum* values = d.efc_AR + d.efc_AR_rowadr[i];
+      for (int k = 0; k < d.efc_AR_rownnz[i]; ++k) {
+        A[static_cast<size_t>(i) * nefc + columns[k]] = values[k];
+      }
     }
+  } else {
+    std::copy(d.efc_AR, d.efc_AR + static_cast<size_t>(nefc) * nefc, A);
   }
-  return AR;
+  if (!with_R) {
+    for (int i = 0; i < nefc; ++i) A[static_cast<size_t>(i) * nefc + i] -= d.efc_R[i];
+  }
+  return A;
 }
 
 int SolvePGS(const Model& m, Data& d, ArenaWork& work) {
-  mjtNum* AR = DenseDualMatrix(m, d, work);
+  mjtNum* AR = DenseDualMatrix(m, d, work, true);
   if (!AR) return -1;
   WarmstartForces(m, d, work, AR);
   // which rows carry force before the sweep: nchange counts the rows that switch (measured to
