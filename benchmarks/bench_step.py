@@ -10,7 +10,10 @@ loss and limit rows and sets mjDSBL_CONTACT (most colliders are pending); all ke
 
 For every model of the corpus (tests/corpus.py) both engines get the disable flags, the same
 random configuration, velocities and controls (tests/support.py); after a warm-up, each
-repetition times a loop in mjsim and in mujoco, alternating which goes first. The table gives
+repetition times a loop in mjsim and in mujoco, alternating which goes first. Every timed loop
+starts from that same initial state (restored before the timer starts), so both engines time
+the same stretch of simulation: a chaotic model left running drifts into different states in
+the two engines (a fallen robot with more contacts in one of them), which timed different work. The table gives
 the median rate of each in simulation steps per second, the ratio mjsim/mujoco (above 1:
 mjsim is faster) and the geometric mean of the ratios, for two row groups:
 
@@ -36,8 +39,27 @@ NSTEP = 100
 INTEGRATORS = {"euler": 0, "rk4": 1, "implicit": 2, "implicitfast": 3}
 
 
+# the state every timed loop starts from, by id(MjData) (saved by prepare)
+START_STATES: dict[int, dict] = {}
+STATE_FIELDS = ("qpos", "qvel", "act", "ctrl", "qacc_warmstart", "mocap_pos", "mocap_quat",
+                "qfrc_applied", "xfrc_applied")
+
+
+def save_start(d) -> None:
+    START_STATES[id(d)] = {"time": d.time,
+                           **{name: getattr(d, name).copy() for name in STATE_FIELDS}}
+
+
+def restore_start(d) -> None:
+    state = START_STATES[id(d)]
+    d.time = state["time"]
+    for name in STATE_FIELDS:
+        getattr(d, name)[:] = state[name]
+
+
 def loop_nstep(engine, m, d, count: int) -> float:
     step = engine.mj_step
+    restore_start(d)
     start = time.perf_counter()
     for _ in range(count):
         step(m, d, NSTEP)
@@ -48,6 +70,7 @@ loop_nstep.steps_per_call = NSTEP  # rates are simulation steps per second
 def loop_python(engine, m, d, count: int) -> float:
     step = engine.mj_step
     controls = [np.full(m.nu, x) for x in np.linspace(-1.0, 1.0, 16)]
+    restore_start(d)
     start = time.perf_counter()
     for i in range(count):
         d.ctrl[:] = controls[i & 15]
@@ -73,6 +96,7 @@ def prepare(pair, integrator: int | None, seed: int, disable: int = 1) -> None:
         data.qvel[:] = motion.qvel
         data.act[:] = motion.act
         data.ctrl[:] = motion.ctrl
+        save_start(data)
 
 
 def main(argv=None) -> int:
