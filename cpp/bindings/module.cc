@@ -226,6 +226,23 @@ struct FieldEntry {
   const char* doc;
 };
 
+// The array fields of MjModel or MjData (Wrapper: PyModel or PyData, each with its views) as
+// properties, one getter and one setter type for all of them: a lambda per field was a
+// template instantiation per field, minutes of compile time.
+template <class Wrapper, class Class, size_t count>
+void BindArrayFields(Class& cls, const FieldEntry (&fields)[count]) {
+  for (const FieldEntry& entry : fields) {
+    int index = entry.index;
+    const char* name = entry.name;
+    cls.def_property(
+        name, [index](const Wrapper& self) { return self.views[index]; },
+        [index, name](Wrapper& self, py::handle value) {
+          AssignToView(self.views[index], value, name);
+        },
+        entry.doc);
+  }
+}
+
 void BindModel(py::module_& module) {
   py::class_<PyModel, std::shared_ptr<PyModel>> model(module, "MjModel", "A compiled model.");
   model.def_static(
@@ -254,8 +271,7 @@ void BindModel(py::module_& module) {
       "vis", [](const PyModel& self) { return PyVisual{self.model}; }, "visualization settings");
   model.def_property_readonly(
       "stat", [](const PyModel& self) { return PyStatistic{self.model}; }, "model statistics");
-  // The sizes and arrays from tables, each with one getter (and setter) type for all: a
-  // lambda per field was a template instantiation per field, minutes of compile time.
+  // the sizes and arrays from tables (see BindArrayFields)
   struct SizeEntry {
     const char* name;
     int Model::*size;
@@ -276,16 +292,7 @@ void BindModel(py::module_& module) {
       MJSIM_MODEL_FIELDS(MJSIM_X)
 #undef MJSIM_X
   };
-  for (const FieldEntry& entry : kFields) {
-    int index = entry.index;
-    const char* name = entry.name;
-    model.def_property(
-        name, [index](const PyModel& self) { return self.views[index]; },
-        [index, name](PyModel& self, py::handle value) {
-          AssignToView(self.views[index], value, name);
-        },
-        entry.doc);
-  }
+  BindArrayFields<PyModel>(model, kFields);
 }
 
 // d.warning and d.timer: mujoco's lists of MjWarningStat and MjTimerStat; d.warning[i].number,
@@ -629,21 +636,12 @@ void BindData(py::module_& module) {
   data.def_property(
       "time", [](const PyData& self) { return self.data->time; },
       [](PyData& self, mjtNum time) { self.data->time = time; }, "simulation time");
-  static const FieldEntry kFields[] = {  // (one getter and setter type, as in BindModel)
+  static const FieldEntry kFields[] = {
 #define MJSIM_X(type, name, rows, cols, doc) {#name, kDataField_##name, doc},
       MJSIM_DATA_FIELDS(MJSIM_X)
 #undef MJSIM_X
   };
-  for (const FieldEntry& entry : kFields) {
-    int index = entry.index;
-    const char* name = entry.name;
-    data.def_property(
-        name, [index](const PyData& self) { return self.views[index]; },
-        [index, name](PyData& self, py::handle value) {
-          AssignToView(self.views[index], value, name);
-        },
-        entry.doc);
-  }
+  BindArrayFields<PyData>(data, kFields);
 }
 
 // mj_crb, mj_makeM, mj_factorM, mj_solveM, mj_fullM, mj_mulM (engine/inertia.cc, engine/factorization.cc)
