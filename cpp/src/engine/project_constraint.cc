@@ -162,8 +162,9 @@ bool LayoutDensePattern(Data& d) {
   return true;
 }
 
-// AR_ij = J_r . (M^-1 J_s') over row r's nonzero columns, r = max(i, j), s = min(i, j): the
-// same sum for (i, j) and (j, i), as PGS's dense BuildDualMatrix makes it; R on the diagonal.
+// The sparse layout's entries: AR_ij = J_r . (M^-1 J_s') over row r's nonzero columns,
+// r = max(i, j), s = min(i, j) (the same sum for (i, j) and (j, i)); R on the diagonal. (The
+// dense layout is BuildDualMatrix's B B'.)
 void FillDualMatrix(const Model& m, Data& d, const mjtNum* MinvJ) {
   int nv = m.nv;
   for (int i = 0; i < d.nefc; ++i) {
@@ -211,7 +212,7 @@ void mj_projectConstraint(const Model& m, Data& d) {
   if (d.nefc == 0 || (m.opt.solver != mjSOL_PGS && m.opt.noslip_iterations <= 0)) return;
   bool sparse = mj_isSparse(m);
   bool laid_out = sparse ? LayoutSparsePattern(m, d) : LayoutDensePattern(d);
-  // noslip builds its own dense matrix later; when the arena cannot hold both, efc_AR is left
+  // noslip makes its own dense copy later; when the arena cannot hold both, efc_AR is left
   // out (nA = 0) and the solvers make theirs as before (the reference's arena grows with njmax:
   // dog's is 49 MB, ours 16 MB)
   size_t noslip_bytes = m.opt.noslip_iterations > 0
