@@ -10,8 +10,8 @@
 namespace mjsim {
 
 // sum over k < n of product(k), in the order above
-// (forced inline: called per constraint row in the solvers' inner loops, where the call and
-// the lambda's setup cost as much as a short sum)
+// (these are forced inline: called per constraint row in the solvers' inner loops, where the
+// call and the lambda's setup cost as much as a short sum)
 template <bool kGroupedTail, class Product>
 [[gnu::always_inline]] inline mjtNum SumInReferenceOrder(int n, Product product) {
   mjtNum sum = 0;
@@ -37,18 +37,20 @@ template <bool kGroupedTail, class Product>
 }
 
 // a . b over n numbers (mju_dot)
-inline mjtNum Dot(const mjtNum* a, const mjtNum* b, int n) {
+[[gnu::always_inline]] inline mjtNum Dot(const mjtNum* a, const mjtNum* b, int n) {
   return SumInReferenceOrder<true>(n, [&](int k) { return a[k] * b[k]; });
 }
 
 // a . x[index] over the n stored entries of a sparse row
-inline mjtNum DotSparse(const mjtNum* a, const mjtNum* x, const int* index, int n) {
+[[gnu::always_inline]] inline mjtNum DotSparse(const mjtNum* a, const mjtNum* x, const int* index,
+                                             int n) {
   return SumInReferenceOrder<false>(n, [&](int k) { return a[k] * x[index[k]]; });
 }
 
 // row . x over the columns pattern[0 .. nnz) of a row stored densely (efc_J), summed as a
 // sparse dot
-inline mjtNum DotPattern(const mjtNum* row, const mjtNum* x, const int* pattern, int nnz) {
+[[gnu::always_inline]] inline mjtNum DotPattern(const mjtNum* row, const mjtNum* x,
+                                              const int* pattern, int nnz) {
   return SumInReferenceOrder<false>(nnz, [&](int k) { return row[pattern[k]] * x[pattern[k]]; });
 }
 
