@@ -56,26 +56,20 @@ void mj_solveM(const Model& m, const Data& d, mjtNum* x, const mjtNum* y, int n)
   SolveInertiaPattern(m, d.qLD, d.qLDiagInv, x, y, n);
 }
 
-// the first pass of SolvePattern (descendants first), then the scaling
-void mj_solveM2(const Model& m, const Data& d, mjtNum* x, const mjtNum* y,
-                const mjtNum* sqrtInvD, int n) {
-  for (int v = 0; v < n; ++v) {
-    mjtNum* xv = x + static_cast<size_t>(v) * m.nv;
-    const mjtNum* yv = y + static_cast<size_t>(v) * m.nv;
-    if (xv != yv) {
-      for (int i = 0; i < m.nv; ++i) xv[i] = yv[i];
-    }
-    for (int k = m.nv - 1; k >= 0; --k) {
-      if (xv[k] == 0) continue;
-      const mjtNum* row = d.qLD + m.M_rowadr[k];
-      const int* columns = m.M_colind + m.M_rowadr[k];
-      for (int p = 0; p < m.M_rownnz[k] - 1; ++p) xv[columns[p]] -= row[p] * xv[k];
-    }
-    for (int k = 0; k < m.nv; ++k) xv[k] *= sqrtInvD[k];
+namespace {
+// The solve's first pass on one vector, in place: L' w = x (descendants first)
+template <class ModelT>
+void EliminateDescendants(const ModelT& m, const mjtNum* factor, mjtNum* xv) {
+  for (int k = m.nv - 1; k >= 0; --k) {
+    // a zero entry changes nothing (sparse right-hand sides, such as Jacobian rows, skip
+    // most of this pass)
+    if (xv[k] == 0) continue;
+    const mjtNum* row = factor + m.M_rowadr[k];
+    const int* columns = m.M_colind + m.M_rowadr[k];
+    for (int p = 0; p < m.M_rownnz[k] - 1; ++p) xv[columns[p]] -= row[p] * xv[k];
   }
 }
 
-namespace {
 // x = A^-1 y for n vectors of length nv (row-major), x and y may be the same memory:
 // L' w = y (descendants first), z = D^-1 w, L x = z (ancestors first)
 template <class ModelT>
@@ -87,14 +81,7 @@ void SolvePattern(const ModelT& m, const mjtNum* factor, const mjtNum* diag_inve
     if (xv != yv) {
       for (int i = 0; i < m.nv; ++i) xv[i] = yv[i];
     }
-    for (int k = m.nv - 1; k >= 0; --k) {
-      // a zero entry changes nothing (sparse right-hand sides, such as Jacobian rows, skip
-      // most of this pass)
-      if (xv[k] == 0) continue;
-      const mjtNum* row = factor + m.M_rowadr[k];
-      const int* columns = m.M_colind + m.M_rowadr[k];
-      for (int p = 0; p < m.M_rownnz[k] - 1; ++p) xv[columns[p]] -= row[p] * xv[k];
-    }
+    EliminateDescendants(m, factor, xv);
     for (int k = 0; k < m.nv; ++k) xv[k] *= diag_inverse[k];
     for (int k = 0; k < m.nv; ++k) {  // one sparse dot per row, as the reference rounds
       int rowadr = m.M_rowadr[k];
@@ -103,6 +90,20 @@ void SolvePattern(const ModelT& m, const mjtNum* factor, const mjtNum* diag_inve
   }
 }
 }  // namespace
+
+// the solve's first pass, then the scaling
+void mj_solveM2(const Model& m, const Data& d, mjtNum* x, const mjtNum* y,
+                const mjtNum* sqrtInvD, int n) {
+  for (int v = 0; v < n; ++v) {
+    mjtNum* xv = x + static_cast<size_t>(v) * m.nv;
+    const mjtNum* yv = y + static_cast<size_t>(v) * m.nv;
+    if (xv != yv) {
+      for (int i = 0; i < m.nv; ++i) xv[i] = yv[i];
+    }
+    EliminateDescendants(m, d.qLD, xv);
+    for (int k = 0; k < m.nv; ++k) xv[k] *= sqrtInvD[k];
+  }
+}
 
 void SolveInertiaPattern(const Model& m, const mjtNum* factor, const mjtNum* diag_inverse,
                          mjtNum* x, const mjtNum* y, int n) {
