@@ -176,11 +176,13 @@ template <int Mask>
   }
 }
 
-template <int N, size_t... M>
+template <int N, bool kWithNewest, size_t... M>
 int BestFaceOf(std::index_sequence<M...>, const MinkowskiPoint* s, const SimplexProducts& prod,
-               int required, mjtNum v[3], int best_idx[4], mjtNum best_lambda[4], mjtNum& best) {
+               mjtNum v[3], int best_idx[4], mjtNum best_lambda[4], mjtNum& best) {
   int best_k = 0;
-  // the faces in kFaceMasks order (a fold over the comma operator runs left to right)
+  constexpr int required = kWithNewest ? 1 << (N - 1) : 0;
+  // the faces in kFaceMasks order (a fold over the comma operator runs left to right); the
+  // others are not compiled in
   ((((kFaceMasks[N - 1][M] & required) == required)
         ? TryFace<kFaceMasks[N - 1][M]>(s, prod, v, best_idx, best_lambda, best, best_k)
         : void()),
@@ -189,22 +191,26 @@ int BestFaceOf(std::index_sequence<M...>, const MinkowskiPoint* s, const Simplex
 }
 
 // The smallest-norm projection of the origin with nonnegative barycentric coordinates over the
-// faces of s[0..n) whose mask includes `required`; returns its face size (0: none).
-int BestFace(const MinkowskiPoint* s, const SimplexProducts& prod, int n, int required,
-             mjtNum v[3], int best_idx[4], mjtNum best_lambda[4], mjtNum& best) {
+// faces of s[0..n) (kWithNewest: those with the newest point s[n - 1]); returns its face size
+// (0: none). The search over all faces is rare (ClosestFace) and kept out of line, so that
+// GJK's common path stays small in the instruction cache.
+template <bool kWithNewest>
+[[gnu::noinline]] int BestFace(const MinkowskiPoint* s, const SimplexProducts& prod, int n,
+                               mjtNum v[3], int best_idx[4], mjtNum best_lambda[4],
+                               mjtNum& best) {
   switch (n) {
     case 1:
-      return BestFaceOf<1>(std::make_index_sequence<1>(), s, prod, required, v, best_idx,
-                           best_lambda, best);
+      return BestFaceOf<1, kWithNewest>(std::make_index_sequence<1>(), s, prod, v, best_idx,
+                                        best_lambda, best);
     case 2:
-      return BestFaceOf<2>(std::make_index_sequence<3>(), s, prod, required, v, best_idx,
-                           best_lambda, best);
+      return BestFaceOf<2, kWithNewest>(std::make_index_sequence<3>(), s, prod, v, best_idx,
+                                        best_lambda, best);
     case 3:
-      return BestFaceOf<3>(std::make_index_sequence<7>(), s, prod, required, v, best_idx,
-                           best_lambda, best);
+      return BestFaceOf<3, kWithNewest>(std::make_index_sequence<7>(), s, prod, v, best_idx,
+                                        best_lambda, best);
     default:
-      return BestFaceOf<4>(std::make_index_sequence<15>(), s, prod, required, v, best_idx,
-                           best_lambda, best);
+      return BestFaceOf<4, kWithNewest>(std::make_index_sequence<15>(), s, prod, v, best_idx,
+                                        best_lambda, best);
   }
 }
 
@@ -219,8 +225,8 @@ mjtNum ClosestFace(const MinkowskiPoint* s, int n, mjtNum v[3], int idx[4], mjtN
   mjtNum best = INFINITY;
   SimplexProducts prod;
   ComputeProducts(s, n, prod);
-  k = BestFace(s, prod, n, 1 << (n - 1), v, idx, lambda, best);
-  if (k == 0) k = BestFace(s, prod, n, 0, v, idx, lambda, best);
+  k = BestFace<true>(s, prod, n, v, idx, lambda, best);
+  if (k == 0) [[unlikely]] k = BestFace<false>(s, prod, n, v, idx, lambda, best);
   if (k == 0) {  // numerically hopeless: keep the newest point alone
     idx[0] = n - 1;
     k = 1;
