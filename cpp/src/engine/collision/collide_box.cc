@@ -200,16 +200,81 @@ bool StretchInside(const Segment& s, const mjtNum size[3], const mjtNum p[3], mj
   return *lo <= *hi;
 }
 
-int CapsuleSecondParameter(const Segment& s, const mjtNum size[3], mjtNum t_near,
-                           const mjtNum normal[3], mjtNum* t_second) {
-  mjtNum p[3];
-  s.At(p, t_near);
-  int outside = 0;
-  for (int k = 0; k < 3; ++k) outside += std::abs(p[k]) > size[k];
-  int k = 0;
-  for (int i = 1; i < 3; ++i) {
-    if (std::abs(normal[i]) > std::abs(normal[k])) k = i;
+// Over an edge, t* inside the segment: the second point lies on the side where the segment
+// rises above face k, the face of the largest normal component (|x_k| grows; at t* the distance
+// to the edge line is least, so the other outside coordinate g falls there: the side where the
+// segment comes over face k). It is the nearest to t* on that side of: the end of the stretch
+// where the edge-parallel coordinate e stays within the box, and the point where x_g has moved
+// by the box's full width 2 size_g. Measured on 17900 random poses of two capsules against a
+// cube, all matching.
+int EdgeSecondParameter(const Segment& s, const mjtNum size[3], const mjtNum p[3], int k,
+                        mjtNum t_near, mjtNum* t_second) {
+  int e = 0;
+  while (e < 2 && std::abs(p[e]) > size[e]) ++e;
+  int g = 3 - e - k;
+  mjtNum d[3], lo = 0, hi = 1;
+  Sub3(d, s.b, s.a);
+  if (d[e] != 0) {
+    mjtNum t1 = (-size[e] - s.a[e]) / d[e], t2 = (size[e] - s.a[e]) / d[e];
+    lo = std::max(lo, std::min(t1, t2));
+    hi = std::min(hi, std::max(t1, t2));
   }
+  mjtNum across = d[g] != 0 ? 2 * size[g] / std::abs(d[g]) : INFINITY;
+  bool rises_with_t = d[k] * (p[k] >= 0 ? 1 : -1) > 0;
+  *t_second = rises_with_t ? std::min(hi, t_near + across) : std::max(lo, t_near - across);
+  return 1;
+}
+
+// Over an edge, t* an end of the segment (the segment's line comes nearest the edge line
+// beyond that end, at t_u): the side rule above taken at t_u, with k the outside coordinate
+// farther out there. When that side is beyond the end, the reference repeats the first contact
+// (1); otherwise (0) it has a second one only at the far end of a stretch over the face of the
+// largest normal component, if there is one. -1: the segment is parallel to the edge or level
+// with that face (no side). Measured on 3700 random poses: 92% match (the rest: no contact
+// where this repeats it, or a contact at the far end of the stretch along the edge).
+int EndOverEdgeRepeats(const Segment& s, const mjtNum size[3], const mjtNum p[3],
+                       mjtNum t_near) {
+  int e = 0;
+  while (e < 2 && std::abs(p[e]) > size[e]) ++e;
+  int j = (e + 1) % 3, k = (e + 2) % 3;
+  mjtNum d[3], edge_j = p[j] > 0 ? size[j] : -size[j], edge_k = p[k] > 0 ? size[k] : -size[k];
+  Sub3(d, s.b, s.a);
+  mjtNum norm2 = d[j] * d[j] + d[k] * d[k];
+  if (!(norm2 > 1e-20 * Dot3(d, d))) return -1;  // parallel to the edge (up to rounding)
+  mjtNum t_u = -((s.a[j] - edge_j) * d[j] + (s.a[k] - edge_k) * d[k]) / norm2;
+  mjtNum u_j = s.a[j] + t_u * d[j], u_k = s.a[k] + t_u * d[k];
+  int f = std::abs(u_j) - size[j] >= std::abs(u_k) - size[k] ? j : k;
+  mjtNum u_f = f == j ? u_j : u_k;
+  if (!(d[f] * d[f] > 1e-20 * Dot3(d, d))) return -1;  // level with face f: no side
+  bool rises_with_t = d[f] * (u_f >= 0 ? 1 : -1) > 0;
+  return rises_with_t == (t_near == 1) ? 1 : 0;
+}
+
+// Over a corner, t* an end: as EndOverEdgeRepeats with the point t_u of the segment's line
+// nearest the corner, k the coordinate farthest outside there. Measured on 600 random poses:
+// 79% match (the rest mostly: no second contact where this repeats the first).
+int EndOverCornerRepeats(const Segment& s, const mjtNum size[3], const mjtNum p[3],
+                         mjtNum t_near) {
+  mjtNum d[3], to_corner[3];
+  Sub3(d, s.b, s.a);
+  for (int i = 0; i < 3; ++i) to_corner[i] = (p[i] > 0 ? size[i] : -size[i]) - s.a[i];
+  mjtNum norm2 = Dot3(d, d);
+  if (!(norm2 > 0)) return -1;
+  mjtNum t_u = Dot3(to_corner, d) / norm2, u[3];
+  for (int i = 0; i < 3; ++i) u[i] = s.a[i] + t_u * d[i];
+  int f = 0;
+  for (int i = 1; i < 3; ++i) {
+    if (std::abs(u[i]) - size[i] > std::abs(u[f]) - size[f]) f = i;
+  }
+  bool rises_with_t = d[f] * (u[f] >= 0 ? 1 : -1) > 0;
+  return rises_with_t == (t_near == 1) ? 1 : 0;
+}
+
+// The far end from t* of the stretch over face k (an edge point never over that face, e.g.
+// parallel to the edge: the stretch along the edge, where the coordinates inside stay inside).
+// Over a face the second point needs t* inside the rectangle and differs from it.
+int FaceStretchSecond(const Segment& s, const mjtNum size[3], const mjtNum p[3], mjtNum t_near,
+                      int k, int outside, mjtNum* t_second) {
   mjtNum lo, hi;
   if (!StretchOverFace(s, size, k, &lo, &hi)) {
     // over an edge and never over that face (e.g. parallel to the edge): the stretch along the
@@ -222,6 +287,44 @@ int CapsuleSecondParameter(const Segment& s, const mjtNum size[3], mjtNum t_near
     if (i != k && !(std::abs(p[i]) <= size[i] + 1e-12)) return 0;  // 1e-12: rounding slack
   }
   return *t_second != t_near;
+}
+
+int CapsuleSecondParameter(const Segment& s, const mjtNum size[3], mjtNum t_near,
+                           const mjtNum normal[3], mjtNum* t_second) {
+  mjtNum p[3];
+  s.At(p, t_near);
+  int outside = 0;
+  for (int k = 0; k < 3; ++k) outside += std::abs(p[k]) > size[k];
+  int k = 0;
+  for (int i = 1; i < 3; ++i) {
+    if (std::abs(normal[i]) > std::abs(normal[k])) k = i;
+  }
+  mjtNum lo, hi;
+  // the edge and corner rules below for points clearly out (not a face crossing's rounding)
+  int clearly_outside = 0;
+  for (int i = 0; i < 3; ++i) clearly_outside += std::abs(p[i]) > size[i] + 1e-12;
+  if (clearly_outside != outside) return FaceStretchSecond(s, size, p, t_near, k, outside, t_second);
+  bool at_end = t_near == 0 || t_near == 1;
+  if (outside == 3 && !at_end) {
+    // over a corner, t* inside the segment: the segment's end on the side where it rises
+    // above face k (as over an edge); measured on 1700 random poses: 89% match (the rest
+    // mostly where the coordinate of the middle normal component falls on that side)
+    *t_second = (s.b[k] - s.a[k]) * (p[k] >= 0 ? 1 : -1) > 0 ? 1 : 0;
+    return 1;
+  }
+  if (outside == 2 && !at_end) return EdgeSecondParameter(s, size, p, k, t_near, t_second);
+  if (outside >= 2) {
+    int repeat = outside == 3 ? EndOverCornerRepeats(s, size, p, t_near)
+                              : EndOverEdgeRepeats(s, size, p, t_near);
+    if (repeat == 1) {
+      *t_second = t_near;
+      return 1;
+    }
+    // no repeat: over an edge, a second contact only at the far end of a stretch over face k
+    // (below); over a corner none
+    if (repeat == 0 && (outside == 3 || !StretchOverFace(s, size, k, &lo, &hi))) return 0;
+  }
+  return FaceStretchSecond(s, size, p, t_near, k, outside, t_second);
 }
 
 // A capsule whose segment passes through the box with both ends outside, measured: the first
