@@ -241,6 +241,68 @@ def test_capsule_box_random_poses():
     assert touching >= 50 and differ == 0, f"{differ} of {touching} poses differ"
 
 
+def segment_missing_cube(rng, radius, half_length, half_size):
+    """A capsule (radius, half_length) near a cube at the origin whose segment misses the cube:
+    the pose, the segment's ends and the feature under the nearest segment point as the
+    reference's first contact shows it ("edge" or "corner", "end" or "inside" of the segment),
+    or None when the capsule does not touch or its segment enters the cube."""
+    pos = rng.uniform(-2.25 * half_size, 2.25 * half_size, 3)
+    quat = random_quat(rng)
+    rot = np.zeros(9)
+    mujoco.mju_quat2Mat(rot, quat)
+    axis = rot.reshape(3, 3)[:, 2]
+    a, b = pos - half_length * axis, pos + half_length * axis
+    t = np.linspace(0, 1, 2001)[:, None]
+    if np.any(np.all(np.abs(a + t * (b - a)) <= half_size, axis=1)):
+        return None
+    return (pos, quat, np.zeros(3), IDENTITY), a, b
+
+
+def first_point_feature(ref, a, b, radius, half_size):
+    if ref.ncon == 0:
+        return None
+    con = ref.contact[0]
+    normal = con.frame[:3]
+    center = con.pos - normal * (radius + con.dist / 2)  # the segment point (sphere-box rule)
+    t = np.dot(center - a, b - a) / np.dot(b - a, b - a)
+    outside = int(np.sum(np.abs(center) > half_size + 1e-9))
+    at_end = t < 1e-9 or t > 1 - 1e-9
+    return {2: "edge", 3: "corner"}.get(outside), "end" if at_end else "inside"
+
+
+# the fraction of poses of each kind allowed to differ. Measured on 30000 random poses (capsule
+# .03 x .04, cube .04): edge, t* inside 0 of 6816 differ; corner, t* inside 35 of 1697; edge,
+# t* an end 295 of 3931; corner, t* an end 116 of 586 (docs/REFERENCE-BEHAVIOURS.md). Here
+# (seed 11): 0 of 150, 1 of 46, 3 of 86, 0 of 16, and with the thin capsule none of 171.
+SEGMENT_MISSING_ALLOWED = {("edge", "inside"): 0, ("corner", "inside"): 0.05,
+                           ("edge", "end"): 0.12, ("corner", "end"): 0.3}
+
+
+@pytest.mark.parametrize("radius,half_length", [(0.03, 0.04), (0.01, 0.06)])
+def test_capsule_box_second_contacts_over_edges_and_corners(radius, half_length):
+    """A capsule segment missing a cube, its nearest point over an edge or a corner: the second
+    contact (a repeat of the first, another segment point, or none) as the reference's."""
+    half_size = 0.04
+    scene = Scene(two_bodies("capsule", f"{radius} {half_length}", "box",
+                             f"{half_size} {half_size} {half_size}"))
+    rng = np.random.default_rng(11)
+    seen = {kind: 0 for kind in SEGMENT_MISSING_ALLOWED}
+    differ = dict(seen)
+    while seen[("edge", "inside")] < 150:
+        drawn = segment_missing_cube(rng, radius, half_length, half_size)
+        if drawn is None:
+            continue
+        pose, a, b = drawn
+        ours, ref = scene.pose(*pose)
+        kind = first_point_feature(ref, a, b, radius, half_size)
+        if kind not in seen:
+            continue
+        seen[kind] += 1
+        differ[kind] += bool(compare_contacts(ours, ref, frame_tol=FRAME_TOL))
+    for kind, allowed in SEGMENT_MISSING_ALLOWED.items():
+        assert differ[kind] <= allowed * seen[kind], f"{kind}: {differ[kind]} of {seen[kind]} differ"
+
+
 # ---- box-box -------------------------------------------------------------------------------
 
 CUBE = "0.5 0.5 0.5"
