@@ -164,21 +164,30 @@ bool LayoutDensePattern(Data& d) {
 
 // The sparse layout's entries: AR_ij = J_r . (M^-1 J_s') over row r's nonzero columns,
 // r = max(i, j), s = min(i, j) (the same sum for (i, j) and (j, i)); R on the diagonal. (The
-// dense layout is BuildDualMatrix's B B'.)
-void FillDualMatrix(const Model& m, Data& d, const mjtNum* MinvJ) {
+// dense layout is BuildDualMatrix's B B'.) Each sum is computed once, from row s: its entries
+// j >= s, mirrored into row j at (j, s). Rows are visited in ascending s, so row j receives its
+// entries below the diagonal in ascending column order, as its colind lists them (`filled[j]`
+// counts them); the pattern is symmetric. Row s's dense row of M^-1 J' stays in cache while
+// the sparse rows J_j stream past.
+void FillDualMatrix(const Model& m, Data& d, const mjtNum* MinvJ, int* filled) {
   int nv = m.nv;
-  for (int i = 0; i < d.nefc; ++i) {
-    mjtNum* out = d.efc_AR + d.efc_AR_rowadr[i];
-    const int* coupled = d.efc_AR_colind + d.efc_AR_rowadr[i];
-    for (int k = 0; k < d.efc_AR_rownnz[i]; ++k) {
+  for (int i = 0; i < d.nefc; ++i) filled[i] = 0;
+  for (int s = 0; s < d.nefc; ++s) {
+    const mjtNum* Xs = MinvJ + static_cast<size_t>(s) * nv;
+    mjtNum* out = d.efc_AR + d.efc_AR_rowadr[s];
+    const int* coupled = d.efc_AR_colind + d.efc_AR_rowadr[s];
+    for (int k = filled[s]; k < d.efc_AR_rownnz[s]; ++k) {  // the entries j >= s
       int j = coupled[k];
-      int r = std::max(i, j), s = std::min(i, j);
-      const mjtNum* Jr = d.efc_J + static_cast<size_t>(r) * nv;
-      const mjtNum* Xs = MinvJ + static_cast<size_t>(s) * nv;
-      const int* columns = d.efc_J_colind + d.efc_J_rowadr[r];
+      const mjtNum* Jj = d.efc_J + static_cast<size_t>(j) * nv;
+      const int* columns = d.efc_J_colind + d.efc_J_rowadr[j];
       mjtNum sum = 0;
-      for (int c = 0; c < d.efc_J_rownnz[r]; ++c) sum += Jr[columns[c]] * Xs[columns[c]];
-      out[k] = j == i ? sum + d.efc_R[i] : sum;
+      for (int c = 0; c < d.efc_J_rownnz[j]; ++c) sum += Jj[columns[c]] * Xs[columns[c]];
+      if (j == s) {
+        out[k] = sum + d.efc_R[s];
+      } else {
+        out[k] = sum;
+        d.efc_AR[d.efc_AR_rowadr[j] + filled[j]++] = sum;
+      }
     }
   }
 }
@@ -225,9 +234,10 @@ void mj_projectConstraint(const Model& m, Data& d) {
   bool filled = false;
   if (laid_out && sparse) {  // the pattern's entries from M^-1 J'
     mjtNum* MinvJ = work.Allocate<mjtNum>(static_cast<size_t>(d.nefc) * m.nv);
-    if (MinvJ) {
+    int* row_fill = work.Allocate<int>(d.nefc);
+    if (MinvJ && row_fill) {
       mj_solveM(m, d, MinvJ, d.efc_J, d.nefc);
-      FillDualMatrix(m, d, MinvJ);
+      FillDualMatrix(m, d, MinvJ, row_fill);
       filled = true;
     }
   } else if (laid_out) {
