@@ -275,13 +275,16 @@ mjtNum* DenseDualMatrix(const Model& m, Data& d, ArenaWork& work, bool with_R) {
   if (!A) return nullptr;
   if (d.nA == 0) return BuildDualMatrix(m, d, work, A, with_R) ? A : nullptr;
   if (mj_isSparse(m)) {
-    std::fill(A, A + static_cast<size_t>(nefc) * nefc, 0.0);
-    for (int i = 0; i < nefc; ++i) {
+    for (int i = 0; i < nefc; ++i) {  // row by row, zeros only between the listed columns
       const int* columns = d.efc_AR_colind + d.efc_AR_rowadr[i];
       const mjtNum* values = d.efc_AR + d.efc_AR_rowadr[i];
+      mjtNum* row = A + static_cast<size_t>(i) * nefc;
+      int next = 0;  // colind ascends
       for (int k = 0; k < d.efc_AR_rownnz[i]; ++k) {
-        A[static_cast<size_t>(i) * nefc + columns[k]] = values[k];
+        for (; next < columns[k]; ++next) row[next] = 0;
+        row[next++] = values[k];
       }
+      for (; next < nefc; ++next) row[next] = 0;
     }
   } else {
     std::copy(d.efc_AR, d.efc_AR + static_cast<size_t>(nefc) * nefc, A);
