@@ -226,7 +226,7 @@ mjtNum ClosestFace(const MinkowskiPoint* s, int n, mjtNum v[3], int idx[4], mjtN
   SimplexProducts prod;
   ComputeProducts(s, n, prod);
   k = BestFace<true>(s, prod, n, v, idx, lambda, best);
-  if (k == 0) [[unlikely]] k = BestFace<false>(s, prod, n, v, idx, lambda, best);
+  if (k == 0) k = BestFace<false>(s, prod, n, v, idx, lambda, best);
   if (k == 0) {  // numerically hopeless: keep the newest point alone
     idx[0] = n - 1;
     k = 1;
@@ -497,7 +497,7 @@ void ClearPolytope(Polytope& P) {
 bool GrowSimplex(const SupportFunction& A, const SupportFunction& B, MinkowskiPoint* s, int n) {
   mjtNum dirs[6][3];
   int ndir = 0;
-  mjtNum e1[3], e2[3];
+  mjtNum e1[3] = {0, 0, 0}, e2[3] = {0, 0, 0};  // set for n >= 2 and n == 3 (where used)
   if (n >= 2) Sub3(e1, s[1].w, s[0].w);
   if (n == 3) Sub3(e2, s[2].w, s[0].w);
   for (int k = 0; k < 3; ++k) {
