@@ -682,13 +682,23 @@ int StampAt(const Polytope& P, int i) { return P.face[P.live[i]].stamp; }
 // distance (a NaN distance met first stays: handled apart, rare).
 int NearestFace(const Polytope& P) {
   if (!P.unordered) {
+    // the least distance, as four independent running minima (no branch on the data, no NaN
+    // here), then the oldest face at that distance (rarely more than one)
+    const mjtNum* dist = P.live_dist;
+    const int n = P.nface;
+    mjtNum low[4] = {dist[0], dist[0], dist[0], dist[0]};
+    int i = 1;
+    for (; i + 4 <= n; i += 4) {
+      for (int k = 0; k < 4; ++k) low[k] = dist[i + k] < low[k] ? dist[i + k] : low[k];
+    }
+    for (; i < n; ++i) low[0] = dist[i] < low[0] ? dist[i] : low[0];
+    low[0] = low[1] < low[0] ? low[1] : low[0];
+    low[2] = low[3] < low[2] ? low[3] : low[2];
+    const mjtNum least = low[2] < low[0] ? low[2] : low[0];
     int best = 0;
-    mjtNum best_dist = P.live_dist[0];
-    for (int i = 1; i < P.nface; ++i) {
-      mjtNum dist = P.live_dist[i];
-      if (dist <= best_dist) {  // (rarely equal)
-        if (dist < best_dist || StampAt(P, i) < StampAt(P, best)) best = i, best_dist = dist;
-      }
+    while (dist[best] != least) ++best;
+    for (int j = best + 1; j < n; ++j) {
+      if (dist[j] == least && StampAt(P, j) < StampAt(P, best)) best = j;
     }
     return P.live[best];
   }
