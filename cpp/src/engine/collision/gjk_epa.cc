@@ -456,11 +456,12 @@ void ClearPolytope(Polytope& P) {
   P.linked = P.unordered = false;
 }
 
-// A face (i, j, k) of the polytope, counter-clockwise seen from outside; its slot, or -1 when
-// out of room. Its neighbours are left to the caller. Forced inline: ~4 new faces per EPA
-// iteration, and the call (saved registers) was a sixth of its cost.
-[[gnu::always_inline]] inline int AddFace(Polytope& P, int i, int j, int k) {
-  if (P.nface >= kEpaMaxFaces) return -1;
+// A face (i, j, k) of the polytope, counter-clockwise seen from outside, in two steps:
+// PlaceFace takes a slot and sets the corners, the creation stamp and the unnormalized
+// normal; FinishFace normalizes it (given its norm), sets the distance and lists the face
+// as live. Their neighbours are left to the caller. Forced inline: ~4 new faces per EPA
+// iteration, and the call (saved registers) was a sixth of their cost.
+[[gnu::always_inline]] inline int PlaceFace(Polytope& P, int i, int j, int k) {
   int slot = P.nfree > 0 ? P.free_slot[--P.nfree] : P.nslot++;
   Face& f = P.face[slot];
   f.v[0] = i, f.v[1] = j, f.v[2] = k;
@@ -469,10 +470,14 @@ void ClearPolytope(Polytope& P) {
   Sub3(e1, P.vert[j].w, P.vert[i].w);
   Sub3(e2, P.vert[k].w, P.vert[i].w);
   Cross3(f.normal, e1, e2);
-  mjtNum norm = Norm3(f.normal);
+  return slot;
+}
+
+[[gnu::always_inline]] inline void FinishFace(Polytope& P, int slot, mjtNum norm) {
+  Face& f = P.face[slot];
   if (norm > 0) {
     Scale3(f.normal, f.normal, 1 / norm);
-    f.dist = Dot3(f.normal, P.vert[i].w);
+    f.dist = Dot3(f.normal, P.vert[f.v[0]].w);
   } else {
     f.dist = INFINITY;  // a sliver: never the nearest face
   }
@@ -480,7 +485,30 @@ void ClearPolytope(Polytope& P) {
   f.live_at = P.nface;
   P.live[P.nface] = slot, P.live_dist[P.nface] = f.dist;
   ++P.nface;
+}
+
+// One face; its slot, or -1 when out of room.
+[[gnu::always_inline]] inline int AddFace(Polytope& P, int i, int j, int k) {
+  if (P.nface >= kEpaMaxFaces) return -1;
+  int slot = PlaceFace(P, i, j, k);
+  FinishFace(P, slot, Norm3(P.face[slot].normal));
   return slot;
+}
+
+// The faces (a[e], b[e], w) for e < n, in order, into created[e] (the caller checked the
+// room): as AddFace each, but with every face's square root taken before any is normalized,
+// so that the square roots and divisions of the fan overlap in the pipeline instead of each
+// waiting for the one before (measured: a tenth of EPA's time was spent waiting on them).
+[[gnu::always_inline]] inline void AddFan(Polytope& P, const int* a, const int* b, int n, int w,
+                                          int* created) {
+  mjtNum norm[kEpaMaxFaces];
+  for (int e = 0; e < n; ++e) {
+    created[e] = PlaceFace(P, a[e], b[e], w);
+    const mjtNum* normal = P.face[created[e]].normal;
+    norm[e] = Dot3(normal, normal);
+  }
+  for (int e = 0; e < n; ++e) norm[e] = std::sqrt(norm[e]);
+  for (int e = 0; e < n; ++e) FinishFace(P, created[e], norm[e]);
 }
 
 [[gnu::always_inline]] inline void RemoveFace(Polytope& P, int slot) {
@@ -894,7 +922,7 @@ bool SimpleLoop(Polytope& P, int nedge) {
   int wi = P.nvert;
   P.vert[P.nvert++] = w;
   int created[kEpaMaxFaces];
-  for (int k = 0; k < nedge; ++k) created[k] = AddFace(P, a[k], b[k], wi);
+  AddFan(P, a, b, nedge, wi, created);
   for (int k = 0; k < nedge; ++k) {
     Face& f = face[created[k]];
     f.adj[0] = across[k], f.adj_edge[0] = across_edge[k];
