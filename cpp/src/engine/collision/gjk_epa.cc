@@ -684,13 +684,12 @@ bool InitialPolytope(const SupportFunction& A, const SupportFunction& B, const G
   if (gjk.nsimplex == 2 && SegmentPolytope(A, B, gjk, P) && HoldsOrigin(P)) return true;
   if (gjk.nsimplex == 3 && TrianglePolytope(A, B, gjk, P) && HoldsOrigin(P)) return true;
   ClearPolytope(P);
-  MinkowskiPoint s[4];
+  MinkowskiPoint* s = P.vert;  // the simplex, grown in place to a tetrahedron
   int n = gjk.nsimplex;
   for (int i = 0; i < n; ++i) s[i] = gjk.simplex[i];
   for (; n < 4; ++n) {
     if (!GrowSimplex(A, B, s, n)) return false;
   }
-  for (int i = 0; i < 4; ++i) P.vert[i] = s[i];
   P.nvert = 4;
   const int faces[4][3] = {{1, 2, 3}, {0, 3, 2}, {0, 1, 3}, {0, 2, 1}};
   mjtNum e1[3], e2[3], normal[3], out[3];
