@@ -167,8 +167,12 @@ namespace {
 template <bool kFull, int kType>
 void TypedSupport(const void* shape_ptr, const mjtNum dir[3], mjtNum out[3]) {
   const ConvexShape& shape = *static_cast<const ConvexShape*>(shape_ptr);
+  // computed in a local and stored once: `out` may alias the shape's arrays for all the
+  // compiler knows, so each step stored and reloaded it, and GJK/EPA's next read of the point
+  // then waited on those narrower stores (store forwarding)
+  mjtNum world[3];
   if constexpr (kType == mjGEOM_SPHERE) {
-    Copy3(out, shape.pos);  // the core is the center: R 0 + pos
+    Copy3(world, shape.pos);  // the core is the center: R 0 + pos
   } else {
     mjtNum local_dir[3], local[3];
     MulMatTVec3(local_dir, shape.rot, dir);
@@ -192,14 +196,16 @@ void TypedSupport(const void* shape_ptr, const mjtNum dir[3], mjtNum out[3]) {
     } else {
       Zero3(local);
     }
-    MulMatVec3(out, shape.rot, local);
-    AddTo3(out, shape.pos);
+    MulMatVec3(world, shape.rot, local);
+    AddTo3(world, shape.pos);
   }
   if constexpr (kFull) {  // grown by the radius (other geoms: an inflation, usually 0)
-    if (shape.radius <= 0) return;
-    mjtNum norm = Norm3(dir);
-    if (norm > 0) AddScaledTo3(out, dir, shape.radius / norm);
+    if (shape.radius > 0) {
+      mjtNum norm = Norm3(dir);
+      if (norm > 0) AddScaledTo3(world, dir, shape.radius / norm);
+    }
   }
+  Copy3(out, world);
 }
 
 template <bool kFull>
