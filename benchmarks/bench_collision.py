@@ -1,13 +1,16 @@
 """Collision detection speed, mjsim against the reference (mujoco), in one process.
 
     python benchmarks/bench_collision.py [--repeats 5] [--seconds 0.1] [--filter TEXT]
+        [--shapes sphere,box]
 
 For every model of the corpus (tests/corpus.py) at the same random configuration, and for a
 scene of 240 free geoms (spheres, capsules, boxes, cylinders, ellipsoids) piled in a box on a
 plane, each engine runs mj_kinematics once, then a timed loop of mj_collision(m, d). The table
 gives the median rate in calls per second, the ratio mjsim/mujoco (above 1: mjsim is faster) and
 the geometric mean. Results are also written to benchmarks/results/collision.csv. A benchmark
-reports; it never passes or fails.
+reports; it never passes or fails. --shapes adds a pile of only the listed shapes (e.g.
+`--shapes cylinder` or `--shapes sphere,box --filter pile`), which tells one collider's
+speed, with the broadphase and the contact bookkeeping around it, from the others'.
 """
 
 from __future__ import annotations
@@ -31,12 +34,17 @@ def loop_collision(engine, m, d, count: int) -> float:
     return time.perf_counter() - start
 
 
-def pile_xml(count: int = PILE_GEOMS, seed: int = 0) -> str:
-    """`count` free bodies of mixed primitive shapes on a jittered grid, touching neighbours."""
+PILE_SHAPES = {"sphere": 'type="sphere" size=".05"', "capsule": 'type="capsule" size=".03 .04"',
+               "box": 'type="box" size=".04 .04 .04"',
+               "cylinder": 'type="cylinder" size=".04 .03"',
+               "ellipsoid": 'type="ellipsoid" size=".05 .04 .03"'}
+
+
+def pile_xml(count: int = PILE_GEOMS, seed: int = 0, kinds=tuple(PILE_SHAPES)) -> str:
+    """`count` free bodies of the shapes `kinds` (in turn) on a jittered grid, touching
+    neighbours."""
     rng = np.random.default_rng(seed)
-    shapes = ['type="sphere" size=".05"', 'type="capsule" size=".03 .04"',
-              'type="box" size=".04 .04 .04"', 'type="cylinder" size=".04 .03"',
-              'type="ellipsoid" size=".05 .04 .03"']
+    shapes = [PILE_SHAPES[kind] for kind in kinds]
     side = int(np.ceil(count ** (1 / 3)))
     bodies = []
     for i in range(count):
@@ -50,8 +58,8 @@ def pile_xml(count: int = PILE_GEOMS, seed: int = 0) -> str:
             "</worldbody></mujoco>")
 
 
-def load_pile(mjsim, mujoco):
-    xml = pile_xml()
+def load_pile(mjsim, mujoco, kinds=tuple(PILE_SHAPES)):
+    xml = pile_xml(kinds=kinds)
     pair = []
     for engine in (mjsim, mujoco):
         m = engine.MjModel.from_xml_string(xml)
@@ -60,7 +68,14 @@ def load_pile(mjsim, mujoco):
 
 
 def main(argv=None) -> int:
-    args = common_arguments(__doc__.split("\n\n")[0], RESULTS).parse_args(argv)
+    parser = common_arguments(__doc__.split("\n\n")[0], RESULTS)
+    parser.add_argument("--shapes", help="also a pile of only these shapes (comma-separated: "
+                        + ", ".join(PILE_SHAPES) + ")")
+    args = parser.parse_args(argv)
+    kinds = args.shapes.split(",") if args.shapes else []
+    unknown = [kind for kind in kinds if kind not in PILE_SHAPES]
+    if unknown:
+        parser.error(f"--shapes: unknown shape {unknown[0]!r} (one of {', '.join(PILE_SHAPES)})")
 
     import mjsim
     import mujoco
@@ -69,6 +84,9 @@ def main(argv=None) -> int:
     loaded = []
     if args.filter in "pile":
         loaded.append((f"pile of {PILE_GEOMS} free geoms", load_pile(mjsim, mujoco)))
+        if kinds:
+            loaded.append((f"pile of {PILE_GEOMS} free {'/'.join(kinds)}",
+                           load_pile(mjsim, mujoco, kinds)))
     loaded += load_corpus(mjsim, mujoco, args.filter)
     for _, pair in loaded:
         for engine, m, d in pair:
