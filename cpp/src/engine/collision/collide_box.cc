@@ -200,6 +200,14 @@ bool StretchInside(const Segment& s, const mjtNum size[3], const mjtNum p[3], mj
   return *lo <= *hi;
 }
 
+// The axis along the edge nearest a point p over a box edge: the coordinate of p that lies
+// within the box.
+int EdgeAxis(const mjtNum p[3], const mjtNum size[3]) {
+  int e = 0;
+  while (e < 2 && std::abs(p[e]) > size[e]) ++e;
+  return e;
+}
+
 // Over an edge, t* inside the segment: the second point lies on the side where the segment
 // rises above face k, the face of the largest normal component (|x_k| grows; at t* the distance
 // to the edge line is least, so the other outside coordinate g falls there: the side where the
@@ -207,13 +215,6 @@ bool StretchInside(const Segment& s, const mjtNum size[3], const mjtNum p[3], mj
 // where the edge-parallel coordinate e stays within the box, and the point where x_g has moved
 // by the box's full width 2 size_g. Measured on 17900 random poses of two capsules against a
 // cube, all matching.
-// the coordinate of an edge point p that is within the box
-int EdgeAxis(const mjtNum p[3], const mjtNum size[3]) {
-  int e = 0;
-  while (e < 2 && std::abs(p[e]) > size[e]) ++e;
-  return e;
-}
-
 int EdgeSecondParameter(const Segment& s, const mjtNum size[3], const mjtNum p[3], int k,
                         mjtNum t_near, mjtNum* t_second) {
   int g = 3 - EdgeAxis(p, size) - k;

@@ -144,9 +144,9 @@ bool ConvexContactOf(const ConvexShape& s1, const ConvexShape& s2, mjtNum cutoff
     // simplex instead, as at a positive cutoff. Measured: taken on 64 of 2000 face-aligned
     // box-mesh poses (none of 7000 random curved ones); the reference has the same contact
     // (to 1e-6) on all of them but the concentric one (no contact: ConvergedAtStart)
-    gjk = GjkDistance(A, B, start, kMinPositiveCutoff, accuracy.iterations,
-                      accuracy.tolerance);
-    found = gjk.intersect && PenetratingContact(A, B, gjk, accuracy, out);
+    GjkResult retry = GjkDistance(A, B, start, kMinPositiveCutoff, accuracy.iterations,
+                                  accuracy.tolerance);
+    found = retry.intersect && PenetratingContact(A, B, retry, accuracy, out);
   }
   return found && Finite(out);
 }
