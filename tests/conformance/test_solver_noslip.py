@@ -63,6 +63,38 @@ def test_noslip_sphere_contacts(cone, solver):
     assert_noslip_matches(pair, f"{cone} solver {solver}", tol=1e-5)
 
 
+# rolling friction 1e4 times below sliding (friction "0.5 0.01 0.0001" beside the plane's
+# default "1 0.005 0.0001"): FrictionQCQP's 20 Newton steps stop far from the multiplier and
+# their point can be worse than the current forces, which the reference's noslip then keeps
+ELONGATED_ELLIPSE = """
+<mujoco>
+  <option cone="elliptic"/>
+  <worldbody>
+    <geom type="plane" size="5 5 .1"/>
+    <body pos="0 0 0.098"><freejoint/>
+      <geom type="sphere" size=".1" condim="6" friction="0.5 0.01 0.0001"/></body>
+    <body pos="0.4 0 0.098"><freejoint/>
+      <geom type="box" size=".1 .1 .1" condim="6" friction="0.5 0.01 0.0001"/></body>
+    <body pos="0.8 0 0.098"><freejoint/>
+      <geom type="capsule" size=".05 .1" euler="90 0 0" condim="4" friction="0.5 0.01 0.0001"/>
+    </body>
+  </worldbody>
+</mujoco>
+"""
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("noslip", [1, 4])
+def test_noslip_elongated_friction_ellipse(seed, noslip):
+    pair = load_pair(ELONGATED_ELLIPSE, seed=None)
+    velocity = 3 * np.random.default_rng(seed).standard_normal(pair.ref_m.nv)
+    for model, data in ((pair.m, pair.d), (pair.ref_m, pair.ref_d)):
+        model.opt.noslip_iterations = noslip
+        data.qvel[:] = velocity
+    pair.call("mj_forward")
+    assert_noslip_matches(pair, f"seed {seed} noslip {noslip}", tol=1e-8)
+
+
 def test_noslip_friction_loss_rows():
     pair = run_pair(EQUALITY_LIMIT_FRICTION, NEWTON, 5, velocity_seed=1)
     assert_noslip_matches(pair, "equalities, limits and friction loss")
