@@ -282,6 +282,77 @@ _PREFIX_OBJECT = {
 }
 
 
+# ---- whether the reference determines its own answer (constraint_report, test_solver) ----
+
+def relative_error(ours, ref) -> float:
+    """max |ours - ref| over max |ref| (1e-12 at least); 0 for empty fields"""
+    ref = np.asarray(ref)
+    if ref.size == 0:
+        return 0.0
+    return float(np.abs(np.asarray(ours) - ref).max() / max(1e-12, np.abs(ref).max()))
+
+
+def solution_error(d, ref_d) -> float:
+    """the larger of qacc's and qfrc_constraint's relative_error"""
+    return max(relative_error(d.qacc, ref_d.qacc),
+               relative_error(d.qfrc_constraint, ref_d.qfrc_constraint))
+
+
+def ulp_perturbations(model, qpos, qvel, entries_each: int = 64):
+    """(qpos, qvel) pairs one ulp away from the state: whole vectors scaled, and each entry
+    moved up and down when there are at most entries_each of them."""
+    ulp = 2.0 ** -52
+    for scale_pos, scale_vel in ((1 + ulp, 1), (1 - ulp, 1), (1, 1 + ulp), (1, 1 - ulp)):
+        yield qpos * scale_pos, qvel * scale_vel
+    if model.nq + model.nv > entries_each:
+        return
+    for vector, index in [(0, i) for i in range(model.nq)] + [(1, i) for i in range(model.nv)]:
+        for direction in (np.inf, -np.inf):
+            state = [qpos.copy(), qvel.copy()]
+            state[vector][index] = np.nextafter(state[vector][index], direction)
+            yield state
+
+
+def reference_spread(pair) -> float:
+    """the reference's largest change of qacc or qfrc_constraint under ulp_perturbations"""
+    mujoco, m, d = _reference(), pair.ref_m, pair.ref_d
+    qpos, qvel = d.qpos.copy(), d.qvel.copy()
+    mujoco.mj_forward(m, d)
+    qacc, qfrc = d.qacc.copy(), d.qfrc_constraint.copy()
+    spread = 0.0
+    for perturbed_pos, perturbed_vel in ulp_perturbations(m, qpos, qvel):
+        d.qpos[:], d.qvel[:] = perturbed_pos, perturbed_vel
+        mujoco.mj_forward(m, d)
+        spread = max(spread, relative_error(d.qacc, qacc), relative_error(d.qfrc_constraint, qfrc))
+    d.qpos[:], d.qvel[:] = qpos, qvel
+    mujoco.mj_forward(m, d)
+    return spread
+
+
+POSITION_STAGES = ("mj_kinematics", "mj_comPos", "mj_camlight", "mj_flex", "mj_tendon", "mj_crb",
+                   "mj_factorM", "mj_collision")
+LATER_STAGES = ("mj_makeConstraint", "mj_transmission", "mj_projectConstraint", "mj_fwdVelocity",
+                "mj_fwdActuation", "mj_fwdAcceleration", "mj_fwdConstraint")
+
+
+def reference_given_our_contacts(pair) -> float:
+    """the reference's mj_forward run stage by stage with our contact frames, positions and
+    distances written over its own after mj_collision, against our qacc and
+    qfrc_constraint; inf when the contact counts differ"""
+    mujoco, m, d = _reference(), pair.ref_m, pair.ref_d
+    for stage in POSITION_STAGES:
+        getattr(mujoco, stage)(m, d)
+    if d.ncon != pair.d.ncon:
+        return float("inf")
+    for ours, theirs in zip(pair.d.contact, d.contact):
+        theirs.frame[:], theirs.pos[:], theirs.dist = ours.frame, ours.pos, ours.dist
+    for stage in LATER_STAGES:
+        getattr(mujoco, stage)(m, d)
+    error = solution_error(pair.d, d)
+    mujoco.mj_forward(m, d)
+    return error
+
+
 def _row_object(field: str) -> str | None:
     if field in _ROW_OBJECT:
         return _ROW_OBJECT[field]

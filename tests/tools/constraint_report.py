@@ -26,7 +26,6 @@ import argparse
 import sys
 from pathlib import Path
 
-import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests/
 
@@ -34,77 +33,11 @@ import mujoco  # noqa: E402
 
 import corpus  # noqa: E402
 import mjsim  # noqa: E402
-from support import load_pair, use_reference_geom_fluid  # noqa: E402
+from support import (load_pair, reference_given_our_contacts, reference_spread,  # noqa: E402
+                     solution_error, use_reference_geom_fluid)
 
 SOLVERS = {"Newton": 2, "PGS": 0, "CG": 1}
 CONES = {"pyramidal": 0, "elliptic": 1}
-
-
-def relative_error(ours, ref) -> float:
-    ref = np.asarray(ref)
-    if ref.size == 0:
-        return 0.0
-    return float(np.abs(np.asarray(ours) - ref).max() / max(1e-12, np.abs(ref).max()))
-
-
-def field_error(d, ref_d) -> float:
-    return max(relative_error(d.qacc, ref_d.qacc),
-               relative_error(d.qfrc_constraint, ref_d.qfrc_constraint))
-
-
-def ulp_perturbations(model, qpos, qvel, entries_each: int = 64):
-    """(qpos, qvel) pairs one ulp away from the state: whole vectors scaled, and each entry
-    moved up and down when there are at most entries_each of them."""
-    ulp = 2.0 ** -52
-    for scale_pos, scale_vel in ((1 + ulp, 1), (1 - ulp, 1), (1, 1 + ulp), (1, 1 - ulp)):
-        yield qpos * scale_pos, qvel * scale_vel
-    if model.nq + model.nv > entries_each:
-        return
-    for vector, index in [(0, i) for i in range(model.nq)] + [(1, i) for i in range(model.nv)]:
-        for direction in (np.inf, -np.inf):
-            state = [qpos.copy(), qvel.copy()]
-            state[vector][index] = np.nextafter(state[vector][index], direction)
-            yield state
-
-
-def reference_spread(pair) -> float:
-    """the reference's largest change of qacc or qfrc_constraint under ulp_perturbations"""
-    m, d = pair.ref_m, pair.ref_d
-    qpos, qvel = d.qpos.copy(), d.qvel.copy()
-    mujoco.mj_forward(m, d)
-    qacc, qfrc = d.qacc.copy(), d.qfrc_constraint.copy()
-    spread = 0.0
-    for perturbed_pos, perturbed_vel in ulp_perturbations(m, qpos, qvel):
-        d.qpos[:], d.qvel[:] = perturbed_pos, perturbed_vel
-        mujoco.mj_forward(m, d)
-        spread = max(spread, relative_error(d.qacc, qacc), relative_error(d.qfrc_constraint, qfrc))
-    d.qpos[:], d.qvel[:] = qpos, qvel
-    mujoco.mj_forward(m, d)
-    return spread
-
-
-POSITION_STAGES = ("mj_kinematics", "mj_comPos", "mj_camlight", "mj_flex", "mj_tendon", "mj_crb",
-                   "mj_factorM", "mj_collision")
-LATER_STAGES = ("mj_makeConstraint", "mj_transmission", "mj_projectConstraint", "mj_fwdVelocity",
-                "mj_fwdActuation", "mj_fwdAcceleration", "mj_fwdConstraint")
-
-
-def reference_given_our_contacts(pair) -> float:
-    """the reference's mj_forward run stage by stage with our contact frames, positions and
-    distances written over its own after mj_collision, against our qacc and
-    qfrc_constraint; inf when the contact counts differ"""
-    m, d = pair.ref_m, pair.ref_d
-    for stage in POSITION_STAGES:
-        getattr(mujoco, stage)(m, d)
-    if d.ncon != pair.d.ncon:
-        return float("inf")
-    for ours, theirs in zip(pair.d.contact, d.contact):
-        theirs.frame[:], theirs.pos[:], theirs.dist = ours.frame, ours.pos, ours.dist
-    for stage in LATER_STAGES:
-        getattr(mujoco, stage)(m, d)
-    error = field_error(pair.d, d)
-    mujoco.mj_forward(m, d)
-    return error
 
 
 def main() -> None:
@@ -134,7 +67,7 @@ def main() -> None:
                     mjsim.mj_forward(pair.m, pair.d)
                     mujoco.mj_forward(pair.ref_m, pair.ref_d)
                     total += 1
-                    error = field_error(pair.d, pair.ref_d)
+                    error = solution_error(pair.d, pair.ref_d)
                     same_rows = (pair.d.nefc == pair.ref_d.nefc and
                                  sorted(pair.d.efc_type) == sorted(pair.ref_d.efc_type))
                     if same_rows and error <= 1e-5:
