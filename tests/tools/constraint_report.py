@@ -26,7 +26,6 @@ import argparse
 import sys
 from pathlib import Path
 
-
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests/
 
 import mujoco  # noqa: E402
