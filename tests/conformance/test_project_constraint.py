@@ -140,3 +140,16 @@ def test_without_rows_or_room():
     assert d.nA == 0
     assert d.warning[mjsim.mjtWarning.mjWARN_CNSTRFULL].number >= 1
     assert np.all(np.isfinite(d.qacc))
+    # with room for Newton's solve but not for PGS's matrix: PGS leaves the smooth acceleration,
+    # no forces, and every state zeroed (not what the Newton solve before left in the arena)
+    m = mjsim.MjModel.from_xml_string(xml.replace('memory="40K"', 'memory="80K"'))
+    d = mjsim.MjData(m)
+    m.opt.solver = mjsim.mjtSolver.mjSOL_NEWTON
+    mjsim.mj_forward(m, d)
+    assert d.warning[mjsim.mjtWarning.mjWARN_CNSTRFULL].number == 0
+    assert np.any(d.efc_state != 0)
+    m.opt.solver = mjsim.mjtSolver.mjSOL_PGS
+    mjsim.mj_forward(m, d)
+    assert d.warning[mjsim.mjtWarning.mjWARN_CNSTRFULL].number >= 1
+    np.testing.assert_array_equal(d.qacc, d.qacc_smooth)
+    assert not np.any(d.efc_force) and not np.any(d.efc_state)

@@ -101,6 +101,25 @@ def test_corpus_solution_with_contacts(model, solver, cone):
         f"the reference given our contacts {given:.2g}")
 
 
+def test_pgs_without_noslip_has_room_on_dog():
+    """dog's legacy <size njmax="900"> buys room for its dual matrices (compiler/custom.cc):
+    PGS without noslip keeps efc_AR (sparse, full pattern: 14 MB for 1088 rows) and its dense
+    copy (9.5 MB) side by side. With 16 MiB it ran out: no forces and a CNSTRFULL warning."""
+    paths = [p for p in corpus.dm_control_models() if p.name == "dog.xml"]
+    if not paths:
+        pytest.skip("dm_control is not installed")
+    pair = load_pair(paths[0], seed=None)
+    use_reference_geom_fluid(pair)
+    configure(pair, PGS)
+    for model in (pair.m, pair.ref_m):
+        model.opt.noslip_iterations = 0
+    pair.randomize_state(0)
+    pair.call("mj_forward")
+    assert pair.d.warning[2].number == 0  # mjWARN_CNSTRFULL
+    assert pair.d.nA == pair.ref_d.nA == pair.d.nefc ** 2
+    assert solution_error(pair.d, pair.ref_d) <= 1e-8
+
+
 def test_step_keeps_qacc_as_warmstart():
     pair = load_pair(EQUALITY_LIMIT_FRICTION)
     pair.randomize_state(3)

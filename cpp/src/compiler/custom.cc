@@ -12,6 +12,7 @@
 // the rest. Keys that are absent or not written take qpos0 and the mocap bodies' poses.
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "compiler/stages.h"
 #include "util/math3.h"
@@ -22,11 +23,16 @@ namespace {
 constexpr long long kDefaultArenaBytes = 16LL << 20;
 
 // narena: <size memory> when given; else the default, or more when the legacy nconmax / njmax
-// ask for it (a contact row and its constraint rows take about 2 KiB)
+// ask for it: a contact row and its constraint rows take about 2 KiB, and njmax rows' dual
+// matrices 32 bytes per pair of rows (efc_AR sparse with its column index, 12, beside the
+// dense copy PGS makes of it, 8, or noslip's, 8). dog (njmax 900, nefc up to 1100 under PGS)
+// needs 24 MiB; the reference's guess for it is 49 MiB (narena is implementation-defined:
+// tests/conformance/test_compiler.py).
 int ArenaBytes(const SpecSize& size) {
   if (size.memory >= 0) return static_cast<int>(size.memory);
-  long long legacy = 2048LL * std::max(0, size.nconmax) + 1024LL * std::max(0, size.njmax);
-  return static_cast<int>(std::max(kDefaultArenaBytes, legacy));
+  long long njmax = std::max(0, size.njmax);
+  long long legacy = 2048LL * std::max(0, size.nconmax) + 1024LL * njmax + 32LL * njmax * njmax;
+  return static_cast<int>(std::min<long long>(std::max(kDefaultArenaBytes, legacy), std::numeric_limits<int>::max()));
 }
 
 // ---- custom numeric, text, tuple ---------------------------------------------------------------

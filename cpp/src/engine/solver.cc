@@ -593,6 +593,7 @@ void mj_fwdConstraint(const Model& m, Data& d) {
     mj_warning(d, mjWARN_CNSTRFULL, d.nefc);
     std::memcpy(d.qacc, d.qacc_smooth, sizeof(mjtNum) * m.nv);
     std::memset(d.efc_force, 0, sizeof(mjtNum) * d.nefc);
+    std::memset(d.efc_state, 0, sizeof(int) * d.nefc);  // not the arena's leftovers
     return;
   }
   // noslip (solver_noslip.cc) changes the forces: qacc follows them as after PGS
