@@ -44,6 +44,32 @@ def test_equality_limit_friction_solution(solver, seed):
     assert_solution_matches(pair, context=f"solver {solver} seed {seed}")
 
 
+def assert_dual_states(pair, context=""):
+    """efc_state after a dual solve (PGS, or noslip after any solver) as the reference sets it
+    from the forces, on every row but elliptic contacts' (the reference leaves those unset:
+    ours are zero, solver_pgs.cc SetDualStates)"""
+    elliptic = np.asarray(pair.ref_d.efc_type) == 5 + 2  # mjCNSTR_CONTACT_ELLIPTIC
+    ours, theirs = np.asarray(pair.d.efc_state), np.asarray(pair.ref_d.efc_state)
+    np.testing.assert_array_equal(ours[~elliptic], theirs[~elliptic], err_msg=context)
+    assert not np.any(ours[elliptic]), context
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_pgs_states_follow_the_forces(seed):
+    """equality rows quadratic, friction loss linear at its bounds, limits and contacts
+    satisfied at zero force"""
+    seen = set()
+    for xml in (EQUALITY_LIMIT_FRICTION, box_and_sphere(3, 'cone="pyramidal"', True),
+                box_and_sphere(4, 'cone="elliptic"', True)):
+        pair = load_pair(xml)
+        configure(pair, PGS)
+        pair.randomize_state(seed)
+        pair.call("mj_forward")
+        assert_dual_states(pair, f"seed {seed}")
+        seen.update(int(state) for state in pair.ref_d.efc_state)
+    assert len(seen) >= 3, seen
+
+
 CONTACT_CASES = [(solver, cone, condim)
                  for solver in (NEWTON, CG, PGS) for cone in (PYRAMIDAL, ELLIPTIC)
                  for condim in (1, 3, 4, 6)]

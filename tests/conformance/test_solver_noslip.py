@@ -7,6 +7,7 @@ import pytest
 
 from conformance.constraint_models import (EQUALITY_LIMIT_FRICTION, box_and_sphere,
                                           sphere_contacts)
+from conformance.test_solver import assert_dual_states
 from support import load_pair
 
 NEWTON, CG, PGS = 2, 1, 0
@@ -35,6 +36,7 @@ def assert_noslip_matches(pair, context, tol=1e-6):
     for field in ("efc_force", "qacc", "qfrc_constraint"):
         assert_close(getattr(pair.d, field), getattr(pair.ref_d, field), tol,
                      f"{context} {field}")
+    assert_dual_states(pair, context)
 
 
 @pytest.mark.parametrize("cone", ["pyramidal", "elliptic"])

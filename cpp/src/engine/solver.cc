@@ -604,6 +604,7 @@ void mj_fwdConstraint(const Model& m, Data& d) {
     ArenaWork noslip_work(d);
     int sweeps = SolveNoslip(m, d, noslip_work, iterations);
     if (sweeps > 0) iterations += sweeps;
+    SetDualStates(d);
   }
   if (!by_island) d.solver_niter[0] = iterations;
   MulJacobianTranspose(whole.m, whole.d, d.qfrc_constraint, d.efc_force);

@@ -151,6 +151,29 @@ void WarmstartForces(const Model& m, Data& d, ArenaWork& work, const mjtNum* AR)
 
 }  // namespace
 
+void SetDualStates(Data& d) {
+  for (int i = 0; i < d.nefc; ++i) {
+    mjtNum force = d.efc_force[i], limit = d.efc_frictionloss[i];
+    int& state = d.efc_state[i];
+    switch (d.efc_type[i]) {
+      case mjCNSTR_EQUALITY:
+        state = mjCNSTRSTATE_QUADRATIC;
+        break;
+      case mjCNSTR_FRICTION_DOF:
+      case mjCNSTR_FRICTION_TENDON:
+        state = force == limit    ? mjCNSTRSTATE_LINEARNEG
+                : force == -limit ? mjCNSTRSTATE_LINEARPOS
+                                  : mjCNSTRSTATE_QUADRATIC;
+        break;
+      case mjCNSTR_CONTACT_ELLIPTIC:
+        state = mjCNSTRSTATE_SATISFIED;
+        break;
+      default:  // limits, frictionless and pyramidal contacts
+        state = force == 0 ? mjCNSTRSTATE_SATISFIED : mjCNSTRSTATE_QUADRATIC;
+    }
+  }
+}
+
 // gradient of the dual cost at row i: (A f)_i + b_i
 mjtNum DualResidual(const Data& d, const mjtNum* A, int i) {
   return Dot(A + static_cast<size_t>(i) * d.nefc, d.efc_force, d.nefc) + d.efc_b[i];
@@ -320,9 +343,9 @@ int SolvePGS(const Model& m, Data& d, ArenaWork& work) {
     ++iterations;
     if (improvement < m.opt.tolerance) break;
   }
-  // the reference counts efc_AR's nonzeros (nA) and leaves the states unset (zero)
+  // the reference counts efc_AR's nonzeros (nA)
   d.solver_nnz[0] = d.nA > 0 ? d.nA : d.nefc * d.nefc;
-  std::memset(d.efc_state, 0, sizeof(int) * d.nefc);
+  SetDualStates(d);
   return iterations;
 }
 
