@@ -51,7 +51,48 @@ int ContactRowCount(const Model& m, const Contact& con) {
   return m.opt.cone == mjCONE_ELLIPTIC ? con.dim : 2 * (con.dim - 1);
 }
 
-// an upper bound of the rows this step can produce (limits counted on both sides)
+// a scalar limit's distance on one side: side 0 (lower) value - range[0], side 1 (upper)
+// range[1] - value; the side's row is active while it is below the margin
+mjtNum LimitDistance(mjtNum value, const mjtNum range[2], int side) {
+  mjtNum sign = side == 0 ? 1 : -1;
+  return sign * (value - range[side]);
+}
+
+// a ball joint's limit distance, max(range) - its rotation angle; rotvec and angle returned
+mjtNum BallLimitDistance(const Model& m, const Data& d, int j, mjtNum rotvec[3],
+                         mjtNum* angle) {
+  QuatToRotationVector(rotvec, d.qpos + m.jnt_qposadr[j]);
+  *angle = Norm3(rotvec);
+  return std::max(m.jnt_range[2 * j], m.jnt_range[2 * j + 1]) - *angle;
+}
+
+int ActiveScalarLimits(mjtNum value, const mjtNum range[2], mjtNum margin) {
+  return (LimitDistance(value, range, 0) < margin) + (LimitDistance(value, range, 1) < margin);
+}
+
+// the limit rows this step produces
+int LimitRowCount(const Model& m, const Data& d) {
+  int rows = 0;
+  for (int j = 0; j < m.njnt; ++j) {
+    if (!m.jnt_limited[j]) continue;
+    if (m.jnt_type[j] == mjJNT_BALL) {
+      mjtNum rotvec[3], angle;
+      rows += BallLimitDistance(m, d, j, rotvec, &angle) < m.jnt_margin[j];
+    } else if (m.jnt_type[j] == mjJNT_HINGE || m.jnt_type[j] == mjJNT_SLIDE) {
+      rows += ActiveScalarLimits(d.qpos[m.jnt_qposadr[j]], m.jnt_range + 2 * j, m.jnt_margin[j]);
+    }
+  }
+  for (int t = 0; t < m.ntendon; ++t) {
+    if (m.tendon_limited[t]) {
+      rows += ActiveScalarLimits(d.ten_length[t], m.tendon_range + 2 * t, m.tendon_margin[t]);
+    }
+  }
+  return rows;
+}
+
+// the rows this step produces (an upper bound if an equality's rows are ever dropped): the
+// layout is made for them and, when fewer come, packed by copying every efc array (dense
+// efc_J included), which cost humanoid_CMU 7% of mj_step when limits were counted on both sides
 int MaxRowCount(const Model& m, const Data& d) {
   if (Disabled(m, mjDSBL_CONSTRAINT)) return 0;
   int rows = 0;
@@ -62,10 +103,7 @@ int MaxRowCount(const Model& m, const Data& d) {
     for (int dof = 0; dof < m.nv; ++dof) rows += m.dof_frictionloss[dof] > 0;
     for (int t = 0; t < m.ntendon; ++t) rows += m.tendon_frictionloss[t] > 0;
   }
-  if (!Disabled(m, mjDSBL_LIMIT)) {
-    for (int j = 0; j < m.njnt; ++j) rows += m.jnt_limited[j] ? 2 : 0;
-    for (int t = 0; t < m.ntendon; ++t) rows += m.tendon_limited[t] ? 2 : 0;
-  }
+  if (!Disabled(m, mjDSBL_LIMIT)) rows += LimitRowCount(m, d);
   if (!Disabled(m, mjDSBL_CONTACT)) {
     for (int c = 0; c < d.ncon; ++c) rows += ContactRowCount(m, d.contact[c]);
   }
@@ -311,11 +349,8 @@ void AddFrictionRows(RowWriter& w) {
 // angle, J = -rotvec / angle on its three dofs
 void AddBallLimit(RowWriter& w, int j) {
   const Model& m = w.m;
-  mjtNum rotvec[3];
-  QuatToRotationVector(rotvec, w.d.qpos + m.jnt_qposadr[j]);
-  mjtNum angle = Norm3(rotvec);
-  mjtNum bound = std::max(m.jnt_range[2 * j], m.jnt_range[2 * j + 1]);
-  mjtNum pos = bound - angle, margin = m.jnt_margin[j];
+  mjtNum rotvec[3], angle;
+  mjtNum pos = BallLimitDistance(m, w.d, j, rotvec, &angle), margin = m.jnt_margin[j];
   if (!(pos < margin)) return;
   int dof = m.jnt_dofadr[j];
   int row = w.Add(mjCNSTR_LIMIT_JOINT, j, pos, margin, 0, m.dof_invweight0[dof]);
@@ -329,11 +364,10 @@ template <typename FillJacobian>
 void AddScalarLimits(RowWriter& w, int type, int id, mjtNum value, const mjtNum range[2],
                      mjtNum margin, mjtNum diag, FillJacobian fill) {
   for (int side = 0; side < 2; ++side) {
-    mjtNum sign = side == 0 ? 1 : -1;
-    mjtNum pos = sign * (value - range[side]);
+    mjtNum pos = LimitDistance(value, range, side);
     if (!(pos < margin)) continue;
     int row = w.Add(type, id, pos, margin, 0, diag);
-    fill(w.J(row), sign);
+    fill(w.J(row), side == 0 ? 1 : -1);
   }
 }
 
