@@ -18,6 +18,13 @@
 namespace mjsim {
 
 namespace {
+// target[0..n) -= scale * source[0..n): the two are different rows of the factor (restrict
+// lets the compiler vectorize; each entry's arithmetic, hence its bits, is unchanged)
+void SubtractScaled(mjtNum* __restrict target, const mjtNum* __restrict source, mjtNum scale,
+                    int n) {
+  for (int q = 0; q < n; ++q) target[q] -= scale * source[q];
+}
+
 // for dof k from last to first: D_k = M_kk; every ancestor pair (i, j) of k, j <= i, loses
 // M_ki M_kj / D_k; then row k is divided by D_k into L
 // (a template: the solvers factor matrices in the pattern of one constraint island's dofs,
@@ -32,8 +39,7 @@ void FactorPattern(const ModelT& m, mjtNum* factor, mjtNum* diag_inverse) {
     diag_inverse[k] = inverse;
     for (int p = 0; p < offdiagonal; ++p) {
       mjtNum* ancestor_row = factor + m.M_rowadr[m.M_colind[m.M_rowadr[k] + p]];
-      mjtNum scale = row[p] * inverse;
-      for (int q = 0; q <= p; ++q) ancestor_row[q] -= scale * row[q];
+      SubtractScaled(ancestor_row, row, row[p] * inverse, p + 1);
     }
     for (int p = 0; p < offdiagonal; ++p) row[p] *= inverse;
   }
