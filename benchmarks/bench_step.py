@@ -20,8 +20,8 @@ mjsim is faster) and the geometric mean of the ratios, for two row groups:
   mj_step(nstep=100)   mj_step(m, d, nstep=100): the stepping loop in C++
   python_loop          d.ctrl[:] = u; mj_step(m, d); d.qpos[0]: a user's per-step loop
 
-Results are also written to benchmarks/results/step.csv. A benchmark reports; it never passes
-or fails.
+Results are also written to benchmarks/results/step.csv (step_constraints.csv with
+--constraints all). A benchmark reports; it never passes or fails.
 """
 
 from __future__ import annotations
@@ -111,7 +111,9 @@ def main(argv=None) -> int:
     import mujoco
 
     if args.csv is None:
-        suffix = "" if args.constraints == "none" else f"_constraints_{args.constraints}"
+        # the committed tables: step.csv (none), step_constraints.csv (all)
+        suffix = {"none": "", "all": "_constraints"}.get(args.constraints,
+                                                         f"_constraints_{args.constraints}")
         args.csv = RESULTS_DIR / f"step{suffix}.csv"
     print(header(mjsim, mujoco, args.repeats), f"  integrator: {args.integrator}",
           f"  constraints: {args.constraints}")
