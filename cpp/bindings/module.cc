@@ -295,8 +295,9 @@ void BindModel(py::module_& module) {
   BindArrayFields<PyModel>(model, kFields);
 }
 
-// d.warning and d.timer: mujoco's lists of MjWarningStat and MjTimerStat; d.warning[i].number,
-// and d.warning.number as a strided view over all of them (the same for d.timer).
+// d.warning, d.timer and d.solver: mujoco's lists of MjWarningStat, MjTimerStat and
+// MjSolverStat. d.warning[i].number; d.warning.number, a strided view over all of them;
+// d.solver[:n], the list of the first n (any slice), with the same views.
 template <typename Stat>
 struct PyStat {
   std::shared_ptr<Data> data;
@@ -306,40 +307,51 @@ template <typename Stat>
 struct PyStatList {
   std::shared_ptr<Data> data;
   Stat* first;
+  py::ssize_t count;
+  py::ssize_t step = 1;  // in Stats
 };
 
 template <typename Stat, typename T>
-py::object StatMemberView(const PyStatList<Stat>& list, int count, T Stat::*member) {
+py::object StatMemberView(const PyStatList<Stat>& list, T Stat::*member) {
   auto* keeper = new std::shared_ptr<void>(list.data);
   py::capsule base(keeper, [](void* p) { delete static_cast<std::shared_ptr<void>*>(p); });
-  return py::array_t<T>({static_cast<py::ssize_t>(count)},
-                        {static_cast<py::ssize_t>(sizeof(Stat))}, &(list.first->*member), base);
+  return py::array_t<T>({list.count}, {static_cast<py::ssize_t>(sizeof(Stat)) * list.step},
+                        &(list.first->*member), base);
 }
 
-// the list class: len, indexing (negative from the end) and one strided view per member
+// the list class: len, indexing (negative from the end), slicing, one strided view per member
 template <typename Stat>
 py::class_<PyStatList<Stat>> BindStatList(py::module_& module, const char* name,
-                                          const char* doc, int count) {
+                                          const char* doc) {
   py::class_<PyStatList<Stat>> list(module, name, doc);
-  list.def("__len__", [count](const PyStatList<Stat>&) { return count; })
-      .def("__getitem__", [count, name](const PyStatList<Stat>& self, int index) {
+  list.def("__len__", [](const PyStatList<Stat>& self) { return self.count; })
+      .def("__getitem__", [name](const PyStatList<Stat>& self, py::ssize_t index) {
+        py::ssize_t count = self.count;
         if (index < 0) index += count;
         if (index < 0 || index >= count) {
           throw py::index_error(std::string(name) + " index " + std::to_string(index) +
                                 " out of range [0, " + std::to_string(count) + ")");
         }
-        return PyStat<Stat>{self.data, self.first + index};
-      }, py::arg("index"));
+        return PyStat<Stat>{self.data, self.first + index * self.step};
+      }, py::arg("index"))
+      .def("__getitem__", [](const PyStatList<Stat>& self, const py::slice& slice) {
+        py::ssize_t start, stop, step, length;
+        if (!slice.compute(self.count, &start, &stop, &step, &length)) {
+          throw py::error_already_set();
+        }
+        return PyStatList<Stat>{self.data, self.first + start * self.step, length,
+                                step * self.step};
+      }, py::arg("slice"));
   return list;
 }
 
 template <typename Stat, typename T>
 void BindStatMember(py::class_<PyStat<Stat>>& stat, py::class_<PyStatList<Stat>>& list,
-                    const char* member_name, T Stat::*member, int count, const char* doc) {
+                    const char* member_name, T Stat::*member, const char* doc) {
   stat.def_property(member_name, [member](const PyStat<Stat>& s) { return s.stat->*member; },
                     [member](PyStat<Stat>& s, T v) { s.stat->*member = v; }, doc);
-  list.def_property_readonly(member_name, [member, count](const PyStatList<Stat>& self) {
-    return StatMemberView(self, count, member);
+  list.def_property_readonly(member_name, [member](const PyStatList<Stat>& self) {
+    return StatMemberView(self, member);
   });
 }
 
@@ -347,20 +359,19 @@ void BindWarnings(py::module_& module) {
   py::class_<PyStat<WarningStat>> stat(module, "MjWarningStat",
                                        "How often a warning was raised (d.warning[i]).");
   auto list = BindStatList<WarningStat>(module, "MjWarningStatList",
-                                        "d.warning, indexed by mjtWarning.", mjNWARNING);
-  BindStatMember(stat, list, "lastinfo", &WarningStat::lastinfo, mjNWARNING,
-                 "info of the last warning");
-  BindStatMember(stat, list, "number", &WarningStat::number, mjNWARNING, "how many times raised");
+                                        "d.warning, indexed by mjtWarning.");
+  BindStatMember(stat, list, "lastinfo", &WarningStat::lastinfo, "info of the last warning");
+  BindStatMember(stat, list, "number", &WarningStat::number, "how many times raised");
 }
 
 void BindTimers(py::module_& module) {
   py::class_<PyStat<TimerStat>> stat(module, "MjTimerStat",
                                      "How often a stage ran and for how long (d.timer[i]).");
   auto list = BindStatList<TimerStat>(module, "MjTimerStatList",
-                                      "d.timer, indexed by mjtTimer.", mjNTIMER);
-  BindStatMember(stat, list, "duration", &TimerStat::duration, mjNTIMER,
+                                      "d.timer, indexed by mjtTimer.");
+  BindStatMember(stat, list, "duration", &TimerStat::duration,
                  "accumulated wall time in seconds");
-  BindStatMember(stat, list, "number", &TimerStat::number, mjNTIMER, "how many times it ran");
+  BindStatMember(stat, list, "number", &TimerStat::number, "how many times it ran");
 }
 
 
@@ -441,37 +452,22 @@ void AssignEfcField(PyData& self, T* pointer, int cols, const char* cols_text, c
   const Model& m = *(self).model;   \
   (void)m
 
-struct PySolverStat {
-  std::shared_ptr<Data> data;
-  int index;
-  SolverStat& stat() const { return data->solver[index]; }
-};
-struct PySolverStatList {
-  std::shared_ptr<Data> data;
-};
-
 void BindSolverStats(py::module_& module) {
-  py::class_<PySolverStat>(module, "MjSolverStat", "One solver iteration (d.solver[i]).")
-#define MJSIM_STAT(type, name, doc)                                                        \
-      .def_property(#name, [](const PySolverStat& s) { return s.stat().name; },            \
-                    [](PySolverStat& s, type v) { s.stat().name = v; }, doc)
-      MJSIM_STAT(mjtNum, improvement, "cost reduction, scaled")
-      MJSIM_STAT(mjtNum, gradient, "gradient norm (primal only), scaled")
-      MJSIM_STAT(mjtNum, lineslope, "slope in the line search")
-      MJSIM_STAT(int, nactive, "number of active constraints")
-      MJSIM_STAT(int, nchange, "number of constraint state changes")
-      MJSIM_STAT(int, neval, "number of cost evaluations in the line search")
-      MJSIM_STAT(int, nupdate, "number of Cholesky updates in the line search");
-#undef MJSIM_STAT
-  py::class_<PySolverStatList>(module, "MjSolverStatList", "d.solver, per island and iteration.")
-      .def("__len__", [](const PySolverStatList&) { return mjNISLAND * mjNSOLVER; })
-      .def("__getitem__", [](const PySolverStatList& list, int index) {
-        if (index < 0) index += mjNISLAND * mjNSOLVER;
-        if (index < 0 || index >= mjNISLAND * mjNSOLVER) {
-          throw py::index_error("solver index out of range");
-        }
-        return PySolverStat{list.data, index};
-      }, py::arg("index"));
+  py::class_<PyStat<SolverStat>> stat(module, "MjSolverStat", "One solver iteration (d.solver[i]).");
+  auto list = BindStatList<SolverStat>(module, "MjSolverStatList",
+                                       "d.solver, per island and iteration (island i's at "
+                                       "i * mjNSOLVER).");
+  BindStatMember(stat, list, "improvement", &SolverStat::improvement, "cost reduction, scaled");
+  BindStatMember(stat, list, "gradient", &SolverStat::gradient,
+                 "gradient norm (primal only), scaled");
+  BindStatMember(stat, list, "lineslope", &SolverStat::lineslope, "slope in the line search");
+  BindStatMember(stat, list, "nactive", &SolverStat::nactive, "number of active constraints");
+  BindStatMember(stat, list, "nchange", &SolverStat::nchange,
+                 "number of constraint state changes");
+  BindStatMember(stat, list, "neval", &SolverStat::neval,
+                 "number of cost evaluations in the line search");
+  BindStatMember(stat, list, "nupdate", &SolverStat::nupdate,
+                 "number of Cholesky updates in the line search");
 }
 
 void BindData(py::module_& module) {
@@ -482,11 +478,11 @@ void BindData(py::module_& module) {
   py::class_<PyData, std::shared_ptr<PyData>> data(module, "MjData", "Simulation state and results.");
   data.def_property_readonly(
       "warning", [](const PyData& self) {
-        return PyStatList<WarningStat>{self.data, self.data->warning};
+        return PyStatList<WarningStat>{self.data, self.data->warning, mjNWARNING};
       }, "warning statistics");
   data.def_property_readonly(
       "timer", [](const PyData& self) {
-        return PyStatList<TimerStat>{self.data, self.data->timer};
+        return PyStatList<TimerStat>{self.data, self.data->timer, mjNTIMER};
       }, "how often each stage ran and for how long (mjtTimer)");
   data.def_property(
       "energy",
@@ -616,7 +612,9 @@ void BindData(py::module_& module) {
       [](const PyData& self) { return DualMatrixView(self, self.data->efc_AR_colind, false); },
       "columns of the nonzeros of efc_AR, rows packed");
   data.def_property_readonly(
-      "solver", [](const PyData& self) { return PySolverStatList{self.data}; },
+      "solver", [](const PyData& self) {
+        return PyStatList<SolverStat>{self.data, self.data->solver, mjNISLAND * mjNSOLVER};
+      },
       "solver statistics per island and iteration (mjNISLAND * mjNSOLVER)");
   data.def_property_readonly(
       "solver_niter",

@@ -877,9 +877,16 @@ class MjSolverStat:
     nupdate: Any
 
 class MjSolverStatList:
-    """d.solver, per island and iteration."""
+    """d.solver, per island and iteration (island i's at i * mjNSOLVER)."""
     def __init__(*args, **kwargs) -> object:
         ...
+    gradient: Any
+    improvement: Any
+    lineslope: Any
+    nactive: Any
+    nchange: Any
+    neval: Any
+    nupdate: Any
 
 class MjStatistic:
     """Model statistics (m.stat)."""

@@ -483,3 +483,36 @@ def test_line_search_bad_options_stay_bounded(case, solver):
         assert 0 <= d.solver_niter[0] <= m.opt.iterations
     if case != "NaN force":
         assert np.all(np.isfinite(d.qacc))
+
+
+def test_solver_statistics_list_slices_like_the_reference():
+    """d.solver as mujoco's list: len, members as arrays over all slots (d.solver.improvement),
+    slices (d.solver[:niter]) with the same members; d.warning and d.timer slice alike"""
+    pair = load_pair(box_and_sphere(3, 'cone="elliptic"', True))
+    pair.randomize_state(0)
+    pair.call("mj_step")
+    ours, theirs = pair.d, pair.ref_d
+    niter = int(theirs.solver_niter[0])
+    assert niter > 1 and ours.solver_niter[0] == niter
+    assert len(ours.solver) == len(theirs.solver)
+    for member in ("improvement", "gradient", "lineslope", "nactive", "nchange", "neval",
+                   "nupdate"):
+        whole = getattr(ours.solver, member)
+        assert whole.shape == getattr(theirs.solver, member).shape
+        np.testing.assert_array_equal(whole[:niter], getattr(ours.solver[:niter], member))
+        if member not in ("improvement", "nactive"):  # the values: test_line_search_*
+            continue
+        reference = getattr(theirs.solver[:niter], member)
+        np.testing.assert_allclose(getattr(ours.solver[:niter], member), reference, rtol=1e-4,
+                                   atol=1e-9 * max(1, np.abs(reference).max()), err_msg=member)
+    for key in (slice(None, 3), slice(-2, None), slice(1, 9, 3), slice(5, 2)):
+        for ours_list, theirs_list in ((ours.solver, theirs.solver),
+                                       (ours.warning, theirs.warning),
+                                       (ours.timer, theirs.timer)):
+            assert len(ours_list[key]) == len(theirs_list[key]), key
+    assert ours.solver[1:9:3][1].improvement == ours.solver[4].improvement
+    assert ours.warning[2:].number.shape == theirs.warning[2:].number.shape
+    with pytest.raises(IndexError):
+        ours.solver[len(ours.solver)]
+    with pytest.raises(TypeError):
+        ours.solver["first"]
