@@ -453,7 +453,8 @@ void AssignEfcField(PyData& self, T* pointer, int cols, const char* cols_text, c
   (void)m
 
 void BindSolverStats(py::module_& module) {
-  py::class_<PyStat<SolverStat>> stat(module, "MjSolverStat", "One solver iteration (d.solver[i]).");
+  py::class_<PyStat<SolverStat>> stat(module, "MjSolverStat",
+                                      "One solver iteration (d.solver[i]).");
   auto list = BindStatList<SolverStat>(module, "MjSolverStatList",
                                        "d.solver, per island and iteration (island i's at "
                                        "i * mjNSOLVER).");

@@ -32,7 +32,8 @@ int ArenaBytes(const SpecSize& size) {
   if (size.memory >= 0) return static_cast<int>(size.memory);
   long long njmax = std::max(0, size.njmax);
   long long legacy = 2048LL * std::max(0, size.nconmax) + 1024LL * njmax + 32LL * njmax * njmax;
-  return static_cast<int>(std::min<long long>(std::max(kDefaultArenaBytes, legacy), std::numeric_limits<int>::max()));
+  long long bytes = std::max(kDefaultArenaBytes, legacy);
+  return static_cast<int>(std::min<long long>(bytes, std::numeric_limits<int>::max()));
 }
 
 // ---- custom numeric, text, tuple ---------------------------------------------------------------
