@@ -246,6 +246,21 @@ int QuadraticChanges(const SolverData& d, const int* old_state, const int* state
   return changes;
 }
 
+// the iteration's Hessian updates (SolverStat.nupdate): each row now in a cone (its block is
+// rebuilt), else each row whose quadratic membership changed. Measured against the reference
+// on the corpus under Newton: equal in 165 of 195 islands (159 when cone rows counted 0); the
+// rest differ at the first iteration of elliptic contacts, where the reference counts more
+// (a rule not found)
+int HessianUpdates(const SolverData& d, const int* old_state, const int* state) {
+  int updates = 0;
+  for (int i = 0; i < d.nefc; ++i) {
+    bool quadratic = state[i] == mjCNSTRSTATE_QUADRATIC;
+    updates += state[i] == mjCNSTRSTATE_CONE ||
+               quadratic != (old_state[i] == mjCNSTRSTATE_QUADRATIC);
+  }
+  return updates;
+}
+
 // dense layout: a rank-1 update or downdate per changed row; false when one fails
 bool UpdateDense(const SolverModel& m, const SolverData& d, const int* old_state, const int* state,
                  Hessian& H) {
@@ -332,7 +347,7 @@ int SolveNewton(const SolverModel& m, SolverData& d, ArenaWork& work, mjtNum* x)
     int changes = QuadraticChanges(d, old_state, point.state);
     const SolverStat& stat = RecordPrimalIteration(m, d, iterations, old_cost, point, old_state,
                                                    line.slope, pnorm, line.evaluations,
-                                                   std::max(changes, 0));
+                                                   HessianUpdates(d, old_state, point.state));
     ++iterations;
     if (alpha == 0) break;
     if (stat.improvement < m.opt.tolerance || stat.gradient < m.opt.tolerance) break;
