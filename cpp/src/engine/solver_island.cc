@@ -45,6 +45,13 @@ bool AllocateAll(ArenaWork& work, size_t count, std::initializer_list<T**> array
   return ok;
 }
 
+// the mean of M's diagonal (the last entry of each row) over nv dofs: an island's meaninertia
+mjtNum MeanDiagonal(const int* rownnz, const int* rowadr, const mjtNum* M, int nv) {
+  mjtNum trace = 0;
+  for (int r = 0; r < nv; ++r) trace += M[rowadr[r] + rownnz[r] - 1];
+  return nv > 0 ? trace / nv : 0;
+}
+
 // the island's dofs: M pattern with local columns, M, its factor, the smooth dynamics
 bool GatherDofs(const Model& m, const Data& d, int first, ArenaWork& work, IslandView& v) {
   int nv = v.m.nv;
@@ -78,10 +85,7 @@ bool GatherDofs(const Model& m, const Data& d, int first, ArenaWork& work, Islan
     frc[r] = d.qfrc_smooth[dof];
     warm[r] = d.qacc_warmstart[dof];
   }
-  // the island's mean inertia: the mean of its diagonal of M (the last entry of each row)
-  mjtNum trace = 0;
-  for (int r = 0; r < nv; ++r) trace += M[rowadr[r] + rownnz[r] - 1];
-  v.m.meaninertia = nv > 0 ? trace / nv : 0;
+  v.m.meaninertia = MeanDiagonal(rownnz, rowadr, M, nv);
   v.m.nC = nC;
   v.m.M_rownnz = rownnz, v.m.M_rowadr = rowadr, v.m.M_colind = colind, v.m.dof_parentid = parent;
   v.d.M = M, v.d.qLD = LD, v.d.qLDiagInv = diag;
@@ -158,15 +162,13 @@ bool EvaluateLooseRows(const Model& m, Data& d, int first, ArenaWork work) {
 // An island of every dof and every row is the whole system in its own order (idofs and iefcs
 // ascend within an island): the view points at d's arrays, with the island's scale, instead of
 // gathering copies of them (dense J and M: 6% of humanoid_CMU's mj_step)
-bool GatherWholeSystem(const Model& m, Data& d, IslandView& v) {
+bool ViewWholeSystem(const Model& m, Data& d, IslandView& v) {
   if (v.m.nv != m.nv || v.d.nefc != d.nefc) return false;
   SolverView whole = WholeSystem(m, d);
   v.m.nC = whole.m.nC;
   v.m.M_rownnz = whole.m.M_rownnz, v.m.M_rowadr = whole.m.M_rowadr;
   v.m.M_colind = whole.m.M_colind, v.m.dof_parentid = whole.m.dof_parentid;
-  mjtNum trace = 0;  // as GatherDofs
-  for (int r = 0; r < m.nv; ++r) trace += d.M[m.M_rowadr[r] + m.M_rownnz[r] - 1];
-  v.m.meaninertia = m.nv > 0 ? trace / m.nv : 0;
+  v.m.meaninertia = MeanDiagonal(m.M_rownnz, m.M_rowadr, d.M, m.nv);
   SolverStat* solver = v.d.solver;
   int* solver_nnz = v.d.solver_nnz;
   int start = v.d.start;
@@ -185,7 +187,7 @@ int SolveIsland(const Model& m, Data& d, int island, int start, SolverStat* spar
   bool recorded = island < mjNISLAND;
   v.d.solver = recorded ? d.solver + island * mjNSOLVER : spare;
   v.d.solver_nnz = recorded ? d.solver_nnz + island : spare_nnz;
-  if (!GatherWholeSystem(m, d, v) &&
+  if (!ViewWholeSystem(m, d, v) &&
       (!GatherDofs(m, d, d.island_idofadr[island], work, v) ||
        !GatherRows(m, d, d.island_iefcadr[island], work, v))) {
     return -1;
