@@ -22,6 +22,7 @@ import numpy as np
 import pytest
 
 from contacts import compare_contacts
+from exact_distance import exact_geom_distance
 from support import load_pair
 
 TIGHT = 'ccd_iterations="1000" ccd_tolerance="1e-12"'
@@ -159,7 +160,7 @@ def collide_both(pair, qpos):
 def sweep(pair, rng, count, separated=None, truth=None, **tolerances):
     """Collides `count` random poses; returns (problems, number of contacts seen). With a list
     `separated`, the reference's positive contact distances are appended to it. With `truth`
-    (d -> dist or None), a pose where the reference disagrees passes when mjsim's single contact
+    ((m, d) -> dist or None), a pose where the reference disagrees passes when mjsim's single contact
     matches truth to 1e-9 and the reference does not; at most a quarter of the poses may."""
     problems, seen, overruled = [], 0, 0
     for qpos in random_poses(rng, count):
@@ -169,7 +170,7 @@ def sweep(pair, rng, count, separated=None, truth=None, **tolerances):
             separated += [c.dist for c in pair.ref_d.contact if c.dist > 0]
         found = compare_contacts(pair.d, pair.ref_d, **tolerances)
         if found and truth is not None and pair.d.ncon == pair.ref_d.ncon == 1:
-            exact = truth(pair.d)
+            exact = truth(pair.m, pair.d)
             if exact is not None and abs(pair.d.contact[0].dist - exact) <= 1e-9 < abs(
                     pair.ref_d.contact[0].dist - exact):
                 overruled += 1
@@ -180,9 +181,17 @@ def sweep(pair, rng, count, separated=None, truth=None, **tolerances):
     return problems, seen
 
 
+POINT_CORES = ("sphere", "capsule", "box", "mesh")  # exact_distance.py's geom kinds
+
+
 def truth_for(kind1, kind2):
+    """An independent signed distance of geoms 0 and 1, (m, d) -> dist or None, for the pairs
+    that have one: a core (point, segment) against an ellipsoid or cylinder, and every pair of
+    polytopes and cores (exact_geom_distance)."""
     if kind1 in ("sphere", "capsule") and kind2 in ("ellipsoid", "cylinder"):
-        return lambda d: core_truth(d, kind1, kind2)
+        return lambda m, d: core_truth(d, kind1, kind2)
+    if kind1 in POINT_CORES and kind2 in POINT_CORES:
+        return lambda m, d: exact_geom_distance(m, d, 0, 1)
     return None
 
 
