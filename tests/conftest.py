@@ -11,6 +11,11 @@ that test files of the same name may live in different directories, e.g.
 unit/engine/test_com.py next to conformance/test_com.py.
 """
 
+import ctypes
+import importlib.metadata
+import os
+import platform
+import re
 import sys
 from pathlib import Path
 
@@ -22,7 +27,10 @@ if str(TESTS) not in sys.path:  # `import corpus, support` under any --import-mo
 
 
 def pytest_report_header(config):
-    lines = []
+    """What a failure on another machine needs: the engines, the processor and what numpy
+    dispatches on it (its SIMD targets and its BLAS kernel change the last bits of the random
+    inputs), and the version each requirement of the test extra resolved to."""
+    lines = environment_lines()
     try:
         import mjsim
 
@@ -43,3 +51,67 @@ def pytest_report_header(config):
 def reference():
     """The reference engine module (mujoco); skips the test when it is not installed."""
     return pytest.importorskip("mujoco")
+
+
+def pytest_sessionstart(session):
+    """Under -q pytest prints no header (the README's command): the environment lines are
+    written all the same, before the first test."""
+    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+    if reporter is not None and session.config.get_verbosity() < 0:
+        for line in environment_lines():
+            reporter.write_line(line)
+
+
+def environment_lines():
+    return [machine_line(), numpy_line(), "test extra: " + ", ".join(test_extra_versions())]
+
+
+def machine_line():
+    model = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo") as cpuinfo:
+            found = re.search(r"^model name\s*:\s*(.+)$", cpuinfo.read(), re.MULTILINE)
+        model = found.group(1) if found else model
+    except OSError:
+        pass
+    return f"machine: {model}, {os.cpu_count()} cores, {platform.platform()}"
+
+
+def numpy_line():
+    try:
+        import numpy
+        from numpy._core._multiarray_umath import __cpu_dispatch__
+    except ImportError as error:
+        return f"numpy: {error}"
+    return f"numpy {numpy.__version__}: dispatch {' '.join(__cpu_dispatch__)}, BLAS {blas_kernel(numpy)}"
+
+
+def blas_kernel(numpy):
+    """The OpenBLAS kernel numpy's bundled library chose for this processor (its name)."""
+    folder = Path(numpy.__file__).parent.parent / "numpy.libs"
+    for library in sorted(folder.glob("*openblas*")):
+        handle = ctypes.CDLL(str(library))
+        for symbol in ("scipy_openblas_get_corename64_", "openblas_get_corename64_",
+                       "openblas_get_corename"):
+            if hasattr(handle, symbol):
+                function = getattr(handle, symbol)
+                function.restype = ctypes.c_char_p
+                return function().decode()
+    return "unknown"
+
+
+def test_extra_versions():
+    """name==version for each requirement of mjsim's test extra (from its metadata)."""
+    try:
+        requirements = importlib.metadata.requires("mjsim") or []
+    except importlib.metadata.PackageNotFoundError:
+        return ["mjsim not installed"]
+    names = [re.match(r"[A-Za-z0-9_.-]+", r).group(0) for r in requirements
+             if re.search(r"extra\s*==\s*.test.", r)]
+    found = []
+    for name in names:
+        try:
+            found.append(f"{name}=={importlib.metadata.version(name)}")
+        except importlib.metadata.PackageNotFoundError:
+            found.append(f"{name} absent")
+    return found
