@@ -58,8 +58,16 @@ def pytest_sessionstart(session):
     written all the same, before the first test."""
     reporter = session.config.pluginmanager.get_plugin("terminalreporter")
     if reporter is not None and session.config.get_verbosity() < 0:
-        for line in environment_lines():
+        for line in environment_lines() + [test_order_line(session.config)]:
             reporter.write_line(line)
+
+
+def test_order_line(config):
+    """pytest-randomly prints its seed in the header, which -q hides."""
+    seed = getattr(config.option, "randomly_seed", None)
+    if seed is None or not config.pluginmanager.has_plugin("randomly"):
+        return "test order: file order"
+    return f"test order: random, --randomly-seed={seed} repeats it"
 
 
 def environment_lines():

@@ -21,6 +21,8 @@ and running Python without the reference.
       by object name, the largest error and the tolerance.
   run_without_mujoco(code, cwd=None) -> subprocess.CompletedProcess
       Runs Python code in a fresh interpreter in which importing mujoco raises ImportError.
+  child_environment(**variables) -> dict
+      The environment for a child interpreter that imports the same mjsim as this one.
 
 mujoco (the reference) is imported only when a function needs it, so that this module, and
 the oracle-free tests that use it, work without it.
@@ -488,6 +490,19 @@ _BLOCK_MUJOCO = textwrap.dedent('''\
     for _name in [n for n in sys.modules if n == "mujoco" or n.startswith("mujoco.")]:
         del sys.modules[_name]
 ''')
+
+
+def child_environment(**variables) -> dict:
+    """os.environ (plus `variables`) for a child interpreter that imports the same mjsim as
+    this one: its folder's parent leads PYTHONPATH. The path is not resolved, so a package
+    folder of symbolic links (a development overlay) stays the one imported."""
+    import mjsim
+
+    env = dict(os.environ, **variables)
+    parent = os.path.dirname(os.path.dirname(os.path.abspath(mjsim.__file__)))
+    env["PYTHONPATH"] = os.pathsep.join([parent] + ([env["PYTHONPATH"]] if env.get("PYTHONPATH")
+                                                    else []))
+    return env
 
 
 def run_without_mujoco(code: str, cwd: str | Path | None = None,

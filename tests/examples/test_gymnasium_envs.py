@@ -8,7 +8,6 @@ many steps must agree to 1e-6 (the reset observation included); where the runs p
 is stated. Past that point the runs are chaotic and only finiteness is checked.
 """
 
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -16,10 +15,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import mjsim
+from support import child_environment
 
 HERE = Path(__file__).resolve().parent
-PACKAGE_PARENT = Path(mjsim.__file__).resolve().parent.parent
 STEPS = 1000
 TOLERANCE = 1e-6
 REQUIRED = 20  # steps that must agree (issue 7)
@@ -47,9 +45,7 @@ ENVIRONMENTS = {
 
 
 def _start(engine: str, folder: Path) -> subprocess.Popen:
-    env = dict(os.environ, MUJOCO_GL="egl")
-    env["PYTHONPATH"] = os.pathsep.join(
-        [str(PACKAGE_PARENT)] + ([env["PYTHONPATH"]] if env.get("PYTHONPATH") else []))
+    env = child_environment(MUJOCO_GL="egl")
     folder.mkdir()
     return subprocess.Popen([sys.executable, str(HERE / "gym_rollout.py"), engine, str(STEPS),
                              str(folder)] + list(ENVIRONMENTS), env=env, stdout=subprocess.PIPE,

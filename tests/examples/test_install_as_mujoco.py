@@ -1,25 +1,18 @@
 """mjsim.install_as_mujoco(): libraries that `import mujoco` internally run on mjsim. Each case
 runs in a fresh interpreter so that mujoco and mjsim never share a process."""
 
-import os
 import subprocess
 import sys
 import textwrap
-from pathlib import Path
 
 import pytest
 
-import mjsim
+from support import child_environment
 
-# where the mjsim under test was imported from (an installed wheel or a dev tree), so that the
-# child interpreter imports the same one
-PACKAGE_PARENT = Path(mjsim.__file__).resolve().parent.parent
 
 
 def run(code):
-    env = dict(os.environ, MUJOCO_GL="egl")
-    env["PYTHONPATH"] = os.pathsep.join(
-        [str(PACKAGE_PARENT)] + ([env["PYTHONPATH"]] if env.get("PYTHONPATH") else []))
+    env = child_environment(MUJOCO_GL="egl")
     return subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True,
                           text=True, env=env, timeout=120)
 

@@ -5,7 +5,6 @@ put in its `results` dict must agree: numbers and arrays to the script's TOLERAN
 1e-9, relative to max(1, |reference|)), or its TOLERANCES entry for that name; strings, shapes,
 dtypes and exception type names exactly."""
 
-import os
 import pickle
 import subprocess
 import sys
@@ -14,18 +13,15 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import mjsim
+from support import child_environment
 
 HERE = Path(__file__).resolve().parent
 SCRIPTS = sorted(s for s in (HERE / "scripts").glob("*.py") if not s.name.startswith("_"))
 RUNNER = HERE / "run_user_scripts.py"
-PACKAGE_PARENT = Path(mjsim.__file__).resolve().parent.parent
 
 
 def _start(engine: str, out: Path) -> subprocess.Popen:
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(
-        [str(PACKAGE_PARENT)] + ([env["PYTHONPATH"]] if env.get("PYTHONPATH") else []))
+    env = child_environment()
     return subprocess.Popen([sys.executable, str(RUNNER), engine, str(out)] +
                             [str(s) for s in SCRIPTS], env=env, cwd=HERE,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
