@@ -88,10 +88,11 @@ def machine_line():
 def numpy_line():
     try:
         import numpy
-        from numpy._core._multiarray_umath import __cpu_dispatch__
+        from numpy._core._multiarray_umath import __cpu_dispatch__, __cpu_features__
     except ImportError as error:
         return f"numpy: {error}"
-    return f"numpy {numpy.__version__}: dispatch {' '.join(__cpu_dispatch__)}, BLAS {blas_kernel(numpy)}"
+    targets = [t for t in __cpu_dispatch__ if __cpu_features__.get(t)] or ["baseline"]
+    return f"numpy {numpy.__version__}: SIMD {' '.join(targets)}, BLAS {blas_kernel(numpy)}"
 
 
 def blas_kernel(numpy):
