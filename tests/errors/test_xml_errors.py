@@ -92,12 +92,6 @@ CASES = {
     <frame childclass="nosuchclass"><!--HERE-->
       <geom size="0.1"/>
     </frame>""", "frame", ("nosuchclass",)),
-    "joint_inside_frame": ("""
-    <body>
-      <frame>
-        <joint/><!--HERE-->
-      </frame>
-    </body>""", "joint", ()),
     "springdamper_zero_dampratio": ("""
     <body>
       <joint springdamper="0.1 0"/><!--HERE-->

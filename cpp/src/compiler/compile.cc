@@ -400,15 +400,19 @@ class Compiler {
       if (parents_[b] != 0) Fail("joint", joint.name, j, joint.source, "free joint can only be used on top level");
       return;  // a free joint has no anchor or axis of its own
     }
-    Copy3(pos, joint.pos);
+    // inside <frame>: pos and axis are given in the frame and move with it (the reference
+    // rotates pos through the matrix, axis through the quaternion: measured bit for bit)
+    Pose frame = ctx_.FramePose(joint.frame);
+    RotateVecByQuatMatrix(pos, joint.pos, frame.quat);
+    AddTo3(pos, frame.pos);
     if (joint.type == mjJNT_BALL) return;
-    Copy3(axis, joint.axis);
+    RotateVecByQuat(axis, joint.axis, frame.quat);
     if (Norm3(axis) < 1e-14) {
       Fail("joint", joint.name, j, joint.source,
            "axis too small: its length must be positive, got (" + std::to_string(axis[0]) + ", " +
                std::to_string(axis[1]) + ", " + std::to_string(axis[2]) + ")");
     }
-    Normalize3(axis);
+    Normalize3ByDivision(axis);
   }
 
   void FillJointRange(Model& m, int j, const SpecJoint& joint, int b) const {

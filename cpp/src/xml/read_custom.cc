@@ -216,6 +216,10 @@ MJSIM_VISUAL_SECTIONS(MJSIM_VISUAL_NAMES_OF)
 #undef MJSIM_VISUAL_NAMES_OF
 #undef MJSIM_VISUAL_NAME
 
+const std::vector<std::string> kVisualChildren = {"visual/global", "visual/quality",
+                                                  "visual/headlight", "visual/map",
+                                                  "visual/scale", "visual/rgba"};
+
 }  // namespace
 
 std::vector<ElementSchema> CustomSchema() {
@@ -235,9 +239,7 @@ std::vector<ElementSchema> CustomSchema() {
        {}, {}},
       {"statistic", "statistic", {"meaninertia", "meanmass", "meansize", "extent", "center"}, {},
        {}},
-      {"visual", "visual", {}, {},
-       {"visual/global", "visual/quality", "visual/headlight", "visual/map", "visual/scale",
-        "visual/rgba"}},
+      {"visual", "visual", {}, {}, kVisualChildren, TagsOf(kVisualChildren)},
       {"visual/global", "global", VisualGlobalAttributes(), {}, {}},
       {"visual/quality", "quality", VisualQualityAttributes(), {}, {}},
       {"visual/headlight", "headlight", VisualHeadlightAttributes(), {}, {}},

@@ -41,6 +41,26 @@ void XmlReader::Validate(const XMLElement* elem, const ElementSchema& schema) co
     }
     Fail(elem, "Schema violation: unrecognized attribute '" + name + "' in '" + schema.tag + "'");
   }
+  // children are checked here too, so that no reader can skip one: a leaf (joint, geom, ...)
+  // never iterates its children
+  for (const XMLElement* child = elem->FirstChildElement(); child;
+       child = child->NextSiblingElement()) {
+    if (ChildSchemaKey(schema, child->Name()).empty()) {
+      Fail(child, "Schema violation: unrecognized element '" + std::string(child->Name()) +
+                      "' in '" + schema.tag + "'");
+    }
+  }
+  for (const std::string& tag : schema.unique) {
+    int count = 0;
+    for (const XMLElement* child = elem->FirstChildElement(tag.c_str()); child;
+         child = child->NextSiblingElement(tag.c_str())) {
+      ++count;
+    }
+    if (count > 1) {
+      Fail(elem, "Schema violation: unique element '" + tag + "' found " + std::to_string(count) +
+                     " times in '" + schema.tag + "'");
+    }
+  }
 }
 
 // Checks that `child` may appear under `parent` and validates its attributes; returns its key.

@@ -1,0 +1,74 @@
+"""MJCF the reference rejects raises ValueError naming the element and its line
+(xml/xml_reader.cc, xml/reader_base.cc, xml/include.cc): default classes, elements a schema
+parent may hold once, out-of-range numbers, equality names, special include files, nesting."""
+
+import os
+
+import pytest
+
+import mjsim
+from support import assert_names_element_and_line
+
+
+def _raises(xml, element, line, *words):
+    with pytest.raises(ValueError) as error:
+        mjsim.MjModel.from_xml_string(xml)
+    assert_names_element_and_line(str(error.value), element, line, *words)
+    return str(error.value)
+
+
+# top-of-document sections: (xml lines 2.., element, line, words)
+SECTION_CASES = {
+    "renamed_main": ("<default>\n</default>\n<default class='foo'>\n</default>", "default", 4,
+                     ("main",)),
+    "renamed_main_alone": ("<default class='foo'/>", "default", 2, ("main",)),
+    "repeated_class_across_blocks": (
+        "<default>\n<default class='a'/>\n</default>\n<default>\n<default class='a'/>\n"
+        "</default>", "default", 6, ("repeated",)),
+    "nested_main_is_repeated": ("<default>\n<default class='main'/>\n</default>", "default", 3,
+                                ("repeated",)),
+    "empty_class_name": ("<default>\n<default class=''/>\n</default>", "default", 3, ("empty",)),
+    "missing_class_name": ("<default>\n<default/>\n</default>", "default", 3, ("empty",)),
+    "two_joints_in_a_class": ("<default>\n<joint damping='1'/>\n<joint armature='2'/>\n"
+                              "</default>", "default", 2, ("unique", "joint")),
+    "two_geoms_in_a_nested_class": ("<default>\n<default class='a'>\n<geom size='1'/>\n"
+                                    "<geom size='2'/>\n</default>\n</default>", "default", 3,
+                                    ("unique", "geom")),
+    "two_motors_in_a_class": ("<default>\n<motor/><motor/>\n</default>", "default", 2,
+                              ("unique", "motor")),
+    "two_global_in_visual": ("<visual>\n<global/><global/>\n</visual>", "visual", 2,
+                             ("unique", "global")),
+    "two_flags_in_option": ("<option>\n<flag/><flag/>\n</option>", "option", 2,
+                            ("unique", "flag")),
+    "two_lengthrange_in_compiler": ("<compiler>\n<lengthrange/><lengthrange/>\n</compiler>",
+                                    "compiler", 2, ("unique", "lengthrange")),
+}
+
+
+@pytest.mark.parametrize("case", sorted(SECTION_CASES))
+def test_section_error_names_element_and_line(case):
+    text, element, line, words = SECTION_CASES[case]
+    _raises(f"<mujoco>\n{text}\n<worldbody/>\n</mujoco>", element, line, *words)
+
+
+# worldbody content: (xml lines 3.., element, line, words)
+BODY_CASES = {
+    "body_in_site": ("<body>\n<site>\n<body/>\n</site>\n</body>", "body", 5, ()),
+    "joint_in_joint": ("<body>\n<joint>\n<joint/>\n</joint><geom size='1'/>\n</body>", "joint", 5,
+                       ()),
+    "geom_in_geom": ("<body>\n<geom size='1'>\n<geom size='1'/>\n</geom>\n</body>", "geom", 5, ()),
+    "geom_in_camera": ("<camera>\n<geom size='1'/>\n</camera>", "geom", 4, ()),
+    "unknown_in_joint": ("<body>\n<joint>\n<foo/>\n</joint>\n</body>", "foo", 5, ()),
+    "two_inertials_in_body": ("<body>\n<inertial pos='0 0 0' mass='1'/>\n"
+                              "<inertial pos='0 0 0' mass='1'/>\n</body>", "body", 3,
+                              ("unique", "inertial")),
+    "world_frame_joint": ("<frame>\n<joint/>\n</frame>", "joint", 4, ("world",)),
+    "world_frame_inertial": ("<frame>\n<inertial pos='0 0 0' mass='1'/>\n</frame>", "inertial",
+                             4, ("world",)),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BODY_CASES))
+def test_body_error_names_element_and_line(case):
+    text, element, line, words = BODY_CASES[case]
+    _raises(f"<mujoco>\n<worldbody>\n{text}\n</worldbody>\n</mujoco>", element, line, *words)
