@@ -130,3 +130,23 @@ def test_last_inertial_of_body_and_frame_counts(order):
     inner = body + frame if order == "body_first" else frame + body
     ours, ref = _pair(f"<mujoco><worldbody><body>{inner}</body></worldbody></mujoco>")
     _assert_equal(ours, ref, ["body_mass", "body_ipos"])
+
+
+_JOINT_FIELDS = ["dof_damping", "dof_armature", "jnt_stiffness", "dof_frictionloss",
+                 "qpos_spring", "jnt_margin", "jnt_range", "jnt_limited", "qpos0",
+                 "jnt_actfrcrange", "jnt_actfrclimited", "jnt_group"]
+JOINT_VALUES = ["damping='-1'", "armature='-1'", "stiffness='-1'", "frictionloss='-1'",
+                "springref='-1'", "margin='-1'", "ref='-1'", "group='-1'", "range='1 -1'",
+                "range='0 0'", "range='1 1'", "range='-1 -2'", "limited='false' range='1 -1'",
+                "actuatorfrcrange='1 -1'", "actuatorfrcrange='-1 -2'", "actuatorfrcrange='0 0'",
+                "actuatorfrcrange='1 1'"]
+
+
+@pytest.mark.parametrize("joint_type", ["hinge", "slide", "ball"])
+@pytest.mark.parametrize("values", JOINT_VALUES)
+def test_joint_values_the_reference_accepts(values, joint_type):
+    """Negative parameters load as given; autolimits limits only an ordered range."""
+    xml = (f"<mujoco><worldbody><body><joint type='{joint_type}' {values}/>"
+           "<geom size='.1'/></body></worldbody></mujoco>")
+    ours, ref = _pair(xml)
+    _assert_equal(ours, ref, _JOINT_FIELDS)

@@ -72,3 +72,20 @@ BODY_CASES = {
 def test_body_error_names_element_and_line(case):
     text, element, line, words = BODY_CASES[case]
     _raises(f"<mujoco>\n<worldbody>\n{text}\n</worldbody>\n</mujoco>", element, line, *words)
+
+
+JOINT_CASES = {
+    "ball_range_must_start_at_zero": ("type='ball' range='-1 1'", ("ball",)),
+    "ball_range_limited_must_start_at_zero": ("type='ball' range='1 1' limited='true'",
+                                              ("ball",)),
+    "actuatorfrcrange_equal_bounds_limited": ("actuatorfrcrange='1 1' actuatorfrclimited='true'",
+                                              ("actuatorfrcrange",)),
+    "range_equal_bounds_limited": ("range='1 1' limited='true'", ("range",)),
+}
+
+
+@pytest.mark.parametrize("case", sorted(JOINT_CASES))
+def test_joint_range_error_names_joint_and_line(case):
+    values, words = JOINT_CASES[case]
+    xml = f"<mujoco>\n<worldbody>\n<body>\n<joint {values}/>\n<geom size='1'/>\n</body>\n</worldbody>\n</mujoco>"
+    _raises(xml, "joint", 4, *words)
