@@ -89,3 +89,41 @@ def test_joint_range_error_names_joint_and_line(case):
     values, words = JOINT_CASES[case]
     xml = f"<mujoco>\n<worldbody>\n<body>\n<joint {values}/>\n<geom size='1'/>\n</body>\n</worldbody>\n</mujoco>"
     _raises(xml, "joint", 4, *words)
+
+
+# (section before worldbody, worldbody content, element, attribute): the number on line 3
+NUMBER_CASES = {
+    "double_overflow": ("", "<geom size='1e400'/>", "geom", "size"),
+    "double_negative_overflow": ("", "<geom size='1' pos='0 0 -1e400'/>", "geom", "pos"),
+    "double_underflow": ("", "<geom size='1' pos='0 0 1e-400'/>", "geom", "pos"),
+    "double_subnormal": ("", "<geom size='1' pos='0 0 1e-310'/>", "geom", "pos"),
+    "float_overflow": ("", "<geom size='1' rgba='1 1 1 1e39'/>", "geom", "rgba"),
+    "float_subnormal": ("", "<geom size='1' rgba='1 1 1 1e-40'/>", "geom", "rgba"),
+    "float_visual": ("<visual><global fovy='1e39'/></visual>", "", "global", "fovy"),
+    "float_light": ("", "<light diffuse='1 1 1e39'/>", "light", "diffuse"),
+    "int_overflow": ("", "<geom size='1' group='2147483648'/>", "geom", "group"),
+    "int_long": ("", "<geom size='1' group='99999999999'/>", "geom", "group"),
+    "int_exponent": ("", "<geom size='1' condim='1e400'/>", "geom", "condim"),
+    "int_decimal": ("", "<geom size='1' condim='3.0'/>", "geom", "condim"),
+    "int_pair": ("", "<camera resolution='1 1e400'/>", "camera", "resolution"),
+    "option_overflow": ("<option timestep='1e400'/>", "", "option", "timestep"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(NUMBER_CASES))
+def test_number_out_of_range_names_attribute_and_line(case):
+    section, content, element, attribute = NUMBER_CASES[case]
+    line = 3 if content else 2
+    xml = f"<mujoco>\n{section}\n<worldbody>\n{content}\n</worldbody>\n</mujoco>"
+    if content:
+        xml = f"<mujoco>\n<worldbody>\n{content}\n</worldbody>\n</mujoco>"
+    _raises(xml, element, line, attribute)
+
+
+@pytest.mark.parametrize("text", ["1.7e308", "-2147483648", "0x1p1", "3e38"])
+def test_numbers_in_range_load(text):
+    attr = "group" if text == "-2147483648" else "size"
+    mjsim.MjModel.from_xml_string(
+        f"<mujoco><worldbody><geom {attr}='{text}' size='1'/></worldbody></mujoco>"
+        if attr == "group" else
+        f"<mujoco><worldbody><geom size='{text}'/></worldbody></mujoco>")

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <climits>
 #include <cstdlib>
+#include <type_traits>
 
 #include "mjsim/errors.h"
 #include "xml/sections.h"
@@ -167,6 +168,8 @@ void ReadVisualValue(XmlReader& reader, const XMLElement* elem, const char* attr
   } else if (k == "Int") {
     int value = 0;
     if (reader.ReadInt(elem, attr, value)) out = static_cast<T>(value);
+  } else if constexpr (std::is_same_v<T, float>) {
+    reader.ReadFloats(elem, attr, &out, 1);
   } else {
     mjtNum value = 0;
     if (reader.ReadReal(elem, attr, value)) out = static_cast<T>(value);
