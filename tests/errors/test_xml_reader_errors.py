@@ -127,3 +127,35 @@ def test_numbers_in_range_load(text):
         f"<mujoco><worldbody><geom {attr}='{text}' size='1'/></worldbody></mujoco>"
         if attr == "group" else
         f"<mujoco><worldbody><geom size='{text}'/></worldbody></mujoco>")
+
+
+_EQUALITY_WORLD = ("<worldbody><body name='a'><joint name='ja'/><geom size='1'/><site name='sa'/>"
+                   "</body><body name='b'><joint name='jb'/><geom size='1'/><site name='sb'/>"
+                   "</body></worldbody><tendon><fixed name='t'><joint joint='ja' coef='1'/>"
+                   "</fixed></tendon>")
+EQUALITY_CASES = {
+    "connect_body1": ("<connect body1='' anchor='0 0 0'/>", "connect", "body1"),
+    "connect_site1": ("<connect site1='' site2='sb'/>", "connect", "site1"),
+    "connect_site2": ("<connect site1='sa' site2=''/>", "connect", "site2"),
+    "weld_site1": ("<weld site1='' site2='sb'/>", "weld", "site1"),
+    "weld_body1": ("<weld body1=''/>", "weld", "body1"),
+    "joint1": ("<joint joint1=''/>", "joint", "joint1"),
+    "tendon1": ("<tendon tendon1=''/>", "tendon", "tendon1"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(EQUALITY_CASES))
+def test_empty_equality_name_is_unknown(case):
+    """Was std::bad_alloc (MemoryError) or garbage: an empty name is an unknown object."""
+    text, element, attribute = EQUALITY_CASES[case]
+    xml = f"<mujoco>{_EQUALITY_WORLD}\n<equality>\n{text}\n</equality>\n</mujoco>"
+    _raises(xml, element, 3, attribute, "unknown")
+
+
+@pytest.mark.parametrize("text", ["<connect body1='a' body2='' anchor='0 0 0'/>",
+                                  "<weld body1='a' body2=''/>", "<joint joint1='ja' joint2=''/>",
+                                  "<tendon tendon1='t' tendon2=''/>"])
+def test_empty_second_equality_name_means_world_or_none(text):
+    xml = f"<mujoco>{_EQUALITY_WORLD}<equality>{text}</equality></mujoco>"
+    ours = mjsim.MjModel.from_xml_string(xml)
+    assert ours.eq_obj2id[0] == (0 if "body1" in text else -1)
