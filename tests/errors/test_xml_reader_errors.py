@@ -159,3 +159,32 @@ def test_empty_second_equality_name_means_world_or_none(text):
     xml = f"<mujoco>{_EQUALITY_WORLD}<equality>{text}</equality></mujoco>"
     ours = mjsim.MjModel.from_xml_string(xml)
     assert ours.eq_obj2id[0] == (0 if "body1" in text else -1)
+
+
+def _special_files(tmp_path):
+    files = {"directory": str(tmp_path)}
+    if os.path.exists("/dev/zero"):
+        files["dev_zero"] = "/dev/zero"
+    if hasattr(os, "mkfifo"):
+        fifo = tmp_path / "fifo.xml"
+        os.mkfifo(fifo)
+        files["fifo"] = str(fifo)
+    return files
+
+
+@pytest.mark.parametrize("kind", ["directory", "dev_zero", "fifo"])
+def test_include_of_a_special_file_is_an_error_not_a_hang(tmp_path, kind):
+    """/dev/zero was read forever and a FIFO blocked: only regular files are read."""
+    files = _special_files(tmp_path)
+    if kind not in files:
+        pytest.skip(f"no {kind} on this system")
+    xml = f"<mujoco>\n<include file='{files[kind]}'/>\n</mujoco>"
+    _raises(xml, "include", 2, "regular file")
+
+
+def test_main_file_fifo_is_an_error_not_a_hang(tmp_path):
+    files = _special_files(tmp_path)
+    if "fifo" not in files:
+        pytest.skip("no FIFOs on this system")
+    with pytest.raises(ValueError, match="regular file"):
+        mjsim.MjModel.from_xml_path(files["fifo"])

@@ -1,5 +1,6 @@
 // context.cc: names, asset files, frames and errors shared by the compiler stages.
 #include "compiler/context.h"
+#include "util/files.h"
 #include "util/paths.h"
 
 #include <algorithm>
@@ -76,12 +77,14 @@ std::string CompileContext::ReadAssetFile(const std::string& file, const std::st
     std::string dir = WithSeparator(subdir);
     path = IsAbsolutePath(dir) ? dir + path : spec.model_dir + dir + path;
   }
-  std::ifstream stream(path, std::ios::binary);
-  if (!stream) Fail(type, name, id, source, "could not open file '" + path + "'");
-  std::ostringstream bytes;
-  bytes << stream.rdbuf();
-  if (stream.bad()) Fail(type, name, id, source, "could not read file '" + path + "'");
-  return bytes.str();
+  std::string bytes;
+  FileStatus status = ReadRegularFile(path, bytes);
+  if (status == FileStatus::kMissing) Fail(type, name, id, source, "could not open file '" + path + "'");
+  if (status != FileStatus::kOk) {
+    Fail(type, name, id, source,
+         "could not read file '" + path + "': " + FileStatusText(status));
+  }
+  return bytes;
 }
 
 // The frames compose first, outermost to innermost: with nested frames this order gives the
