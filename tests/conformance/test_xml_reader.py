@@ -150,3 +150,30 @@ def test_joint_values_the_reference_accepts(values, joint_type):
            "<geom size='.1'/></body></worldbody></mujoco>")
     ours, ref = _pair(xml)
     _assert_equal(ours, ref, _JOINT_FIELDS)
+
+
+def _chain(bodies):
+    return ("<mujoco><worldbody>" + "<body><joint/><geom size='.1'/>" * bodies +
+            "</body>" * bodies + "</worldbody></mujoco>")
+
+
+def test_deep_chain_loads_as_reference():
+    """200 nested bodies (tinyxml2's depth limit was 100 here)."""
+    ours, ref = _pair(_chain(200))
+    _assert_equal(ours, ref, ["body_parentid", "body_pos", "jnt_bodyid", "dof_parentid"])
+
+
+def test_deep_chain_loads_to_the_reference_limit():
+    """496 nested bodies load and step: the reference's limit (it takes 20 s to compile them,
+    so the count is compared with its measured value, 497 bodies with the world)."""
+    ours = mjsim.MjModel.from_xml_string(_chain(496))
+    assert ours.nbody == 497
+    mjsim.mj_step(ours, mjsim.MjData(ours))
+
+
+def test_chain_beyond_the_limit_is_a_parse_error():
+    for bodies in (497, 5000):
+        with pytest.raises(ValueError, match="DEPTH"):
+            mjsim.MjModel.from_xml_string(_chain(bodies))
+        with pytest.raises(ValueError, match="DEPTH"):
+            mujoco.MjModel.from_xml_string(_chain(bodies))
