@@ -76,11 +76,6 @@ CASES = {
     <body name="arm">
       <geom size="0.1" solref="0.02 1 3"/><!--HERE-->
     </body>""", "geom", ("solref",)),
-    "negative_damping": ("""
-    <body name="arm">
-      <joint name="elbow" damping="-1"/><!--HERE-->
-      <geom size="0.1"/>
-    </body>""", "joint", ("elbow", "damping")),
     "joint_in_worldbody": ("""
     <joint name="loose"/><!--HERE-->
     <geom size="0.1"/>""", "joint", ()),
@@ -92,12 +87,6 @@ CASES = {
     <frame childclass="nosuchclass"><!--HERE-->
       <geom size="0.1"/>
     </frame>""", "frame", ("nosuchclass",)),
-    "joint_inside_frame": ("""
-    <body>
-      <frame>
-        <joint/><!--HERE-->
-      </frame>
-    </body>""", "joint", ()),
     "springdamper_zero_dampratio": ("""
     <body>
       <joint springdamper="0.1 0"/><!--HERE-->

@@ -88,18 +88,17 @@ void FillLight(const CompileContext& ctx, Model& m, int l) {
   m.light_bulbradius[l] = light.bulbradius;
   m.light_intensity[l] = light.intensity;
   m.light_range[l] = light.range;
-  // the direction is a vector in the light's frame: a <frame> rotates it, pos moves with it
+  // the direction is a vector in the light's frame: a <frame> rotates it, pos moves with it;
+  // it is normalized after the rotation (measured bit for bit inside frames)
   mjtNum* pos = m.light_pos + 3 * l;
   mjtNum* dir = m.light_dir + 3 * l;
   Copy3(pos, light.pos);
-  Copy3(dir, light.dir);
-  if (Normalize3(dir) < 1e-14) ctx.Fail("light", light.name, l, light.source, "direction 'dir' must be nonzero");
+  if (Norm3(light.dir) < 1e-14) ctx.Fail("light", light.name, l, light.source, "direction 'dir' must be nonzero");
   mjtNum quat[4] = {1, 0, 0, 0};
   ctx.ApplyFrame(light.frame, pos, quat);
   ApplyPose(ctx.light_offset[l], pos, quat);
-  mjtNum rotated[3];
-  RotateVecByQuat(rotated, dir, quat);
-  Copy3(dir, rotated);
+  RotateVecByQuat(dir, light.dir, quat);
+  Normalize3(dir);
   for (int i = 0; i < 3; ++i) {
     m.light_attenuation[3 * l + i] = light.attenuation[i];
     m.light_ambient[3 * l + i] = light.ambient[i];

@@ -400,22 +400,29 @@ class Compiler {
       if (parents_[b] != 0) Fail("joint", joint.name, j, joint.source, "free joint can only be used on top level");
       return;  // a free joint has no anchor or axis of its own
     }
-    Copy3(pos, joint.pos);
+    // inside <frame>: pos and axis are given in the frame and move with it (the reference
+    // rotates pos through the matrix, axis through the quaternion: measured bit for bit)
+    Pose frame = ctx_.FramePose(joint.frame);
+    RotateVecByQuatMatrix(pos, joint.pos, frame.quat);
+    AddTo3(pos, frame.pos);
     if (joint.type == mjJNT_BALL) return;
-    Copy3(axis, joint.axis);
+    RotateVecByQuat(axis, joint.axis, frame.quat);
     if (Norm3(axis) < 1e-14) {
       Fail("joint", joint.name, j, joint.source,
            "axis too small: its length must be positive, got (" + std::to_string(axis[0]) + ", " +
                std::to_string(axis[1]) + ", " + std::to_string(axis[2]) + ")");
     }
-    Normalize3(axis);
+    Normalize3ByDivision(axis);
   }
 
   void FillJointRange(Model& m, int j, const SpecJoint& joint, int b) const {
+    // autolimits limits only an ordered range; "0 0" counts as not given (measured: "1 -1",
+    // "1 1" and "0 0" stay unlimited, only "0 0" passes autolimits="false")
+    bool given = joint.range_given && (joint.range[0] != 0 || joint.range[1] != 0);
     bool limited = joint.limited == 1 || (joint.limited == 2 && spec_.compiler.autolimits &&
-                                          joint.range_given);
+                                          given && joint.range[0] < joint.range[1]);
     if (joint.type == mjJNT_FREE) limited = false;  // the reference never limits free joints
-    if (joint.limited == 2 && !spec_.compiler.autolimits && joint.range_given) {
+    if (joint.limited == 2 && !spec_.compiler.autolimits && given) {
       Fail("joint", joint.name, j, joint.source,
            "range is given but limited is not set, and compiler autolimits is false");
     }
@@ -425,6 +432,10 @@ class Compiler {
     bool angular = limited && (joint.type == mjJNT_HINGE || joint.type == mjJNT_BALL);
     for (int i = 0; i < 2; ++i) {
       range[i] = angular ? AngleToRadians(joint.range[i], spec_.compiler) : joint.range[i];
+    }
+    if (limited && joint.type == mjJNT_BALL && range[0] != 0) {
+      Fail("joint", joint.name, j, joint.source,
+           "range lower bound of a ball joint must be 0, got " + std::to_string(range[0]));
     }
     if (limited && joint.type != mjJNT_BALL && range[0] >= range[1]) {
       Fail("joint", joint.name, j, joint.source,
@@ -440,19 +451,18 @@ class Compiler {
     m.jnt_stiffness[j] = joint.stiffness;
     m.jnt_margin[j] = joint.margin;
     m.jnt_actgravcomp[j] = joint.actuatorgravcomp;
+    // autolimits limits only an ordered range (measured: "1 -1" and "1 1" stay unlimited);
+    // negative stiffness, armature, damping and frictionloss are accepted as given
+    const mjtNum* range = joint.actuatorfrcrange;
     bool limited = joint.actuatorfrclimited == 1 ||
                    (joint.actuatorfrclimited == 2 && spec_.compiler.autolimits &&
-                    joint.actuatorfrcrange_given);
+                    joint.actuatorfrcrange_given && range[0] < range[1]);
     m.jnt_actfrclimited[j] = limited;
-    Copy2(m.jnt_actfrcrange + 2 * j, joint.actuatorfrcrange);
-    if (limited && joint.actuatorfrcrange[0] > joint.actuatorfrcrange[1]) {
-      Fail("joint", joint.name, j, joint.source, "actuatorfrcrange lower bound must not exceed the upper bound");
-    }
-    for (mjtNum value : {joint.stiffness, joint.armature, joint.damping, joint.frictionloss}) {
-      if (value < 0) {
-        Fail("joint", joint.name, j, joint.source,
-             "stiffness, armature, damping and frictionloss must be non-negative");
-      }
+    Copy2(m.jnt_actfrcrange + 2 * j, range);
+    if (limited && !(range[0] < range[1])) {
+      Fail("joint", joint.name, j, joint.source,
+           "actuatorfrcrange lower bound " + std::to_string(range[0]) +
+               " must be below upper bound " + std::to_string(range[1]));
     }
   }
 

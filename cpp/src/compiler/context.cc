@@ -1,5 +1,6 @@
 // context.cc: names, asset files, frames and errors shared by the compiler stages.
 #include "compiler/context.h"
+#include "util/files.h"
 #include "util/paths.h"
 
 #include <algorithm>
@@ -76,24 +77,38 @@ std::string CompileContext::ReadAssetFile(const std::string& file, const std::st
     std::string dir = WithSeparator(subdir);
     path = IsAbsolutePath(dir) ? dir + path : spec.model_dir + dir + path;
   }
-  std::ifstream stream(path, std::ios::binary);
-  if (!stream) Fail(type, name, id, source, "could not open file '" + path + "'");
-  std::ostringstream bytes;
-  bytes << stream.rdbuf();
-  if (stream.bad()) Fail(type, name, id, source, "could not read file '" + path + "'");
-  return bytes.str();
+  std::string bytes;
+  FileStatus status = ReadRegularFile(path, bytes);
+  if (status == FileStatus::kMissing) Fail(type, name, id, source, "could not open file '" + path + "'");
+  if (status != FileStatus::kOk) {
+    Fail(type, name, id, source,
+         "could not read file '" + path + "': " + FileStatusText(status));
+  }
+  return bytes;
+}
+
+// The frames compose first, outermost to innermost: with nested frames this order gives the
+// reference's last bits (cam_pos, jnt_axis measured)
+Pose CompileContext::FramePose(int frame) const {
+  if (frame < 0) return Pose{};
+  Pose outer = FramePose(spec.frames[frame].parent);
+  Pose own;
+  Copy3(own.pos, spec.frames[frame].pos);
+  OrientationToQuat(own.quat, spec.frames[frame].orientation, spec.compiler);
+  ApplyPoseThroughMatrix(outer, own.pos, own.quat);
+  return own;
 }
 
 void CompileContext::ApplyFrame(int frame, mjtNum pos[3], mjtNum quat[4]) const {
-  for (; frame >= 0; frame = spec.frames[frame].parent) {
-    const SpecFrame& f = spec.frames[frame];
-    mjtNum frame_quat[4], rotated[3], composed[4];
-    OrientationToQuat(frame_quat, f.orientation, spec.compiler);
-    RotateVecByQuat(rotated, pos, frame_quat);
-    Add3(pos, f.pos, rotated);
-    MulQuat(composed, frame_quat, quat);
-    Copy4(quat, composed);
-  }
+  if (frame >= 0) ApplyPoseThroughMatrix(FramePose(frame), pos, quat);
+}
+
+void ApplyPoseThroughMatrix(const Pose& pose, mjtNum pos[3], mjtNum quat[4]) {
+  mjtNum composed[4];
+  RotateVecByQuatMatrix(pos, pos, pose.quat);
+  AddTo3(pos, pose.pos);
+  MulQuat(composed, pose.quat, quat);
+  Copy4(quat, composed);
 }
 
 void ApplyPose(const Pose& pose, mjtNum pos[3], mjtNum quat[4]) {

@@ -28,6 +28,8 @@ struct Pose {
 
 // pos/quat (relative to the pose's inner frame) become relative to its outer frame
 void ApplyPose(const Pose& pose, mjtNum pos[3], mjtNum quat[4]);
+// the same, pos rotated through the rotation matrix of pose.quat
+void ApplyPoseThroughMatrix(const Pose& pose, mjtNum pos[3], mjtNum quat[4]);
 Pose InversePose(const Pose& pose);
 
 // Names of bodies that other elements refer to (sensors, actuators, equalities, excludes,
@@ -85,6 +87,8 @@ class CompileContext {
   // Composes the pose of an element written inside <frame> `frame` (-1: none) with the frames
   // around it: pos/quat become relative to the enclosing body.
   void ApplyFrame(int frame, mjtNum pos[3], mjtNum quat[4]) const;
+  // the pose of <frame> `frame` (-1: identity) in its body, all enclosing frames composed
+  Pose FramePose(int frame) const;
 
   // skins with file data loaded (CollectSkins), in id order
   std::vector<SpecSkin> skins;

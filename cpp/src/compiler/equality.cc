@@ -74,9 +74,11 @@ void ResolveEqualityObjects(const CompileContext& ctx, Model& m, int e, const Sp
   const char* what = EqualityObjectName(eq.type, eq.sites);
   int ids[2] = {-1, spatial && !eq.sites ? 0 : -1};
   const std::string* names[2] = {&eq.name1, &eq.name2};
+  // an empty second body means the world, an empty second joint or tendon none; any other
+  // empty name is unknown (measured: body1="", site1="", site2="" and joint1="" are errors)
   for (int i = 0; i < 2; ++i) {
-    if (names[i]->empty()) continue;
-    ids[i] = ctx.FindId(objtype, *names[i]);
+    if (names[i]->empty() && i == 1 && !eq.sites) continue;
+    ids[i] = names[i]->empty() ? -1 : ctx.FindId(objtype, *names[i]);
     if (ids[i] < 0) {
       ctx.Fail("equality", eq.name, e, eq.source,
                std::string("unknown ") + what + " '" + *names[i] + "' in " + what + std::to_string(i + 1));

@@ -6,6 +6,7 @@
 #include "compiler/compile.h"
 #include "mjsim/api.h"
 #include "mjsim/errors.h"
+#include "util/files.h"
 #include "xml/xml_reader.h"
 
 namespace mjsim {
@@ -49,12 +50,13 @@ void SaveLastXml(const std::string& filename) {
 }
 
 std::unique_ptr<Model> LoadXmlFile(const std::string& path, const AssetMap& assets) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file) throw FileError("could not open file '" + path + "'");
-  std::ostringstream text;
-  text << file.rdbuf();
-  if (file.bad()) throw FileError("could not read file '" + path + "'");
-  return CompileAndRemember(ReadMjcf(text.str(), path, assets), assets);
+  std::string text;
+  FileStatus status = ReadRegularFile(path, text);
+  if (status == FileStatus::kMissing) throw FileError("could not open file '" + path + "'");
+  if (status != FileStatus::kOk) {
+    throw ModelError("could not read file '" + path + "': " + FileStatusText(status));
+  }
+  return CompileAndRemember(ReadMjcf(text, path, assets), assets);
 }
 
 }  // namespace mjsim

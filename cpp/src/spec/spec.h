@@ -58,6 +58,7 @@ struct SpecJoint {
   mjtNum springdamper[2] = {0, 0};
   int align = 2;  // <freejoint align>: false, true, auto (compiler alignfree)
   std::vector<mjtNum> user;
+  int frame = -1;  // enclosing <frame>, index into Spec::frames
   SourceLocation source;
 };
 

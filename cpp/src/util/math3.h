@@ -55,6 +55,18 @@ inline mjtNum Normalize3(mjtNum a[3]) {
   return norm;
 }
 
+// a divided by its length (a tiny vector becomes (1,0,0)); returns the former length. The
+// reference's compiler normalizes joint axes this way (measured bit for bit on jnt_axis).
+inline mjtNum Normalize3ByDivision(mjtNum a[3]) {
+  mjtNum norm = Norm3(a);
+  if (norm < mjMINVAL) {
+    a[0] = 1; a[1] = a[2] = 0;
+  } else {
+    for (int i = 0; i < 3; ++i) a[i] /= norm;
+  }
+  return norm;
+}
+
 // Scales q to unit length and returns its former length; a tiny quaternion becomes (1,0,0,0).
 // As the reference's engine (measured bit for bit on mju_normalize4): the norm of the sum of
 // squares in order, q times 1/norm, and q left as it is when its norm is within mjMINVAL of 1.

@@ -1,5 +1,6 @@
 // include.cc: expansion of <include> elements (MJCF reference, "include").
 #include "xml/include.h"
+#include "util/files.h"
 #include "util/paths.h"
 
 #include <fstream>
@@ -12,15 +13,6 @@ namespace {
 
 using tinyxml2::XMLDocument;
 using tinyxml2::XMLNode;
-
-bool ReadWholeFile(const std::string& path, std::string& contents) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file) return false;
-  std::ostringstream text;
-  text << file.rdbuf();
-  contents = text.str();
-  return !file.bad();
-}
 
 class IncludeExpander {
  public:
@@ -97,13 +89,16 @@ class IncludeExpander {
     }
     std::vector<std::string> candidates = {name};
     if (!IsAbsolutePath(name)) candidates = {dir + name, main_dir_ + name};
+    FileStatus status = FileStatus::kMissing;
     for (const std::string& candidate : candidates) {
-      if (ReadWholeFile(candidate, contents)) {
+      status = ReadRegularFile(candidate, contents);
+      if (status == FileStatus::kOk) {
         path = candidate;
         return;
       }
+      if (status != FileStatus::kMissing) break;
     }
-    reader_.Fail(include, "Error opening file '" + name + "': No such file or directory");
+    reader_.Fail(include, "Error opening file '" + name + "': " + FileStatusText(status));
   }
 
   void RecordOrigins(const XMLElement* copy, const XMLElement* original, const std::string& file) {

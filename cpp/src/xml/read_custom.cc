@@ -4,6 +4,7 @@
 #include <cctype>
 #include <climits>
 #include <cstdlib>
+#include <type_traits>
 
 #include "mjsim/errors.h"
 #include "xml/sections.h"
@@ -167,6 +168,8 @@ void ReadVisualValue(XmlReader& reader, const XMLElement* elem, const char* attr
   } else if (k == "Int") {
     int value = 0;
     if (reader.ReadInt(elem, attr, value)) out = static_cast<T>(value);
+  } else if constexpr (std::is_same_v<T, float>) {
+    reader.ReadFloats(elem, attr, &out, 1);
   } else {
     mjtNum value = 0;
     if (reader.ReadReal(elem, attr, value)) out = static_cast<T>(value);
@@ -216,6 +219,10 @@ MJSIM_VISUAL_SECTIONS(MJSIM_VISUAL_NAMES_OF)
 #undef MJSIM_VISUAL_NAMES_OF
 #undef MJSIM_VISUAL_NAME
 
+const std::vector<std::string> kVisualChildren = {"visual/global", "visual/quality",
+                                                  "visual/headlight", "visual/map",
+                                                  "visual/scale", "visual/rgba"};
+
 }  // namespace
 
 std::vector<ElementSchema> CustomSchema() {
@@ -235,9 +242,7 @@ std::vector<ElementSchema> CustomSchema() {
        {}, {}},
       {"statistic", "statistic", {"meaninertia", "meanmass", "meansize", "extent", "center"}, {},
        {}},
-      {"visual", "visual", {}, {},
-       {"visual/global", "visual/quality", "visual/headlight", "visual/map", "visual/scale",
-        "visual/rgba"}},
+      {"visual", "visual", {}, {}, kVisualChildren, TagsOf(kVisualChildren)},
       {"visual/global", "global", VisualGlobalAttributes(), {}, {}},
       {"visual/quality", "quality", VisualQualityAttributes(), {}, {}},
       {"visual/headlight", "headlight", VisualHeadlightAttributes(), {}, {}},

@@ -24,24 +24,16 @@ void ReadMeshDefaultValues(XmlReader& reader, const XMLElement* elem, SpecMesh& 
 }
 
 std::vector<float> ReadFloatList(XmlReader& reader, const XMLElement* elem, const char* attr) {
-  std::vector<mjtNum> values;
-  reader.ReadRealList(elem, attr, values);
+  const char* text = elem->Attribute(attr);
+  if (!text) return {};
+  std::vector<mjtNum> values = reader.ParseNumbers(elem, attr, text, XmlReader::Precision::kFloat);
   return std::vector<float>(values.begin(), values.end());
 }
 
-// integer list: each value must be a whole number
+// integer list: each value must be a whole number in the range of int
 std::vector<int> ReadIntList(XmlReader& reader, const XMLElement* elem, const char* attr) {
-  std::vector<mjtNum> values;
-  reader.ReadRealList(elem, attr, values);
-  std::vector<int> ints;
-  for (mjtNum value : values) {
-    if (value != static_cast<mjtNum>(static_cast<long long>(value)) || value < -2147483648.0 ||
-        value > 2147483647.0) {
-      reader.Fail(elem, std::string("attribute '") + attr + "' needs integers, got " + std::to_string(value));
-    }
-    ints.push_back(static_cast<int>(value));
-  }
-  return ints;
+  const char* text = elem->Attribute(attr);
+  return text ? reader.ParseIntegers(elem, attr, text) : std::vector<int>{};
 }
 
 }  // namespace

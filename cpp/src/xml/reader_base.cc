@@ -2,6 +2,8 @@
 // MJCF section readers.
 #include "xml/reader_base.h"
 
+#include <cerrno>
+#include <climits>
 #include <cstdlib>
 #include <sstream>
 
@@ -41,6 +43,26 @@ void XmlReader::Validate(const XMLElement* elem, const ElementSchema& schema) co
     }
     Fail(elem, "Schema violation: unrecognized attribute '" + name + "' in '" + schema.tag + "'");
   }
+  // children are checked here too, so that no reader can skip one: a leaf (joint, geom, ...)
+  // never iterates its children
+  for (const XMLElement* child = elem->FirstChildElement(); child;
+       child = child->NextSiblingElement()) {
+    if (ChildSchemaKey(schema, child->Name()).empty()) {
+      Fail(child, "Schema violation: unrecognized element '" + std::string(child->Name()) +
+                      "' in '" + schema.tag + "'");
+    }
+  }
+  for (const std::string& tag : schema.unique) {
+    int count = 0;
+    for (const XMLElement* child = elem->FirstChildElement(tag.c_str()); child;
+         child = child->NextSiblingElement(tag.c_str())) {
+      ++count;
+    }
+    if (count > 1) {
+      Fail(elem, "Schema violation: unique element '" + tag + "' found " + std::to_string(count) +
+                     " times in '" + schema.tag + "'");
+    }
+  }
 }
 
 // Checks that `child` may appear under `parent` and validates its attributes; returns its key.
@@ -64,18 +86,45 @@ bool XmlReader::Contains(const std::vector<std::string>& names, const std::strin
 }
 
 std::vector<mjtNum> XmlReader::ParseNumbers(const XMLElement* elem, const char* attr,
-                                 const char* text) const {
+                                            const char* text, Precision precision) const {
   std::vector<mjtNum> numbers;
   std::istringstream tokens(text);
   std::string token;
   while (tokens >> token) {
     char* end = nullptr;
-    mjtNum value = std::strtod(token.c_str(), &end);
+    errno = 0;
+    mjtNum value = precision == Precision::kFloat ? std::strtof(token.c_str(), &end)
+                                                  : std::strtod(token.c_str(), &end);
     if (end == token.c_str() || *end != '\0') {
       Fail(elem, std::string("bad format in attribute '") + attr + "': '" + token +
                      "' is not a number (\"" + text + "\")");
     }
+    if (errno == ERANGE) {
+      Fail(elem, std::string("number out of range in attribute '") + attr + "': '" + token +
+                     "' does not fit a " +
+                     (precision == Precision::kFloat ? "float" : "double") + " (\"" + text +
+                     "\")");
+    }
     numbers.push_back(value);
+  }
+  return numbers;
+}
+
+std::vector<int> XmlReader::ParseIntegers(const XMLElement* elem, const char* attr,
+                                          const char* text) const {
+  std::vector<int> numbers;
+  std::istringstream tokens(text);
+  std::string token;
+  while (tokens >> token) {
+    char* end = nullptr;
+    errno = 0;
+    long value = std::strtol(token.c_str(), &end, 10);
+    if (end == token.c_str() || *end != '\0' || errno == ERANGE || value < INT_MIN ||
+        value > INT_MAX) {
+      Fail(elem, std::string("attribute '") + attr + "' needs integers: '" + token +
+                     "' is not an integer in the range of int (\"" + text + "\")");
+    }
+    numbers.push_back(static_cast<int>(value));
   }
   return numbers;
 }
@@ -114,9 +163,15 @@ bool XmlReader::ReadReal(const XMLElement* elem, const char* attr, mjtNum& out) 
 }
 
 bool XmlReader::ReadFloats(const XMLElement* elem, const char* attr, float* out, int count) const {
-  mjtNum values[16];
-  if (!ReadReals(elem, attr, values, count)) return false;
-  for (int i = 0; i < count; ++i) out[i] = static_cast<float>(values[i]);
+  const char* text = elem->Attribute(attr);
+  if (!text) return false;
+  std::vector<mjtNum> numbers = ParseNumbers(elem, attr, text, Precision::kFloat);
+  if (static_cast<int>(numbers.size()) != count) {
+    Fail(elem, std::string("attribute '") + attr + "' needs " + std::to_string(count) +
+                   (count == 1 ? " number" : " numbers") + ", got " +
+                   std::to_string(numbers.size()) + " (\"" + text + "\")");
+  }
+  for (int i = 0; i < count; ++i) out[i] = static_cast<float>(numbers[i]);
   return true;
 }
 
@@ -130,15 +185,11 @@ std::optional<std::vector<mjtNum>> XmlReader::ReadRealVector(const XMLElement* e
 bool XmlReader::ReadInt(const XMLElement* elem, const char* attr, int& out) const {
   const char* text = elem->Attribute(attr);
   if (!text) return false;
-  std::istringstream tokens(text);
-  std::string token, extra;
-  tokens >> token;
-  char* end = nullptr;
-  long value = std::strtol(token.c_str(), &end, 10);
-  if (token.empty() || *end != '\0' || (tokens >> extra)) {
+  std::vector<int> numbers = ParseIntegers(elem, attr, text);
+  if (numbers.size() != 1) {
     Fail(elem, std::string("attribute '") + attr + "' needs one integer, got \"" + text + "\"");
   }
-  out = static_cast<int>(value);
+  out = numbers[0];
   return true;
 }
 
@@ -199,14 +250,12 @@ bool XmlReader::ReadRealList(const XMLElement* elem, const char* attr,
 bool XmlReader::ReadInts(const XMLElement* elem, const char* attr, int* out, int count) const {
   const char* text = elem->Attribute(attr);
   if (!text) return false;
-  std::vector<mjtNum> numbers = ParseNumbers(elem, attr, text);
-  bool integral = static_cast<int>(numbers.size()) == count;
-  for (mjtNum value : numbers) integral = integral && value == static_cast<int>(value);
-  if (!integral) {
+  std::vector<int> numbers = ParseIntegers(elem, attr, text);
+  if (static_cast<int>(numbers.size()) != count) {
     Fail(elem, std::string("attribute '") + attr + "' needs " + std::to_string(count) +
                    (count == 1 ? " integer" : " integers") + ", got \"" + text + "\"");
   }
-  for (int i = 0; i < count; ++i) out[i] = static_cast<int>(numbers[i]);
+  for (int i = 0; i < count; ++i) out[i] = numbers[i];
   return true;
 }
 

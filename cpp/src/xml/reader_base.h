@@ -36,7 +36,12 @@ class XmlReader {
   std::string ValidateChild(const XMLElement* child, const ElementSchema& parent) const;
 
   // typed readers: each returns false (or 0) when the attribute is absent
-  std::vector<mjtNum> ParseNumbers(const XMLElement* elem, const char* attr, const char* text) const;
+  // Every number of every attribute is parsed here: a value outside the range of its type
+  // (1e400, 1e-400; 1e39 for a float; 2^31 for an int) is an error, as in the reference.
+  enum class Precision { kDouble, kFloat };
+  std::vector<mjtNum> ParseNumbers(const XMLElement* elem, const char* attr, const char* text,
+                                   Precision precision = Precision::kDouble) const;
+  std::vector<int> ParseIntegers(const XMLElement* elem, const char* attr, const char* text) const;
   bool ReadReals(const XMLElement* elem, const char* attr, mjtNum* out, int count) const;
   // Between min_count and max_count numbers; returns how many were read (0 when absent).
   // Values past those given keep what `out` held: MJCF reads solref, solimp, friction, size,

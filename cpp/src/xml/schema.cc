@@ -38,15 +38,18 @@ const Names kBodyChildren = {"body/inertial", "body/joint", "body/freejoint", "b
                              "body/site", "body/camera", "body/light", "body", "frame",
                              "body/composite", "body/flexcomp", "body/plugin", "body/attach",
                              "body/replicate"};
-const Names kFrameChildren = {"body/geom", "body/site", "body/camera", "body/light", "body",
-                              "frame", "body/composite", "body/flexcomp", "body/attach",
+const Names kFrameChildren = {"body/inertial", "body/joint", "body/freejoint", "body/geom",
+                              "body/site", "body/camera", "body/light", "body", "frame",
+                              "body/composite", "body/flexcomp", "body/attach",
                               "body/replicate"};
-const Names kDefaultChildren = {
-    "default", "default/joint", "default/geom", "default/site", "default/camera",
+// a default class holds at most one element of each kind besides nested classes
+const Names kDefaultElements = {
+    "default/joint", "default/geom", "default/site", "default/camera",
     "default/light", "default/mesh", "default/material", "default/pair", "default/equality",
     "default/tendon", "default/general", "default/motor", "default/position", "default/velocity",
     "default/intvelocity", "default/damper", "default/cylinder", "default/muscle",
     "default/adhesion"};
+const Names kDefaultChildren = Join({{"default"}, kDefaultElements});
 
 Names OptionFlagNames() {
   Names names;
@@ -69,7 +72,7 @@ std::vector<ElementSchema> CoreSchema() {
         "o_solimp", "o_friction", "integrator", "cone", "jacobian", "solver", "iterations",
         "ls_iterations", "noslip_iterations", "ccd_iterations", "sdf_iterations",
         "sdf_initpoints", "actuatorgroupdisable"},
-       {}, {"option/flag"}},
+       {}, {"option/flag"}, {"flag"}},
       {"option/flag", "flag", OptionFlagNames(), {}, {}},
       {"compiler", "compiler",
        {"angle", "eulerseq", "autolimits", "coordinate", "inertiafromgeom", "inertiagrouprange",
@@ -77,15 +80,15 @@ std::vector<ElementSchema> CoreSchema() {
         "assetdir", "strippath", "fusestatic", "discardvisual", "alignfree", "fitaabb",
         "usethread", "saveinertial"},
        {},
-       {"compiler/lengthrange"}},
-      {"default", "default", {"class"}, {}, kDefaultChildren},
+       {"compiler/lengthrange"}, {"lengthrange"}},
+      {"default", "default", {"class"}, {}, kDefaultChildren, TagsOf(kDefaultElements)},
       {"default/joint", "joint", kJointAttributes, {}, {}},
       {"default/geom", "geom", kGeomAttributes, {}, {}},
       {"default/site", "site", kSiteAttributes, {}, {}},
       {"worldbody", "worldbody", {}, {}, kBodyChildren},
       {"body", "body",
        Join({{"name", "childclass", "pos", "mocap", "gravcomp", "user"}, kOrientation}), {},
-       kBodyChildren},
+       kBodyChildren, {"inertial"}},
       {"frame", "frame", Join({{"name", "childclass", "pos"}, kOrientation}), {}, kFrameChildren},
       {"body/replicate", "replicate", {"count", "offset", "euler", "sep"}, {}, kFrameChildren},
       {"body/inertial", "inertial",
@@ -121,6 +124,12 @@ const ElementSchema* FindSchema(const std::string& key) {
   }();
   auto found = by_key.find(key);
   return found == by_key.end() ? nullptr : found->second;
+}
+
+Names TagsOf(const Names& keys) {
+  Names tags;
+  for (const std::string& key : keys) tags.push_back(key.substr(key.rfind('/') + 1));
+  return tags;
 }
 
 std::string ChildSchemaKey(const ElementSchema& parent, const std::string& tag) {

@@ -15,6 +15,7 @@ struct ElementSchema {
   std::vector<std::string> attributes;  // attributes mjsim reads
   std::vector<std::string> pending;     // MJCF attributes mjsim does not support yet
   std::vector<std::string> children;    // keys of allowed child elements
+  std::vector<std::string> unique;      // tags of children that may appear at most once
 };
 
 // Looks up a schema entry by key; nullptr if absent (an MJCF element mjsim does not read yet).
@@ -23,6 +24,9 @@ const ElementSchema* FindSchema(const std::string& key);
 // The schema key of child element `tag` under `parent`, or "" if MJCF does not allow it there.
 // A key names its element by its last path component: "default/general" is <general>.
 std::string ChildSchemaKey(const ElementSchema& parent, const std::string& tag);
+
+// The tags of schema keys ("visual/global" -> "global"), for `unique` lists that name every child.
+std::vector<std::string> TagsOf(const std::vector<std::string>& keys);
 
 // <option><flag name="enable|disable"/>: a disable bit, or an enable bit when `enable_bit`.
 struct OptionFlag {

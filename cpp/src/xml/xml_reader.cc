@@ -54,10 +54,9 @@ class MjcfReader : public XmlReader {
       if (key == "compiler") ReadCompilerElement(*this, child);
       if (key == "option") ReadOptionElement(*this, child);
     }
-    bool main_read = false;
     for (const XMLElement* child = root->FirstChildElement("default"); child;
          child = child->NextSiblingElement("default")) {
-      ReadTopDefault(child, main_read);
+      ReadTopDefault(child);
     }
     for (const XMLElement* child = root->FirstChildElement(); child;
          child = child->NextSiblingElement()) {
@@ -110,12 +109,14 @@ class MjcfReader : public XmlReader {
     }
   }
 
-  void ReadTopDefault(const XMLElement* elem, bool& main_read) {
-    std::string name = "main";
-    ReadString(elem, "class", name);
-    if (main_read) Fail(elem, "only one top-level default class is allowed");
-    main_read = true;
-    spec_.defaults[0].name = name;
+  // Every top-level <default> (one per included file, typically) reopens class "main": its
+  // values override those of earlier blocks, and a class nested in it starts as a copy of main
+  // as it stands at that point
+  void ReadTopDefault(const XMLElement* elem) {
+    std::string name;
+    if (ReadString(elem, "class", name) && name != "main") {
+      Fail(elem, "top-level default class 'main' cannot be renamed (class=\"" + name + "\")");
+    }
     ReadDefaultContents(elem, 0);
   }
 
@@ -147,7 +148,8 @@ class MjcfReader : public XmlReader {
 
   void ReadNestedDefault(const XMLElement* elem, int parent) {
     std::string name;
-    if (!ReadString(elem, "class", name)) Fail(elem, "required attribute missing: 'class'");
+    ReadString(elem, "class", name);
+    if (name.empty()) Fail(elem, "empty class name: a nested default needs a 'class'");
     if (FindDefault(name) >= 0) Fail(elem, "repeated default class name '" + name + "'");
     SpecDefault child = spec_.defaults[parent];  // a class starts as a copy of its parent
     child.name = name;
@@ -176,7 +178,7 @@ class MjcfReader : public XmlReader {
   // Children of a body, the world body or a frame (`frame` is the innermost enclosing frame).
   void ReadBodyChildren(const XMLElement* elem, const ElementSchema& schema, SpecBody& body,
                         int childclass, int frame) {
-    bool is_world = schema.key == "worldbody";
+    bool is_world = &body == &spec_.worldbody;
     for (const XMLElement* child = elem->FirstChildElement(); child;
          child = child->NextSiblingElement()) {
       std::string key = ValidateChild(child, schema);
@@ -191,14 +193,17 @@ class MjcfReader : public XmlReader {
       } else if (key == "body/replicate") {
         ReadReplicate(child, body, childclass, frame);
       } else if (key == "body/inertial") {
-        if (body.inertial) Fail(child, "a body can have only one inertial element");
+        // one per body or frame (schema); of a body's and its frames', the last counts, and
+        // a frame's pose does not move it (measured: body_ipos equals the written pos)
         body.inertial = ReadInertial(child);
       } else if (key == "body/joint") {
         body.joints.push_back(spec_.defaults[ActiveClass(child, childclass)].joint);
         ReadJointValues(child, body.joints.back());
         ReadName(child, body.joints.back().name);
+        body.joints.back().frame = frame;
       } else if (key == "body/freejoint") {
         body.joints.push_back(ReadFreeJoint(child));
+        body.joints.back().frame = frame;
       } else if (key == "body/geom") {
         body.geoms.push_back(spec_.defaults[ActiveClass(child, childclass)].geom);
         ReadGeomValues(child, body.geoms.back());
