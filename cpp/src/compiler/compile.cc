@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "compiler/context.h"
+#include "compiler/discard_visual.h"
 #include "compiler/frames.h"
 #include "compiler/mass.h"
 #include "compiler/meshes.h"
@@ -85,6 +86,10 @@ class Compiler {
     FillGeoms(m);
     FillSites(m);
     FillBodyMass(m);
+    if (ctx_.stop_after_mass) {
+      RecordMarginsAsWritten(m);
+      return model;
+    }
     FillTrees(m);
     FillCoreUser(m);
     FillUnsupported(m);
@@ -561,7 +566,7 @@ class Compiler {
                  const SourceLocation& source) const {
     if (material.empty()) return -1;
     int found = ctx_.FindId(mjOBJ_MATERIAL, material);
-    if (found < 0) Fail(type, name, id, source, "material '" + material + "' not found");
+    if (found < 0) Fail(type, name, id, source, ctx_.NotFound(mjOBJ_MATERIAL, material));
     return found;
   }
 
@@ -635,6 +640,7 @@ class Compiler {
         m.site_type[s] = site.type;
         m.site_bodyid[s] = b;
         m.site_group[s] = site.group;
+        MaterialId(site.material, "site", site.name, s, site.source);  // no site_matid yet: checked only
         for (int i = 0; i < 4; ++i) m.site_rgba[4 * s + i] = site.rgba[i];
         mjtNum* size = m.site_size + 3 * s;
         Copy3(size, site.size);
@@ -655,8 +661,10 @@ class Compiler {
   // settotalmass last.
   void FillBodyMass(Model& m) const {
     const SpecCompiler& compiler = spec_.compiler;
+    if (ctx_.stop_after_mass) ctx_.bodies_as_written.assign(m.nbody, {});
     for (int b = 1; b < m.nbody; ++b) {
-      MassProperties body = BodyMassProperties(m, b);
+      MassProperties body = ctx_.keep_bodies ? (*ctx_.keep_bodies)[b].mass : BodyMassProperties(m, b);
+      if (ctx_.stop_after_mass) ctx_.bodies_as_written[b].mass = body;
       mjtNum* I = body.inertia;
       if (compiler.balanceinertia && !SatisfiesTriangleInequality(I)) {
         I[0] = I[1] = I[2] = (I[0] + I[1] + I[2]) / 3;
@@ -677,6 +685,15 @@ class Compiler {
     for (int b = 0; b < m.nbody; ++b) m.body_subtreemass[b] = m.body_mass[b];
     for (int b = m.nbody - 1; b > 0; --b) m.body_subtreemass[m.body_parentid[b]] += m.body_subtreemass[b];
     FillSameFrames(m);
+  }
+
+  void RecordMarginsAsWritten(const Model& m) const {
+    for (int b = 0; b < m.nbody; ++b) {
+      mjtNum& margin = ctx_.bodies_as_written[b].margin;
+      for (int g = m.body_geomadr[b]; g >= 0 && g < m.body_geomadr[b] + m.body_geomnum[b]; ++g) {
+        margin = std::max(margin, m.geom_margin[g]);
+      }
+    }
   }
 
   // compiler alignfree / <freejoint align>: a free body without child bodies
@@ -921,7 +938,17 @@ class Compiler {
 }  // namespace
 
 std::unique_ptr<Model> CompileSpec(const Spec& spec, const AssetMap& assets) {
-  CompileContext ctx(spec, assets);
+  if (!spec.compiler.discardvisual || !HasVisualElements(spec)) {
+    CompileContext ctx(spec, assets);
+    return Compiler(ctx).Compile();
+  }
+  // discardvisual: the bodies keep the masses and margins found with their visual geoms
+  CompileContext as_written(spec, assets);
+  as_written.stop_after_mass = true;
+  Compiler(as_written).Compile();
+  Spec physical = WithoutVisualElements(spec);
+  CompileContext ctx(physical, assets);
+  ctx.keep_bodies = &as_written.bodies_as_written;
   return Compiler(ctx).Compile();
 }
 
