@@ -696,12 +696,11 @@ class Compiler {
     }
   }
 
-  // compiler alignfree / <freejoint align>: a free body without child bodies
+  // compiler alignfree / <freejoint align>: a free body without child bodies as written (a
+  // child fused into it by fusestatic still counts, measured)
   bool IsAlignedFreeBody(const Model& m, int b) const {
     if (m.body_jntnum[b] != 1 || m.jnt_type[m.body_jntadr[b]] != mjJNT_FREE) return false;
-    for (int child = b + 1; child < m.nbody; ++child) {
-      if (m.body_parentid[child] == b) return false;
-    }
+    if (!bodies_[b]->children.empty()) return false;
     int align = ctx_.joints[m.body_jntadr[b]]->align;
     return align == 1 || (align == 2 && spec_.compiler.alignfree);
   }
