@@ -208,3 +208,26 @@ def test_alignfree_sees_children_before_fusestatic():
     ours, ref = mjsim.MjModel.from_xml_string(ALIGNFREE_FUSED), mujoco.MjModel.from_xml_string(ALIGNFREE_FUSED)
     assert_fields_close(ours, ref, FIELDS + ["body_pos", "body_quat", "geom_pos", "geom_quat"], atol=1e-12)
     assert ref.body("with_static_child").ipos.any() and not ref.body("childless").ipos.any()
+
+
+SHELL_GEOMS = {
+    "sphere": ".3", "box": ".1 .2 .3", "cylinder": ".1 .3", "capsule": ".2 .5",
+    "ellipsoid": ".1 .2 .3",
+}
+
+
+@pytest.mark.parametrize("geom_type", SHELL_GEOMS)
+@pytest.mark.parametrize("mass", ["", ' mass="2.5"', ' density="7.3"'])
+def test_shellinertia_primitives_match_reference(geom_type, mass):
+    # the surface carries the mass (density per unit area; an ellipsoid's area is Thomsen's
+    # approximation); one body of the shell alone, one with a solid sphere beside it
+    size = SHELL_GEOMS[geom_type]
+    shell = f'<geom type="{geom_type}" size="{size}" shellinertia="true"{mass}'
+    xml = f"""<mujoco><worldbody>
+      <body><freejoint/>{shell}/></body>
+      <body pos="1 0 0"><freejoint/>{shell} euler="10 20 30" pos=".1 .2 .3"/>
+        <geom size=".1" pos="-.5 0 0"/></body></worldbody></mujoco>"""
+    ours, ref = mjsim.MjModel.from_xml_string(xml), mujoco.MjModel.from_xml_string(xml)
+    assert_fields_close(ours, ref, FIELDS, atol=1e-12, rtol=1e-12, context=geom_type)
+    solid = mujoco.MjModel.from_xml_string(xml.replace(' shellinertia="true"', ""))
+    assert ref.body_inertia[1][0] != solid.body_inertia[1][0]

@@ -834,9 +834,14 @@ class Compiler {
         continue;
       }
       MassProperties part;
-      mjtNum volume = GeomVolume(geom.type, m.geom_size + 3 * g);
-      part.mass = geom.mass ? *geom.mass : geom.density * volume;
-      GeomInertia(part.inertia, geom.type, m.geom_size + 3 * g, part.mass);
+      const mjtNum* size = m.geom_size + 3 * g;
+      if (geom.shellinertia) {  // the surface carries the mass: density per unit area
+        part.mass = geom.mass ? *geom.mass : geom.density * GeomSurfaceArea(geom.type, size);
+        GeomShellInertia(part.inertia, geom.type, size, part.mass);
+      } else {
+        part.mass = geom.mass ? *geom.mass : geom.density * GeomVolume(geom.type, size);
+        GeomInertia(part.inertia, geom.type, size, part.mass);
+      }
       Copy3(part.pos, m.geom_pos + 3 * g);
       Copy4(part.quat, m.geom_quat + 4 * g);
       parts.push_back(part);
