@@ -264,6 +264,25 @@ def test_disable_flags_match_reference(flag):
         check_state(pair, f"disabled {flag}, state {seed}")
 
 
+def test_disabled_actuation_zeroes_actuator_velocity():
+    # with actuation disabled the reference's mj_forward leaves actuator_velocity at 0 (as
+    # actuator_force and qfrc_actuator) and act_dot as it was; actuator_length is computed
+    xml = model_xml(general_actuators(actearly=True) + SHORTCUTS["position"] + SHORTCUTS["motor"])
+    pair = load_pair(xml, seed=None)
+    for model in (pair.m, pair.ref_m):
+        model.opt.disableflags |= FLAGS["actuation"]
+    for seed in range(3):
+        pair.randomize_state(seed)
+        for data in (pair.d, pair.ref_d):
+            data.act_dot[:] = 7.0
+            data.actuator_velocity[:] = data.actuator_force[:] = data.qfrc_actuator[:] = 5.0
+        pair.call("mj_forward")
+        assert_fields_close(pair.d, pair.ref_d, ["actuator_length", "actuator_velocity", "actuator_force",
+                                                 "act_dot", "qfrc_actuator"], atol=ATOL, rtol=RTOL,
+                            context=f"state {seed}")
+        assert not pair.d.actuator_velocity.any() and pair.ref_d.actuator_length.any()
+
+
 @pytest.mark.parametrize("mask", [1, 2, 5, (1 << 30)])
 def test_disabled_actuator_groups_match_reference(mask):
     actuators = "".join(f'<motor joint="shoulder" group="{g}" gear="{g + 1}"/>'

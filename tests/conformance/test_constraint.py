@@ -41,6 +41,23 @@ def test_equality_limit_friction_rows_match_reference(seed):
     assert_rows_match(pair, context=f"seed {seed}")
 
 
+SITE_WELD = """<mujoco><option><flag island="disable"/></option><worldbody>
+  <body pos="0 0 1"><freejoint/><geom size=".1"/><site name="a" pos=".1 0 0" euler="30 0 10"/></body>
+  <body pos=".5 0 1" euler="0 20 0"><freejoint/><geom size=".1" contype="0" conaffinity="0"/>
+    <site name="b" pos="0 .1 0" euler="0 45 0"/></body>
+</worldbody><equality><weld site1="a" site2="b" torquescale="2"/></equality></mujoco>"""
+
+
+@pytest.mark.parametrize("seed", [None, 0, 1])
+def test_site_weld_rows_match_reference(seed):
+    # a weld between sites aligns their frames: the rotational rows are q2^-1 q1 of the site
+    # orientations (eq_data holds no relpose for sites); they were zero before
+    pair = load_pair(SITE_WELD, seed=seed)
+    random_state(pair, seed or 0)
+    assert np.abs(pair.ref_d.efc_pos[3:6]).max() > 0.1
+    assert_rows_match(pair, context=f"seed {seed}")
+
+
 @pytest.mark.parametrize("cone", ["pyramidal", "elliptic"])
 @pytest.mark.parametrize("condim", [1, 3, 4, 6])
 def test_contact_rows_match_reference(cone, condim):

@@ -847,3 +847,29 @@ def test_named_access_reads_sensordata():
     mjsim.mj_sensorPos(m, d)
     np.testing.assert_array_equal(d.sensor(1).data, d.ten_length[1:2])
     assert d.sensor(1).data.base is not None
+
+
+BOUNDARY_SITES = [("sphere", ".5", ".5 0 0"), ("box", ".5 .5 .5", "0 .5 0"),
+                  ("cylinder", ".5 .5", "0 0 .5"), ("cylinder", ".5 .5", ".5 0 0"),
+                  ("ellipsoid", ".5 .25 .5", "0 .25 0"), ("capsule", ".5 .5", "0 0 1")]
+
+
+@pytest.mark.parametrize("site_type,size,point", BOUNDARY_SITES)
+def test_points_on_a_site_boundary_are_outside(site_type, size, point):
+    # insidesite, and a contact sensor restricted to a site, test strictly: a body origin or
+    # a contact point exactly on the site's surface is outside (both were counted before)
+    contact_site = f'pos="{" ".join(str(-float(v)) for v in point.split())}"'
+    xml = f"""<mujoco><worldbody><geom type="plane" size="5 5 .1"/>
+      <body pos="0 0 .1"><freejoint/><geom size=".1"/></body>
+      <site name="s" type="{site_type}" size="{size}"/><body name="b" pos="{point}"/>
+      <site name="c" type="{site_type}" size="{size}" {contact_site}/></worldbody>
+      <sensor><insidesite site="s" objtype="xbody" objname="b"/><contact site="c" data="found"/>
+      </sensor></mujoco>"""
+    values = []
+    for module in (mjsim, mujoco):
+        m = module.MjModel.from_xml_string(xml)
+        d = module.MjData(m)
+        module.mj_forward(m, d)
+        assert d.ncon == 1 and not d.contact.pos[0].any()
+        values.append(d.sensordata.tolist())
+    assert values[0] == values[1] == [0, 0]

@@ -118,7 +118,7 @@ void FillGeomBounds(const CompileContext& ctx, Model& m) {
   }
 }
 
-void FillBodyContacts(Model& m) {
+void FillBodyContacts(const CompileContext& ctx, Model& m) {
   for (int b = 0; b < m.nbody; ++b) {
     m.body_contype[b] = m.body_conaffinity[b] = 0;
     m.body_margin[b] = 0;
@@ -127,6 +127,7 @@ void FillBodyContacts(Model& m) {
       m.body_conaffinity[b] |= m.geom_conaffinity[g];
       m.body_margin[b] = std::max(m.body_margin[b], m.geom_margin[g]);
     }
+    if (ctx.keep_bodies) m.body_margin[b] = (*ctx.keep_bodies)[b].margin;  // discardvisual
   }
 }
 
@@ -421,7 +422,7 @@ void CollectBounding(CompileContext& ctx, Model& m) {
 
 void FillBounding(CompileContext& ctx, Model& m) {
   FillGeomBounds(ctx, m);
-  FillBodyContacts(m);
+  FillBodyContacts(ctx, m);
   FillBodyTrees(ctx, m);
   FillGeomFluid(ctx, m);
 }

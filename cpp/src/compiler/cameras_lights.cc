@@ -81,7 +81,7 @@ void FillLight(const CompileContext& ctx, Model& m, int l) {
   m.light_texid[l] = -1;
   if (!light.texture.empty()) {
     m.light_texid[l] = ctx.FindId(mjOBJ_TEXTURE, light.texture);
-    if (m.light_texid[l] < 0) ctx.Fail("light", light.name, l, light.source, "texture '" + light.texture + "' not found");
+    if (m.light_texid[l] < 0) ctx.Fail("light", light.name, l, light.source, ctx.NotFound(mjOBJ_TEXTURE, light.texture));
   }
   m.light_castshadow[l] = light.castshadow;
   m.light_active[l] = light.active;

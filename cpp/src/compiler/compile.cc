@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "compiler/context.h"
+#include "compiler/discard_visual.h"
 #include "compiler/frames.h"
 #include "compiler/mass.h"
 #include "compiler/meshes.h"
@@ -85,6 +86,10 @@ class Compiler {
     FillGeoms(m);
     FillSites(m);
     FillBodyMass(m);
+    if (ctx_.stop_after_mass) {
+      RecordMarginsAsWritten(m);
+      return model;
+    }
     FillTrees(m);
     FillCoreUser(m);
     FillUnsupported(m);
@@ -571,7 +576,7 @@ class Compiler {
                  const SourceLocation& source) const {
     if (material.empty()) return -1;
     int found = ctx_.FindId(mjOBJ_MATERIAL, material);
-    if (found < 0) Fail(type, name, id, source, "material '" + material + "' not found");
+    if (found < 0) Fail(type, name, id, source, ctx_.NotFound(mjOBJ_MATERIAL, material));
     return found;
   }
 
@@ -645,6 +650,7 @@ class Compiler {
         m.site_type[s] = site.type;
         m.site_bodyid[s] = b;
         m.site_group[s] = site.group;
+        MaterialId(site.material, "site", site.name, s, site.source);  // no site_matid yet: checked only
         for (int i = 0; i < 4; ++i) m.site_rgba[4 * s + i] = site.rgba[i];
         mjtNum* size = m.site_size + 3 * s;
         Copy3(size, site.size);
@@ -665,8 +671,10 @@ class Compiler {
   // settotalmass last.
   void FillBodyMass(Model& m) const {
     const SpecCompiler& compiler = spec_.compiler;
+    if (ctx_.stop_after_mass) ctx_.bodies_as_written.assign(m.nbody, {});
     for (int b = 1; b < m.nbody; ++b) {
-      MassProperties body = BodyMassProperties(m, b);
+      MassProperties body = ctx_.keep_bodies ? (*ctx_.keep_bodies)[b].mass : BodyMassProperties(m, b);
+      if (ctx_.stop_after_mass) ctx_.bodies_as_written[b].mass = body;
       mjtNum* I = body.inertia;
       if (compiler.balanceinertia && !SatisfiesTriangleInequality(I)) {
         I[0] = I[1] = I[2] = (I[0] + I[1] + I[2]) / 3;
@@ -689,12 +697,20 @@ class Compiler {
     FillSameFrames(m);
   }
 
-  // compiler alignfree / <freejoint align>: a free body without child bodies
+  void RecordMarginsAsWritten(const Model& m) const {
+    for (int b = 0; b < m.nbody; ++b) {
+      mjtNum& margin = ctx_.bodies_as_written[b].margin;
+      for (int g = m.body_geomadr[b]; g >= 0 && g < m.body_geomadr[b] + m.body_geomnum[b]; ++g) {
+        margin = std::max(margin, m.geom_margin[g]);
+      }
+    }
+  }
+
+  // compiler alignfree / <freejoint align>: a free body without child bodies as written (a
+  // child fused into it by fusestatic still counts, measured)
   bool IsAlignedFreeBody(const Model& m, int b) const {
     if (m.body_jntnum[b] != 1 || m.jnt_type[m.body_jntadr[b]] != mjJNT_FREE) return false;
-    for (int child = b + 1; child < m.nbody; ++child) {
-      if (m.body_parentid[child] == b) return false;
-    }
+    if (!bodies_[b]->children.empty()) return false;
     int align = ctx_.joints[m.body_jntadr[b]]->align;
     return align == 1 || (align == 2 && spec_.compiler.alignfree);
   }
@@ -828,9 +844,14 @@ class Compiler {
         continue;
       }
       MassProperties part;
-      mjtNum volume = GeomVolume(geom.type, m.geom_size + 3 * g);
-      part.mass = geom.mass ? *geom.mass : geom.density * volume;
-      GeomInertia(part.inertia, geom.type, m.geom_size + 3 * g, part.mass);
+      const mjtNum* size = m.geom_size + 3 * g;
+      if (geom.shellinertia) {  // the surface carries the mass: density per unit area
+        part.mass = geom.mass ? *geom.mass : geom.density * GeomSurfaceArea(geom.type, size);
+        GeomShellInertia(part.inertia, geom.type, size, part.mass);
+      } else {
+        part.mass = geom.mass ? *geom.mass : geom.density * GeomVolume(geom.type, size);
+        GeomInertia(part.inertia, geom.type, size, part.mass);
+      }
       Copy3(part.pos, m.geom_pos + 3 * g);
       Copy4(part.quat, m.geom_quat + 4 * g);
       parts.push_back(part);
@@ -931,7 +952,17 @@ class Compiler {
 }  // namespace
 
 std::unique_ptr<Model> CompileSpec(const Spec& spec, const AssetMap& assets) {
-  CompileContext ctx(spec, assets);
+  if (!spec.compiler.discardvisual || !HasVisualElements(spec)) {
+    CompileContext ctx(spec, assets);
+    return Compiler(ctx).Compile();
+  }
+  // discardvisual: the bodies keep the masses and margins found with their visual geoms
+  CompileContext as_written(spec, assets);
+  as_written.stop_after_mass = true;
+  Compiler(as_written).Compile();
+  Spec physical = WithoutVisualElements(spec);
+  CompileContext ctx(physical, assets);
+  ctx.keep_bodies = &as_written.bodies_as_written;
   return Compiler(ctx).Compile();
 }
 

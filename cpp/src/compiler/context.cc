@@ -57,6 +57,14 @@ int CompileContext::FindId(int type, const std::string& name) const {
   return found == index_[type].end() ? -1 : found->second;
 }
 
+std::string CompileContext::NotFound(int type, const std::string& name) const {
+  std::string message = std::string(kObjectTypeNames[type]) + " '" + name + "' not found";
+  if (spec.compiler.discardvisual && (type == mjOBJ_MATERIAL || type == mjOBJ_TEXTURE)) {
+    message += " (compiler discardvisual discards every material and texture)";
+  }
+  return message;
+}
+
 void CompileContext::Fail(const char* type, const std::string& name, int id,
                           const SourceLocation& source, const std::string& message) const {
   std::ostringstream text;

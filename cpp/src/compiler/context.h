@@ -11,6 +11,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "compiler/mass.h"
 #include "mjsim/api.h"
 #include "mjsim/model.h"
 #include "spec/spec.h"
@@ -64,6 +65,17 @@ class CompileContext {
   };
   std::vector<std::vector<MassGroup>> body_massgroups;
   std::vector<int> geom_massgroup;
+  // compiler discardvisual compiles the model twice: first as written, up to the body masses
+  // (stop_after_mass), then without its visual elements (discard_visual.cc). The second keeps
+  // from the first each body's mass properties (before boundmass, settotalmass and alignfree)
+  // and its body_margin, the largest margin of its geoms (measured).
+  struct BodyAsWritten {
+    MassProperties mass;
+    mjtNum margin = 0;
+  };
+  std::vector<BodyAsWritten> bodies_as_written;             // filled by the first pass
+  const std::vector<BodyAsWritten>* keep_bodies = nullptr;  // set for the second
+  bool stop_after_mass = false;
 
   // Collect*: register the names of one object type, in id order (empty names allowed)
   void RegisterNames(int type, std::vector<std::string> names);
@@ -73,6 +85,10 @@ class CompileContext {
   int FindId(int type, const std::string& name) const;
   const std::vector<std::string>& Names(int type) const { return names_[type]; }
   const std::vector<std::string>& Paths(int type) const { return paths_[type]; }
+
+  // "<type> '<name>' not found", for a reference to a missing object; a material or texture
+  // says that compiler discardvisual removed it
+  std::string NotFound(int type, const std::string& name) const;
 
   // Compile errors name the object's type, name and id, and where it was written.
   [[noreturn]] void Fail(const char* type, const std::string& name, int id,

@@ -16,6 +16,12 @@ struct MassProperties {
 // Volume of a primitive geom of the given type and size (0 for plane and unsupported types).
 mjtNum GeomVolume(int type, const mjtNum size[3]);
 
+// Surface area of a primitive geom (0 for plane and unsupported types), for shellinertia.
+mjtNum GeomSurfaceArea(int type, const mjtNum size[3]);
+
+// Inertia of a primitive's surface of uniform areal density and the given mass (shellinertia).
+void GeomShellInertia(mjtNum inertia[3], int type, const mjtNum size[3], mjtNum mass);
+
 // Mass and inertia of a uniform solid primitive with the given mass, about its own frame.
 void GeomInertia(mjtNum inertia[3], int type, const mjtNum size[3], mjtNum mass);
 

@@ -14,9 +14,9 @@
 #include "util/math3.h"
 
 namespace mjsim {
-namespace {
-
 std::string MeshName(const SpecMesh& mesh) { return mesh.name.empty() ? FileStem(mesh.file) : mesh.name; }
+
+namespace {
 
 [[noreturn]] void FailMesh(const CompileContext& ctx, int id, const std::string& message) {
   const SpecMesh& mesh = ctx.spec.meshes[id];

@@ -29,6 +29,9 @@ class MeshFileError : public std::runtime_error {
 };
 
 enum class MeshFileFormat { kUnknown, kStl, kObj, kMsh };
+// the name geoms use for a mesh: its name, else its file name without directory and extension
+std::string MeshName(const SpecMesh& mesh);
+
 MeshFileFormat MeshFormatOf(const std::string& file, const std::string& content_type);
 void ReadMeshFile(const std::string& bytes, MeshFileFormat format, MeshData& data);  // mesh_files.cc
 

@@ -126,7 +126,7 @@ void FillSkins(CompileContext& ctx, Model& m) {
     const SpecSkin& skin = ctx.skins[s];
     m.skin_matid[s] = skin.material.empty() ? -1 : ctx.FindId(mjOBJ_MATERIAL, skin.material);
     if (!skin.material.empty() && m.skin_matid[s] < 0) {
-      ctx.Fail("skin", skin.name, s, skin.source, "material '" + skin.material + "' not found");
+      ctx.Fail("skin", skin.name, s, skin.source, ctx.NotFound(mjOBJ_MATERIAL, skin.material));
     }
     m.skin_group[s] = skin.group;
     for (int i = 0; i < 4; ++i) m.skin_rgba[4 * s + i] = skin.rgba[i];

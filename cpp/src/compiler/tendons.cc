@@ -149,7 +149,7 @@ void FillTendonValues(const CompileContext& ctx, Model& m, int t, const SpecTend
     m.tendon_matid[t] = ctx.FindId(mjOBJ_MATERIAL, tendon.material);
     if (m.tendon_matid[t] < 0) {
       ctx.Fail("tendon", tendon.name, t, tendon.source,
-               "material '" + tendon.material + "' not found");
+               ctx.NotFound(mjOBJ_MATERIAL, tendon.material));
     }
   }
   if (tendon.springlength[0] > tendon.springlength[1]) {

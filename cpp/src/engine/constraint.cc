@@ -186,7 +186,9 @@ EqualityEnds FindEqualityEnds(const Model& m, const Data& d, int eq) {
     if (m.eq_objtype[eq] == mjOBJ_SITE) {
       ends.body[side] = m.site_bodyid[id];
       Copy3(ends.point[side], d.site_xpos + 3 * id);
-      MatToQuat(ends.quat[side], d.site_xmat + 9 * id);
+      // the body's quaternion times the site's (not one from site_xmat, whose sign may
+      // differ: the weld residual is the vector part of a quaternion)
+      MulQuat(ends.quat[side], d.xquat + 4 * ends.body[side], m.site_quat + 4 * id);
       continue;
     }
     ends.body[side] = id;
@@ -215,7 +217,8 @@ void AddConnect(RowWriter& w, int eq) {
   AddPointJacobian(m, w.d, e.body[1], e.point[1], -1, w.J(first), nullptr);
 }
 
-// weld: rows 0-2 as connect; rows 3-5 the vector part of q = q2^-1 q1 qrel times torquescale,
+// weld: rows 0-2 as connect; rows 3-5 the vector part of q = q2^-1 q1 qrel times torquescale
+// (sites: q2^-1 q1, their frames),
 // whose rate is 1/2 (q_w I - [q_v]x) R2' (w1 - w2)
 void AddWeld(RowWriter& w, int eq) {
   const Model& m = w.m;
@@ -223,7 +226,11 @@ void AddWeld(RowWriter& w, int eq) {
   EqualityEnds e = FindEqualityEnds(m, w.d, eq);
   mjtNum torquescale = data[10];
   mjtNum q1rel[4], q2inv[4], q[4];
-  MulQuat(q1rel, e.quat[0], data + 6);
+  if (m.eq_objtype[eq] == mjOBJ_SITE) {
+    Copy4(q1rel, e.quat[0]);  // sites weld their own frames: no relpose (eq_data holds zeros)
+  } else {
+    MulQuat(q1rel, e.quat[0], data + 6);
+  }
   ConjugateQuat(q2inv, e.quat[1]);
   MulQuat(q, q2inv, q1rel);
   mjtNum residual[6];

@@ -197,6 +197,7 @@ void SideGeoms(const Model& m, int objtype, int objid, int* first, int* count) {
 
 }  // namespace
 
+// strictly inside: a point on the boundary is outside (measured, insidesite and contact sensors)
 mjtNum InsideSite(const Model& m, const Data& d, int site, const mjtNum point[3]) {
   mjtNum offset[3], x[3];
   Sub3(offset, point, d.site_xpos + 3 * site);
@@ -205,25 +206,25 @@ mjtNum InsideSite(const Model& m, const Data& d, int site, const mjtNum point[3]
   bool inside = false;
   switch (m.site_type[site]) {
     case mjGEOM_SPHERE:
-      inside = Dot3(x, x) <= size[0] * size[0];
+      inside = Dot3(x, x) < size[0] * size[0];
       break;
     case mjGEOM_CAPSULE: {  // distance to the axis segment |z| <= half-length
       mjtNum z = std::fabs(x[2]) > size[1] ? std::fabs(x[2]) - size[1] : 0;
-      inside = x[0] * x[0] + x[1] * x[1] + z * z <= size[0] * size[0];
+      inside = x[0] * x[0] + x[1] * x[1] + z * z < size[0] * size[0];
       break;
     }
     case mjGEOM_CYLINDER:
-      inside = x[0] * x[0] + x[1] * x[1] <= size[0] * size[0] && std::fabs(x[2]) <= size[1];
+      inside = x[0] * x[0] + x[1] * x[1] < size[0] * size[0] && std::fabs(x[2]) < size[1];
       break;
     case mjGEOM_ELLIPSOID: {
       mjtNum sum = 0;
       for (int k = 0; k < 3; ++k) sum += (x[k] / size[k]) * (x[k] / size[k]);
-      inside = sum <= 1;
+      inside = sum < 1;
       break;
     }
     default:  // box
-      inside = std::fabs(x[0]) <= size[0] && std::fabs(x[1]) <= size[1] &&
-               std::fabs(x[2]) <= size[2];
+      inside = std::fabs(x[0]) < size[0] && std::fabs(x[1]) < size[1] &&
+               std::fabs(x[2]) < size[2];
   }
   return inside ? 1 : 0;
 }

@@ -137,7 +137,8 @@ void mj_comVel(const Model& m, Data& d) {
   }
 }
 
-// ten_velocity = ten_J qvel, actuator_velocity = actuator_moment qvel (summed as the reference)
+// ten_velocity = ten_J qvel, actuator_velocity = actuator_moment qvel (summed as the
+// reference); with actuation disabled actuator_velocity is 0 (measured)
 void TendonActuatorVelocity(const Model& m, Data& d) {
   bool sparse = mj_isSparse(m);
   for (int t = 0; t < m.ntendon; ++t) {
@@ -145,6 +146,10 @@ void TendonActuatorVelocity(const Model& m, Data& d) {
     d.ten_velocity[t] = sparse ? DotSparse(d.ten_J + adr, d.qvel, d.ten_J_colind + adr,
                                            d.ten_J_rownnz[t])
                                : Dot(d.ten_J + static_cast<size_t>(t) * m.nv, d.qvel, m.nv);
+  }
+  if (m.opt.disableflags & mjDSBL_ACTUATION) {
+    for (int i = 0; i < m.nu; ++i) d.actuator_velocity[i] = 0;
+    return;
   }
   for (int i = 0; i < m.nu; ++i) {
     int adr = d.moment_rowadr[i];

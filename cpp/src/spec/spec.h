@@ -135,6 +135,18 @@ struct SpecDefault {
   SpecMaterial material;
 };
 
+struct SpecBody;
+
+// A body's child bodies, owned; copying a body copies its whole subtree (compiler
+// discardvisual compiles an edited copy of the Spec).
+struct SpecBodyList : std::vector<std::unique_ptr<SpecBody>> {
+  SpecBodyList() = default;
+  SpecBodyList(SpecBodyList&&) = default;
+  SpecBodyList& operator=(SpecBodyList&&) = default;
+  SpecBodyList(const SpecBodyList& other);
+  SpecBodyList& operator=(const SpecBodyList& other);
+};
+
 struct SpecBody {
   std::string name;
   int frame = -1;  // enclosing <frame>, index into Spec::frames
@@ -149,9 +161,18 @@ struct SpecBody {
   std::vector<SpecSite> sites;
   std::vector<SpecCamera> cameras;
   std::vector<SpecLight> lights;
-  std::vector<std::unique_ptr<SpecBody>> children;
+  SpecBodyList children;
   SourceLocation source;
 };
+
+inline SpecBodyList::SpecBodyList(const SpecBodyList& other) : std::vector<std::unique_ptr<SpecBody>>() {
+  reserve(other.size());
+  for (const auto& child : other) push_back(std::make_unique<SpecBody>(*child));
+}
+inline SpecBodyList& SpecBodyList::operator=(const SpecBodyList& other) {
+  if (this != &other) *this = SpecBodyList(other);
+  return *this;
+}
 
 struct SpecCompiler {
   bool angle_is_degree = true;
