@@ -103,11 +103,7 @@ std::shared_ptr<Model> DeserializeModel(const std::string& bytes) {
   if (bytes.size() - offset != header.buffer_bytes) {
     throw py::value_error("binary model file has the wrong length");
   }
-  AllocateModelArrays(*m);
-  if (m->buffer.size() != header.buffer_bytes) {
-    throw py::value_error("binary model sizes do not match its array buffer");
-  }
-  std::memcpy(m->buffer.bytes(), bytes.data() + offset, header.buffer_bytes);
+  FillLoadedModel(*m, bytes.data() + offset, header.buffer_bytes, "binary model");
   return m;
 }
 
@@ -120,6 +116,21 @@ std::string ReadFileBytes(const std::string& path) {
 }
 
 }  // namespace
+
+void FillLoadedModel(Model& m, const char* buffer, size_t bytes, const char* what) {
+  if (CheckedModelBytes(m) != bytes) {
+    throw py::value_error(std::string(what) + " is corrupted: its sizes do not match its " +
+                          std::to_string(bytes) + "-byte array buffer");
+  }
+  AllocateModelArrays(m);
+  std::memcpy(m.buffer.bytes(), buffer, bytes);
+  try {
+    mj_checkModel(m, what, true);
+    CheckDataFitsMemory(m);
+  } catch (const std::exception& error) {
+    throw py::value_error(std::string(what) + " is corrupted: " + error.what());
+  }
+}
 
 void BindModelFiles(py::module_& module) {
   module.def("mj_sizeModel", [](const PyModel& m) {

@@ -2,9 +2,13 @@
 #include <cstdlib>
 #include <cstring>
 #include <new>
+#include <string>
+
+#include <unistd.h>
 
 #include "mjsim/api.h"
 #include "mjsim/data.h"
+#include "mjsim/errors.h"
 #include "mjsim/model.h"
 #include "engine/stages.h"
 #include "util/scratch.h"
@@ -42,6 +46,57 @@ size_t ScratchBytes(const Model& m) {
                   8 * static_cast<size_t>(m.ngeom) + 24 * static_cast<size_t>(m.nbody) +
                   1024;  // collision: geom and body boxes, the sweep's arrays
   return values * sizeof(mjtNum) + 64 * 64;  // plus alignment padding of up to 64 blocks
+}
+
+namespace {
+// a * b added to total, false when a factor is negative or the sum passes 2^48 bytes
+bool AddProduct(long long a, long long b, size_t size, size_t* total) {
+  constexpr long long kLimit = 1LL << 48;
+  if (a < 0 || b < 0 || (a > 0 && b > kLimit / a) || a * b > kLimit / static_cast<long long>(size)) {
+    return false;
+  }
+  *total += AlignUp(size * static_cast<size_t>(a * b));
+  return *total < static_cast<size_t>(kLimit);
+}
+}  // namespace
+
+size_t CheckedModelBytes(const Model& m) {
+  size_t total = 0;
+#define MJSIM_X(type, name, rows, cols, doc) \
+  if (!AddProduct(m.rows, (cols), sizeof(type), &total)) return SIZE_MAX;
+  MJSIM_MODEL_FIELDS(MJSIM_X)
+#undef MJSIM_X
+  return total;
+}
+
+void CheckDataFitsMemory(const Model& m) {
+  size_t total = 0;
+  bool fits = true;
+#define MJSIM_X(type, name, rows, cols, doc) fits = fits && AddProduct(m.rows, (cols), sizeof(type), &total);
+  MJSIM_DATA_FIELDS(MJSIM_X)
+#undef MJSIM_X
+  fits = fits && AddProduct(m.narena, 1, 1, &total) && AddProduct(m.nv, 64, sizeof(mjtNum), &total);
+  if (fits) total += ScratchBytes(m);
+  long pages = sysconf(_SC_PHYS_PAGES), page_bytes = sysconf(_SC_PAGESIZE);
+  size_t memory = pages > 0 && page_bytes > 0 ? static_cast<size_t>(pages) * page_bytes : SIZE_MAX;
+  if (!fits || total > memory) {
+    throw ModelError("Error: could not allocate memory: the model's data (arena, nconmax, njmax, "
+                     "nuserdata and arrays) needs " +
+                     (fits ? std::to_string(total) + " bytes" : std::string("more than 2^48 bytes")) +
+                     ", more than the machine's " + std::to_string(memory));
+  }
+}
+
+bool DataFitsModel(const Model& made_for, const Model& m) {
+#define MJSIM_X(type, name, rows, cols, doc)                                      \
+  {                                                                               \
+    auto count = [](const Model& m) { return 1LL * m.rows * (cols); };            \
+    if (count(made_for) != count(m)) return false;                                \
+  }
+  MJSIM_DATA_FIELDS(MJSIM_X)
+#undef MJSIM_X
+  return made_for.nv == m.nv && made_for.narena == m.narena &&
+         ScratchBytes(made_for) == ScratchBytes(m) && DataBytes(made_for) == DataBytes(m);
 }
 
 void AlignedBuffer::Reset(size_t bytes) {
@@ -90,6 +145,7 @@ std::unique_ptr<Model> CopyModel(const Model& m) {
 }
 
 std::unique_ptr<Data> MakeData(const Model& m) {
+  CheckDataFitsMemory(m);
   auto d = std::make_unique<Data>();
   d->buffer.Reset(DataBytes(m));
   unsigned char* cursor = d->buffer.bytes();
