@@ -65,8 +65,10 @@ void AllocateModelArrays(Model& m);
 // column count is negative or the total overflows: a model read from bytes is checked with it
 // before anything is allocated.
 size_t CheckedModelBytes(const Model& m);
-// Throws ModelError when a Data of m (arrays, scratch, arena) would need more memory than the
-// machine has: huge <size memory>, nconmax, njmax or nuserdata values and corrupted sizes end
+// The bytes of a Data's zero-filled arrays and scratch for m, SIZE_MAX on overflow.
+size_t CheckedDataBytes(const Model& m);
+// Throws ModelError when m's arrays and a Data of m (arrays, scratch, arena) would need more
+// memory than the machine has available: huge <size memory>, nconmax, njmax or nuserdata values and corrupted sizes end
 // in a clear error instead of an out-of-memory kill.
 void CheckDataFitsMemory(const Model& m);
 // A deep copy: same sizes, same array contents.

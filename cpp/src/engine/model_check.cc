@@ -53,8 +53,21 @@ std::string Entry(const char* field, long long i, long long value) {
   return std::string("m.") + field + "[" + std::to_string(i) + "] = " + std::to_string(value);
 }
 
+// min and max in one branch-free pass (vectorized): the check costs a fraction of a
+// nanosecond per value, so that every simulating call can afford it
+bool AllInRange(const int* values, long long count, long long low, long long high) {
+  int smallest = 0, largest = 0;
+  if (count > 0) smallest = largest = values[0];
+  for (long long i = 1; i < count; ++i) {
+    smallest = values[i] < smallest ? values[i] : smallest;
+    largest = values[i] > largest ? values[i] : largest;
+  }
+  return count == 0 || (smallest >= low && largest < high);
+}
+
 void CheckValues(const char* caller, const char* field, const int* values, long long count,
                  long long low, long long high, const char* what) {
+  if (AllInRange(values, count, low, high)) return;
   for (long long i = 0; i < count; ++i) {
     if (values[i] < low || values[i] >= high) {
       Fail(caller, "invalid " + std::string(what) + " " + std::to_string(values[i]) + " in m." + field +
@@ -66,6 +79,9 @@ void CheckValues(const char* caller, const char* field, const int* values, long 
 
 void CheckSpan(const char* caller, const char* adr_field, const int* adr, const int* num,
                int rows, long long target) {
+  bool bad = false;
+  for (int i = 0; i < rows; ++i) bad |= num[i] > 0 && (adr[i] < 0 || 1LL * adr[i] + num[i] > target);
+  if (!bad) return;
   for (int i = 0; i < rows; ++i) {
     if (num[i] > 0 && (adr[i] < 0 || 1LL * adr[i] + num[i] > target)) {
       Fail(caller, Entry(adr_field, i, adr[i]) + " with " + std::to_string(num[i]) +

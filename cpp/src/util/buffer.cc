@@ -69,21 +69,31 @@ size_t CheckedModelBytes(const Model& m) {
   return total;
 }
 
-void CheckDataFitsMemory(const Model& m) {
+size_t CheckedDataBytes(const Model& m) {
   size_t total = 0;
   bool fits = true;
 #define MJSIM_X(type, name, rows, cols, doc) fits = fits && AddProduct(m.rows, (cols), sizeof(type), &total);
   MJSIM_DATA_FIELDS(MJSIM_X)
 #undef MJSIM_X
-  fits = fits && AddProduct(m.narena, 1, 1, &total) && AddProduct(m.nv, 64, sizeof(mjtNum), &total);
-  if (fits) total += ScratchBytes(m);
-  long pages = sysconf(_SC_PHYS_PAGES), page_bytes = sysconf(_SC_PAGESIZE);
-  size_t memory = pages > 0 && page_bytes > 0 ? static_cast<size_t>(pages) * page_bytes : SIZE_MAX;
-  if (!fits || total > memory) {
-    throw ModelError("Error: could not allocate memory: the model's data (arena, nconmax, njmax, "
-                     "nuserdata and arrays) needs " +
-                     (fits ? std::to_string(total) + " bytes" : std::string("more than 2^48 bytes")) +
-                     ", more than the machine's " + std::to_string(memory));
+  fits = fits && AddProduct(m.nv, 64, sizeof(mjtNum), &total);  // the island arrays, and more
+  return fits ? total + ScratchBytes(m) : SIZE_MAX;
+}
+
+void CheckDataFitsMemory(const Model& m) {
+  // the model's arrays, the data's arrays and scratch are zero-filled: they must fit in the memory available now; the
+  // arena is only reserved (its pages are touched as contacts and rows need them)
+  size_t data_bytes = CheckedDataBytes(m), model_bytes = CheckedModelBytes(m);
+  size_t filled = data_bytes == SIZE_MAX || model_bytes == SIZE_MAX ? SIZE_MAX : data_bytes + model_bytes;
+  size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+  size_t available = static_cast<size_t>(sysconf(_SC_AVPHYS_PAGES)) * page;
+  size_t physical = static_cast<size_t>(sysconf(_SC_PHYS_PAGES)) * page;
+  if (filled == SIZE_MAX || filled > available / 2 || m.narena < 0 ||
+      static_cast<size_t>(m.narena) > physical) {
+    throw ModelError("Error: could not allocate memory: the model's data needs " +
+                     (filled == SIZE_MAX ? std::string("more than 2^48") : std::to_string(filled)) +
+                     " bytes of model and data arrays (nuser_*, nkey, nuserdata, sizes) and an arena of " +
+                     std::to_string(m.narena) + " bytes (<size memory>, nconmax, njmax); " +
+                     std::to_string(available) + " bytes are available");
   }
 }
 
