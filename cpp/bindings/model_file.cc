@@ -117,13 +117,17 @@ std::string ReadFileBytes(const std::string& path) {
   return content.str();
 }
 
-// nmocap sizes mocap_pos and mocap_quat: it counts the bodies with a mocap id
-void CheckMocapCount(const Model& m) {
+// sizes that size Data or scratch but no Model array: nmocap counts the bodies with a mocap
+// id, ntree the kinematic trees (at most one per body)
+void CheckDerivedCounts(const Model& m) {
   int mocap_bodies = 0;
   for (int b = 0; b < m.nbody; ++b) mocap_bodies += m.body_mocapid[b] >= 0;
   if (mocap_bodies != m.nmocap) {
     throw FatalError("nmocap is " + std::to_string(m.nmocap) + " but " +
                      std::to_string(mocap_bodies) + " bodies are mocap bodies");
+  }
+  if (m.ntree < 0 || m.ntree > m.nbody) {
+    throw FatalError("ntree is " + std::to_string(m.ntree) + " for " + std::to_string(m.nbody) + " bodies");
   }
 }
 
@@ -146,7 +150,7 @@ void FillLoadedModel(Model& m, const char* buffer, size_t bytes, const char* wha
   }
   try {
     mj_checkModel(m, what, true);
-    CheckMocapCount(m);
+    CheckDerivedCounts(m);
     CheckDataFitsMemory(m);
   } catch (const std::exception& error) {
     throw py::value_error(std::string(what) + " is corrupted: " + error.what());
