@@ -89,8 +89,10 @@ enum DataFieldIndex {
 #undef MJSIM_X
 };
 
-// a ValueError unless d was made for m
-void CheckSameModel(const PyModel& m, const PyData& d);
+// a ValueError unless d was made for m or a model of the same sizes (copies and unpickled
+// Data work with the original model); a FatalError naming `caller` when an id, address or
+// enum of m is out of range (mj_checkModel: microseconds, so every call that simulates can)
+void CheckSameModel(const PyModel& m, const PyData& d, const char* caller = "mjsim");
 
 // The float64 C-contiguous writable array `array` of exactly `size` values, for output.
 mjtNum* OutputArray(py::array& array, py::ssize_t size, const char* name);
@@ -103,8 +105,8 @@ void CheckInputSize(const InputArray& array, py::ssize_t size, const char* name)
 // a (m, d) engine function as a Python function with mujoco's signature and a docstring
 template <void (*function)(const Model&, Data&)>
 void DefModelData(py::module_& module, const char* name, const char* doc) {
-  module.def(name, [](const PyModel& m, PyData& d) {
-    CheckSameModel(m, d);
+  module.def(name, [name](const PyModel& m, PyData& d) {
+    CheckSameModel(m, d, name);
     function(*m.model, *d.data);
   }, py::arg("m"), py::arg("d"), doc);
 }
@@ -132,6 +134,10 @@ void BindRotations(py::module_& module);
 // derivatives.cc: mjd_transitionFD, mjd_inverseFD and the other model/data functions added
 // for drop-in use (mj_angmomMat, mj_isDual, ...)
 void BindDerivatives(py::module_& module);
+// A Model whose sizes, options, visual and statistic were read from a file or pickle: checks
+// that the sizes give `bytes` bytes, copies `buffer` in and checks every id and address
+// (mj_checkModel); a ValueError naming `what` otherwise (model_file.cc)
+void FillLoadedModel(Model& m, const char* buffer, size_t bytes, const char* what);
 // model_file.cc: mj_saveModel, mj_sizeModel, MjModel.from_binary_path (mjsim's own format);
 // needs MjModel bound first
 void BindModelFiles(py::module_& module);

@@ -7,6 +7,7 @@
 //   header: "MJSIMMJB" | uint32 version | uint32 nsizes | uint32 sizeof Option, Visual,
 //           Statistic | uint64 buffer bytes
 //   body:   int32 sizes[nsizes] | Option | Visual | Statistic | buffer
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <fstream>
@@ -15,6 +16,7 @@
 #include <type_traits>
 
 #include "bindings.h"
+#include "mjsim/errors.h"
 
 namespace mjsim {
 namespace {
@@ -103,11 +105,7 @@ std::shared_ptr<Model> DeserializeModel(const std::string& bytes) {
   if (bytes.size() - offset != header.buffer_bytes) {
     throw py::value_error("binary model file has the wrong length");
   }
-  AllocateModelArrays(*m);
-  if (m->buffer.size() != header.buffer_bytes) {
-    throw py::value_error("binary model sizes do not match its array buffer");
-  }
-  std::memcpy(m->buffer.bytes(), bytes.data() + offset, header.buffer_bytes);
+  FillLoadedModel(*m, bytes.data() + offset, header.buffer_bytes, "binary model");
   return m;
 }
 
@@ -119,7 +117,45 @@ std::string ReadFileBytes(const std::string& path) {
   return content.str();
 }
 
+// sizes that size Data or scratch but no Model array: nmocap counts the bodies with a mocap
+// id, ntree the kinematic trees (at most one per body)
+void CheckDerivedCounts(const Model& m) {
+  int mocap_bodies = 0;
+  for (int b = 0; b < m.nbody; ++b) mocap_bodies += m.body_mocapid[b] >= 0;
+  if (mocap_bodies != m.nmocap) {
+    throw FatalError("nmocap is " + std::to_string(m.nmocap) + " but " +
+                     std::to_string(mocap_bodies) + " bodies are mocap bodies");
+  }
+  if (m.ntree < 0 || m.ntree > m.nbody) {
+    throw FatalError("ntree is " + std::to_string(m.ntree) + " for " + std::to_string(m.nbody) + " bodies");
+  }
+}
+
 }  // namespace
+
+void FillLoadedModel(Model& m, const char* buffer, size_t bytes, const char* what) {
+  if (CheckedModelBytes(m) != bytes) {
+    throw py::value_error(std::string(what) + " is corrupted: its sizes do not match its " +
+                          std::to_string(bytes) + "-byte array buffer");
+  }
+  AllocateModelArrays(m);
+  std::memcpy(m.buffer.bytes(), buffer, bytes);
+  // a saved model's Data is of the order of its arrays: a size that only Data uses
+  // (nmocap, nuserdata, ...) corrupted to billions would otherwise fill gigabytes
+  size_t data_bytes = CheckedDataBytes(m);
+  if (data_bytes == SIZE_MAX || data_bytes > std::max<size_t>(size_t{1} << 28, 64 * bytes)) {
+    throw py::value_error(std::string(what) + " is corrupted: its Data would need " +
+                          (data_bytes == SIZE_MAX ? std::string("more than 2^48") : std::to_string(data_bytes)) +
+                          " bytes for a " + std::to_string(bytes) + "-byte model");
+  }
+  try {
+    mj_checkModel(m, what, true);
+    CheckDerivedCounts(m);
+    CheckDataFitsMemory(m);
+  } catch (const std::exception& error) {
+    throw py::value_error(std::string(what) + " is corrupted: " + error.what());
+  }
+}
 
 void BindModelFiles(py::module_& module) {
   module.def("mj_sizeModel", [](const PyModel& m) {

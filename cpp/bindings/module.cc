@@ -39,8 +39,14 @@ void AssignToView(py::object view, py::handle value, const char* name) {
   }
 }
 
-void CheckSameModel(const PyModel& m, const PyData& d) {
-  if (m.model != d.model) throw py::value_error("d was made for a different MjModel than m");
+void CheckSameModel(const PyModel& m, const PyData& d, const char* caller) {
+  if (m.model != d.model && !DataFitsModel(*d.model, *m.model)) {
+    throw py::value_error("d was made for a different MjModel than m, of other sizes (nq " +
+                          std::to_string(d.model->nq) + " vs " + std::to_string(m.model->nq) +
+                          ", nv " + std::to_string(d.model->nv) + " vs " +
+                          std::to_string(m.model->nv) + ", ...)");
+  }
+  mj_checkModel(*m.model, caller, false);
 }
 
 // The float64 C-contiguous writable array `array` of exactly `size` values, for output.
@@ -200,22 +206,28 @@ py::tuple ModelState(const Model& m) {
 }
 
 std::shared_ptr<PyModel> ModelFromState(const py::tuple& state) {
-  if (state.size() != 6 || state[0].cast<std::string>() != kModelPickleTag) {
+  if (state.size() != 6 || !py::isinstance<py::str>(state[0]) ||
+      state[0].cast<std::string>() != kModelPickleTag) {
     throw py::value_error("not a pickled mjsim MjModel of this version");
   }
   auto m = std::make_shared<Model>();
-  py::list sizes = state[1];
-  size_t next = 0;
+  std::string buffer;
+  try {
+    py::list sizes = state[1];
+    size_t next = 0;
 #define MJSIM_X(name, doc) m->name = sizes[next++].cast<int>();
-  MJSIM_MODEL_SIZES(MJSIM_X)
+    MJSIM_MODEL_SIZES(MJSIM_X)
 #undef MJSIM_X
+    buffer = state[5].cast<py::bytes>();
+  } catch (const py::cast_error&) {
+    throw py::value_error("pickled MjModel is corrupted: its sizes or buffer are of the wrong type");
+  } catch (const py::error_already_set&) {
+    throw py::value_error("pickled MjModel is corrupted: its sizes or buffer are of the wrong type");
+  }
   StructFromBytes(m->opt, state[2], "options");
   StructFromBytes(m->vis, state[3], "visual settings");
   StructFromBytes(m->stat, state[4], "statistics");
-  AllocateModelArrays(*m);
-  std::string buffer = state[5].cast<py::bytes>();
-  if (buffer.size() != m->buffer.size()) throw py::value_error("pickled MjModel has the wrong size");
-  std::memcpy(m->buffer.bytes(), buffer.data(), buffer.size());
+  FillLoadedModel(*m, buffer.data(), buffer.size(), "pickled MjModel");
   return std::make_shared<PyModel>(std::move(m));
 }
 
@@ -264,7 +276,13 @@ void BindModel(py::module_& module) {
     return std::make_shared<PyModel>(std::shared_ptr<Model>(CopyModel(*self.model)));
   }, py::arg("memo"));
   model.def(py::pickle([](const PyModel& self) { return ModelState(*self.model); },
-                       [](py::tuple state) { return ModelFromState(state); }));
+                       [](py::tuple state) {
+                         try {
+                           return ModelFromState(state);
+                         } catch (const py::cast_error&) {
+                           throw py::value_error("pickled MjModel is corrupted: an entry is of the wrong type");
+                         }
+                       }));
   model.def_property_readonly(
       "opt", [](const PyModel& self) { return PyOption{self.model}; }, "physics options");
   model.def_property_readonly(
@@ -471,6 +489,37 @@ void BindSolverStats(py::module_& module) {
                  "number of Cholesky updates in the line search");
 }
 
+// an MjData from its pickled state (a tuple of 8); ValueError when it is malformed
+std::shared_ptr<PyData> DataFromState(const py::tuple& state) {
+  if (state.size() != 8) throw py::value_error("not a pickled mjsim MjData of this version");
+  auto data = std::make_shared<PyData>(ModelFromState(state[0]));
+  Data& d = *data->data;
+  d.time = state[1].cast<mjtNum>();
+  d.energy[0] = state[2].cast<mjtNum>();
+  d.energy[1] = state[3].cast<mjtNum>();
+  py::list warnings = state[4];
+  for (int i = 0; i < mjNWARNING && i < static_cast<int>(warnings.size()); ++i) {
+    py::tuple w = warnings[i];
+    d.warning[i] = WarningStat{w[0].cast<int>(), w[1].cast<int>()};
+  }
+  std::string buffer = state[5].cast<py::bytes>();
+  if (buffer.size() != d.buffer.size()) throw py::value_error("pickled MjData has the wrong size");
+  std::memcpy(d.buffer.bytes(), buffer.data(), buffer.size());
+  std::string contacts = state[6].cast<py::bytes>();
+  if (contacts.size() % sizeof(Contact) != 0 ||
+      contacts.size() / sizeof(Contact) > static_cast<size_t>(d.MaxContacts())) {
+    throw py::value_error("pickled MjData has a malformed contact list");
+  }
+  d.ncon = static_cast<int>(contacts.size() / sizeof(Contact));
+  std::memcpy(d.contact, contacts.data(), contacts.size());
+  py::list timers = state[7];
+  for (int i = 0; i < mjNTIMER && i < static_cast<int>(timers.size()); ++i) {
+    py::tuple t = timers[i];
+    d.timer[i] = TimerStat{t[0].cast<mjtNum>(), t[1].cast<int>()};
+  }
+  return data;
+}
+
 void BindData(py::module_& module) {
   BindContacts(module);
   BindSolverStats(module);
@@ -492,7 +541,10 @@ void BindData(py::module_& module) {
         AssignToView(MakeView(self.data->energy, 2, 1, "1", self.data), value, "energy");
       },
       "potential and kinetic energy (with mjENBL_ENERGY)");
-  data.def(py::init<std::shared_ptr<PyModel>>(), py::arg("model"));
+  data.def(py::init([](std::shared_ptr<PyModel> model) {
+    if (!model) throw py::type_error("MjModel cannot be None");
+    return std::make_shared<PyData>(std::move(model));
+  }), py::arg("model"));
   data.def_property_readonly(
       "model", [](const PyData& self) { return self.owner; }, "the MjModel this MjData was made for");
   // copy.copy shares the model; deepcopy and pickle copy it too, as mujoco's MjData does
@@ -518,33 +570,13 @@ void BindData(py::module_& module) {
                               timers);
       },
       [](py::tuple state) {
-        if (state.size() != 8) throw py::value_error("not a pickled mjsim MjData of this version");
-        auto data = std::make_shared<PyData>(ModelFromState(state[0]));
-        Data& d = *data->data;
-        d.time = state[1].cast<mjtNum>();
-        d.energy[0] = state[2].cast<mjtNum>();
-        d.energy[1] = state[3].cast<mjtNum>();
-        py::list warnings = state[4];
-        for (int i = 0; i < mjNWARNING && i < static_cast<int>(warnings.size()); ++i) {
-          py::tuple w = warnings[i];
-          d.warning[i] = WarningStat{w[0].cast<int>(), w[1].cast<int>()};
+        try {
+          return DataFromState(state);
+        } catch (const py::cast_error&) {
+          throw py::value_error("pickled MjData is corrupted: an entry is of the wrong type");
+        } catch (const py::error_already_set&) {
+          throw py::value_error("pickled MjData is corrupted: an entry is of the wrong type");
         }
-        std::string buffer = state[5].cast<py::bytes>();
-        if (buffer.size() != d.buffer.size()) throw py::value_error("pickled MjData has the wrong size");
-        std::memcpy(d.buffer.bytes(), buffer.data(), buffer.size());
-        std::string contacts = state[6].cast<py::bytes>();
-        if (contacts.size() % sizeof(Contact) != 0 ||
-            contacts.size() / sizeof(Contact) > static_cast<size_t>(d.MaxContacts())) {
-          throw py::value_error("pickled MjData has a malformed contact list");
-        }
-        d.ncon = static_cast<int>(contacts.size() / sizeof(Contact));
-        std::memcpy(d.contact, contacts.data(), contacts.size());
-        py::list timers = state[7];
-        for (int i = 0; i < mjNTIMER && i < static_cast<int>(timers.size()); ++i) {
-          py::tuple t = timers[i];
-          d.timer[i] = TimerStat{t[0].cast<mjtNum>(), t[1].cast<int>()};
-        }
-        return data;
       }));
   data.def_property_readonly(
       "ncon", [](const PyData& self) { return self.data->ncon; }, "number of detected contacts");
@@ -685,7 +717,7 @@ void BindInertiaFunctions(py::module_& module) {
 // releases the GIL, so threads stepping their own MjData run in parallel.
 void BindStepFunctions(py::module_& module) {
   module.def("mj_step", [](const PyModel& m, PyData& d, int nstep) {
-    CheckSameModel(m, d);
+    CheckSameModel(m, d, "mj_step");
     const Model& model = *m.model;
     Data& data = *d.data;
     py::gil_scoped_release release;
@@ -693,7 +725,7 @@ void BindStepFunctions(py::module_& module) {
   }, py::arg("m"), py::arg("d"), py::arg("nstep") = 1,
      "Advance the simulation by one step (nstep steps), in C++ without the GIL.");
   module.def("mj_forward", [](const PyModel& m, PyData& d) {
-    CheckSameModel(m, d);
+    CheckSameModel(m, d, "mj_forward");
     py::gil_scoped_release release;
     mj_forward(*m.model, *d.data);
   }, py::arg("m"), py::arg("d"), "Forward dynamics: the same as mj_step without integrating.");

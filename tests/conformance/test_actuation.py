@@ -490,7 +490,9 @@ def test_bindings_reject_wrong_arguments():
         mujoco.mju_muscleDynamics(0.5, 0.1, np.array([0.01, 0.04, 0.0])))
 
     xml = model_xml(SHORTCUTS["motor"])
-    m, other = mjsim.MjModel.from_xml_string(xml), mjsim.MjModel.from_xml_string(xml)
+    m = mjsim.MjModel.from_xml_string(xml)
+    mjsim.mj_fwdActuation(m, mjsim.MjData(mjsim.MjModel.from_xml_string(xml)))  # same sizes: fine
+    other = mjsim.MjModel.from_xml_string(model_xml(SHORTCUTS["motor"]).replace("<mujoco>", "<mujoco><size nuserdata='3'/>", 1))
     with pytest.raises((TypeError, ValueError)):
         mjsim.mj_fwdActuation(m, mjsim.MjData(other))
     with pytest.raises(ValueError, match="qDeriv must have"):

@@ -107,3 +107,37 @@ def test_warning_list_indexing():
         d.warning[8]
     d.warning[-1].number = 4
     assert d.warning.number[7] == 4
+
+
+HUGE_FORCE_XML = """<mujoco><option integrator="{integrator}"/><worldbody>
+<geom type="plane" size="5 5 1"/><body pos="0 0 .1"><freejoint/><geom size=".1"/></body>
+<body pos="1 0 1"><joint name="j" type="hinge"/><geom type="capsule" size=".1" fromto="0 0 0 .3 0 0"/>
+</body></worldbody><actuator><motor joint="j" gear="{gear}"/></actuator></mujoco>"""
+
+
+@pytest.mark.parametrize("integrator", ["Euler", "RK4", "implicit", "implicitfast"])
+@pytest.mark.parametrize("gear", ["1", "1e150"])
+@pytest.mark.parametrize("field, value", [("qfrc_applied", 1e160), ("qfrc_applied", 1e300),
+                                          ("xfrc_applied", 1e160), ("xfrc_applied", 1e200),
+                                          ("ctrl", 1e160), ("ctrl", 1e5)])
+def test_huge_forces_warn_like_reference(integrator, gear, field, value):
+    """Forces of 1e160 and more are not dropped silently: the same warning (BADQACC, or
+    BADCTRL for ctrl), count, lastinfo and reset as the reference."""
+    xml = HUGE_FORCE_XML.format(integrator=integrator, gear=gear)
+    results = []
+    for engine in (mjsim, mujoco):
+        m = engine.MjModel.from_xml_string(xml)
+        d = engine.MjData(m)
+        target = getattr(d, field)
+        if field == "xfrc_applied":
+            target[1, 2] = value
+        elif field == "qfrc_applied":
+            target[2] = value
+        else:
+            target[0] = value
+        engine.mj_step(m, d, 2)
+        results.append(([(int(w.number), int(w.lastinfo)) for w in d.warning], d.time,
+                        d.qpos.copy()))
+    assert results[0][0] == results[1][0]
+    assert results[0][1] == results[1][1]
+    np.testing.assert_allclose(results[0][2], results[1][2], atol=1e-9)

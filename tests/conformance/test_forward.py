@@ -160,6 +160,9 @@ def test_forward_skip_rejects_unknown_stage():
         mjsim.mj_forwardSkip(m, d, 7, 0)
     with pytest.raises(TypeError):
         mjsim.mj_forward(m, "not data")
-    other = mjsim.MjModel.from_xml_string(TENDON_ACTUATOR_XML)
+    # a model of the same sizes is accepted, as the reference does; other sizes are not
+    mjsim.mj_forward(mjsim.MjModel.from_xml_string(TENDON_ACTUATOR_XML), d)
+    other = mjsim.MjModel.from_xml_string("<mujoco><worldbody><body><freejoint/>"
+                                          "<geom size='.1'/></body></worldbody></mujoco>")
     with pytest.raises(ValueError, match="different MjModel"):
         mjsim.mj_forward(other, d)

@@ -154,7 +154,7 @@ def test_bad_jacobian_arguments_raise_naming_the_argument_without_writing():
     with pytest.raises(ValueError, match="axis"):
         mjsim.mj_jacPointAxis(m, d, None, jacr, np.zeros(3), np.zeros(2), 1)
     np.testing.assert_array_equal(jacr, 5.0)
-    other = mjsim.MjData(mjsim.MjModel.from_xml_path(str(our_models()[0])))
+    other = mjsim.MjData(mjsim.MjModel.from_xml_path(str(our_models()[1])))  # other sizes
     with pytest.raises(ValueError, match="different MjModel"):
         mjsim.mj_jacBody(m, other, None, None, 1)
 

@@ -89,6 +89,7 @@ def test_set_const_on_corpus_model_changes_nothing(reference):
 
 
 def test_set_const_rejects_data_of_another_model():
-    m, other = mjsim.MjModel.from_xml_string(XML), mjsim.MjModel.from_xml_string(XML)
+    m = mjsim.MjModel.from_xml_string(XML)
+    other = mjsim.MjModel.from_xml_string(XML.replace("<mujoco>", "<mujoco><size nuserdata='2'/>", 1))
     with pytest.raises(ValueError):
         mjsim.mj_setConst(m, mjsim.MjData(other))

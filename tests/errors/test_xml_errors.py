@@ -79,8 +79,8 @@ CASES = {
     "joint_in_worldbody": ("""
     <joint name="loose"/><!--HERE-->
     <geom size="0.1"/>""", "joint", ()),
-    "replicate_count_zero": ("""
-    <replicate count="0" offset="1 0 0"><!--HERE-->
+    "replicate_count_too_large": ("""
+    <replicate count="1000000000" offset="1 0 0"><!--HERE-->
       <geom size="0.1"/>
     </replicate>""", "replicate", ("count",)),
     "frame_unknown_childclass": ("""

@@ -19,6 +19,18 @@ std::unique_ptr<Model> LoadXmlFile(const std::string& path, const AssetMap& asse
 // writes them). Throws FatalError when there is none, it came from URDF, or the file fails.
 void SaveLastXml(const std::string& filename);
 
+// Every id, address, count and enum of m in range of what it indexes (fields.h
+// MJSIM_MODEL_INDEX_FIELDS, MJSIM_MODEL_SPAN_FIELDS), parents before children: throws
+// FatalError("<caller>: ...") naming the first bad entry. `load` adds the large arrays (mesh
+// faces and polygons, bvh nodes, sparse layouts, names) checked when a model is read from bytes
+// (engine/model_check.cc).
+void mj_checkModel(const Model& m, const char* caller, bool load);
+// whether a Data made for `made_for` can be used with m: every Data array, the arena and the
+// scratch have the same sizes (util/buffer.cc)
+bool DataFitsModel(const Model& made_for, const Model& m);
+// the contact dimensionalities MJCF accepts
+inline bool IsValidCondim(int condim) { return condim == 1 || condim == 3 || condim == 4 || condim == 6; }
+
 void mj_resetData(const Model& m, Data& d);
 // mj_resetData, but every array the reset does not set is filled with the byte debug_value
 void mj_resetDataDebug(const Model& m, Data& d, unsigned char debug_value);

@@ -245,3 +245,159 @@
   X(mjtNum, cinert,            nbody,  10, "com-based body inertia and mass (com.cc)")         \
   X(mjtNum, cdof,              nv,     6,  "com-based motion axis of each dof (rot:lin) (com.cc)") \
   MJSIM_GROUPS_DATA_FIELDS(X)
+
+// What the integer Model fields index into, for the checks of a model loaded from bytes or
+// edited from Python (engine/model_check.cc). Every value v of the field satisfies
+// low <= v < high (high an expression of the Model m); `what` names the rule in the error.
+// Scope `step` is checked before every Python call that simulates (it costs microseconds:
+// one pass over the per-object rows), `load` only when a model is read from bytes (the
+// large per-vertex and per-node arrays).
+//     field               low  high                      what                  scope
+#define MJSIM_MODEL_INDEX_FIELDS(X)                                                            \
+  X(body_parentid,      0,  m.nbody,                 "body id",               step)            \
+  X(body_rootid,        0,  m.nbody,                 "body id",               step)            \
+  X(body_weldid,        0,  m.nbody,                 "body id",               step)            \
+  X(body_mocapid,      -1,  m.nmocap,                "mocap id",              step)            \
+  X(body_jntnum,        0,  m.njnt + 1,              "joint count",           step)            \
+  X(body_jntadr,       -1,  m.njnt,                  "joint address",         step)            \
+  X(body_dofnum,        0,  m.nv + 1,                "dof count",             step)            \
+  X(body_dofadr,       -1,  m.nv,                    "dof address",           step)            \
+  X(body_treeid,       -1,  m.ntree,                 "tree id",               step)            \
+  X(body_geomnum,       0,  m.ngeom + 1,             "geom count",            step)            \
+  X(body_geomadr,      -1,  m.ngeom,                 "geom address",          step)            \
+  X(body_bvhadr,       -1,  m.nbvh,                  "bvh address",           step)            \
+  X(body_bvhnum,        0,  m.nbvh + 1,              "bvh count",             step)            \
+  X(jnt_type,           0,  mjJNT_HINGE + 1,         "joint type",            step)            \
+  X(jnt_qposadr,        0,  m.nq,                    "qpos address",          step)            \
+  X(jnt_dofadr,         0,  m.nv,                    "dof address",           step)            \
+  X(jnt_bodyid,         0,  m.nbody,                 "body id",               step)            \
+  X(dof_bodyid,         0,  m.nbody,                 "body id",               step)            \
+  X(dof_jntid,          0,  m.njnt,                  "joint id",              step)            \
+  X(dof_parentid,      -1,  m.nv,                    "dof id",                step)            \
+  X(dof_treeid,         0,  m.ntree,                 "tree id",               step)            \
+  X(dof_Madr,           0,  m.nM,                    "qM address",            step)            \
+  X(dof_simplenum,      0,  m.nv + 1,                "dof count",             step)            \
+  X(geom_type,          0,  mjGEOM_MESH + 1,         "geom type",             step)            \
+  X(geom_condim,        1,  7,                       "condim",                step)            \
+  X(geom_bodyid,        0,  m.nbody,                 "body id",               step)            \
+  X(geom_dataid,       -1,  m.nmesh > m.nhfield ? m.nmesh : m.nhfield, "mesh/hfield id", step) \
+  X(geom_matid,        -1,  m.nmat,                  "material id",           step)            \
+  X(site_bodyid,        0,  m.nbody,                 "body id",               step)            \
+  X(cam_bodyid,         0,  m.nbody,                 "body id",               step)            \
+  X(cam_targetbodyid,  -1,  m.nbody,                 "body id",               step)            \
+  X(cam_mode,           0,  5,                       "camera mode",           step)            \
+  X(light_bodyid,       0,  m.nbody,                 "body id",               step)            \
+  X(light_targetbodyid, -1, m.nbody,                 "body id",               step)            \
+  X(light_mode,         0,  5,                       "light mode",            step)            \
+  X(actuator_trntype,   0,  mjTRN_BODY + 1,          "transmission type",     step)            \
+  X(actuator_dyntype,   0,  mjDYN_USER + 1,          "dynamics type",         step)            \
+  X(actuator_gaintype,  0,  mjGAIN_USER + 1,         "gain type",             step)            \
+  X(actuator_biastype,  0,  mjBIAS_USER + 1,         "bias type",             step)            \
+  X(actuator_trnid,    -1,  TransmissionTargets(m),  "transmission target id", step)           \
+  X(actuator_actadr,   -1,  m.na,                    "activation address",    step)            \
+  X(actuator_actnum,    0,  m.na + 1,                "activation count",      step)            \
+  X(tendon_adr,         0,  m.nwrap + 1,             "wrap address",          step)            \
+  X(tendon_num,         0,  m.nwrap + 1,             "wrap count",            step)            \
+  X(tendon_matid,      -1,  m.nmat,                  "material id",           step)            \
+  X(wrap_type,          0,  mjWRAP_CYLINDER + 1,     "wrap type",             step)            \
+  X(wrap_objid,        -1,  WrapTargets(m),          "wrap object id",        step)            \
+  X(eq_type,            0,  mjEQ_DISTANCE + 1,       "equality type",         step)            \
+  X(eq_obj1id,         -1,  EqualityTargets(m),      "equality object id",    step)            \
+  X(eq_obj2id,         -1,  EqualityTargets(m),      "equality object id",    step)            \
+  X(pair_dim,           1,  7,                       "condim",                step)            \
+  X(pair_geom1,         0,  m.ngeom,                 "geom id",               step)            \
+  X(pair_geom2,         0,  m.ngeom,                 "geom id",               step)            \
+  X(sensor_type,        0,  mjSENS_USER + 1,         "sensor type",           step)            \
+  X(sensor_datatype,    0,  mjDATATYPE_QUATERNION + 1, "sensor data type",    step)            \
+  X(sensor_needstage,   0,  mjSTAGE_ACC + 1,         "stage",                 step)            \
+  X(sensor_objtype,     0,  mjNOBJECT,               "object type",           step)            \
+  X(sensor_reftype,     0,  mjNOBJECT,               "object type",           step)            \
+  X(sensor_objid,      -1,  SensorTargets(m),        "sensor object id",      step)            \
+  X(sensor_refid,      -1,  SensorTargets(m),        "sensor object id",      step)            \
+  X(sensor_dim,         0,  m.nsensordata + 1,       "sensor dimension",      step)            \
+  X(sensor_adr,         0,  m.nsensordata + 1,       "sensordata address",    step)            \
+  X(hfield_nrow,        0,  m.nhfielddata + 1,       "hfield rows",           step)            \
+  X(hfield_ncol,        0,  m.nhfielddata + 1,       "hfield columns",        step)            \
+  X(hfield_adr,         0,  m.nhfielddata + 1,       "hfield_data address",   step)            \
+  X(mesh_vertadr,       0,  m.nmeshvert + 1,         "vertex address",        step)            \
+  X(mesh_vertnum,       0,  m.nmeshvert + 1,         "vertex count",          step)            \
+  X(mesh_faceadr,       0,  m.nmeshface + 1,         "face address",          step)            \
+  X(mesh_facenum,       0,  m.nmeshface + 1,         "face count",            step)            \
+  X(mesh_normaladr,     0,  m.nmeshnormal + 1,       "normal address",        step)            \
+  X(mesh_normalnum,     0,  m.nmeshnormal + 1,       "normal count",          step)            \
+  X(mesh_graphadr,     -1,  m.nmeshgraph,            "graph address",         step)            \
+  X(mesh_bvhadr,       -1,  m.nbvh,                  "bvh address",           step)            \
+  X(mesh_bvhnum,        0,  m.nbvh + 1,              "bvh count",             step)            \
+  X(mesh_polynum,       0,  m.nmeshpoly + 1,         "polygon count",         step)            \
+  X(mesh_polyadr,       0,  m.nmeshpoly + 1,         "polygon address",       step)            \
+  X(mesh_face,          0,  m.nmeshvert,             "vertex id",             load)            \
+  X(mesh_facenormal,    0,  m.nmeshnormal,           "normal id",             load)            \
+  X(mesh_polyvertadr,   0,  m.nmeshpolyvert + 1,     "polygon vertex address", load)           \
+  X(mesh_polyvertnum,   0,  m.nmeshpolyvert + 1,     "polygon vertex count",  load)            \
+  X(mesh_polyvert,      0,  m.nmeshvert,             "vertex id",             load)            \
+  X(mesh_polymapadr,    0,  m.nmeshpolymap + 1,      "polygon map address",   load)            \
+  X(mesh_polymapnum,    0,  m.nmeshpoly + 1,         "polygon count",         load)            \
+  X(mesh_polymap,       0,  m.nmeshpoly,             "polygon id",            load)            \
+  X(bvh_child,         -1,  m.nbvh,                  "bvh node id",           load)            \
+  X(bvh_nodeid,        -1,  m.ngeom > m.nmeshface ? m.ngeom : m.nmeshface, "bvh node id", load) \
+  X(M_rownnz,           0,  m.nv + 1,                "row length",            load)            \
+  X(M_rowadr,           0,  m.nC + 1,                "row address",           load)            \
+  X(M_colind,           0,  m.nv,                    "dof id",                load)            \
+  X(mapM2M,             0,  m.nM,                    "qM address",            load)            \
+  X(D_rownnz,           0,  m.nv + 1,                "row length",            load)            \
+  X(D_rowadr,           0,  m.nD + 1,                "row address",           load)            \
+  X(D_diag,             0,  m.nD,                    "D address",             load)            \
+  X(D_colind,           0,  m.nv,                    "dof id",                load)            \
+  X(B_rownnz,           0,  m.nv + 1,                "row length",            load)            \
+  X(B_rowadr,           0,  m.nB + 1,                "row address",           load)            \
+  X(B_colind,           0,  m.nv,                    "dof id",                load)            \
+  X(mapM2D,            -1,  m.nC,                    "qM address",            load)            \
+  X(mapD2M,             0,  m.nD,                    "D address",             load)            \
+  X(numeric_adr,        0,  m.nnumericdata + 1,      "numeric_data address",  load)            \
+  X(numeric_size,       0,  m.nnumericdata + 1,      "numeric size",          load)            \
+  X(text_adr,           0,  m.ntextdata + 1,         "text_data address",     load)            \
+  X(text_size,          0,  m.ntextdata + 1,         "text size",             load)            \
+  X(tuple_adr,          0,  m.ntupledata + 1,        "tuple address",         load)            \
+  X(tuple_size,         0,  m.ntupledata + 1,        "tuple size",            load)            \
+  X(tex_adr,            0,  m.ntexdata + 1,          "tex_data address",      load)            \
+  X(mat_texid,         -1,  m.ntex,                  "texture id",            load)            \
+  X(skin_matid,        -1,  m.nmat,                  "material id",           load)            \
+  X(skin_vertadr,       0,  m.nskinvert + 1,         "skin vertex address",   load)            \
+  X(skin_vertnum,       0,  m.nskinvert + 1,         "skin vertex count",     load)            \
+  X(skin_faceadr,       0,  m.nskinface + 1,         "skin face address",     load)            \
+  X(skin_facenum,       0,  m.nskinface + 1,         "skin face count",       load)            \
+  X(skin_boneadr,       0,  m.nskinbone + 1,         "skin bone address",     load)            \
+  X(skin_bonenum,       0,  m.nskinbone + 1,         "skin bone count",       load)            \
+  X(skin_face,          0,  m.nskinvert,             "skin vertex id",        load)            \
+  X(skin_bonevertadr,   0,  m.nskinbonevert + 1,     "bone vertex address",   load)            \
+  X(skin_bonevertnum,   0,  m.nskinbonevert + 1,     "bone vertex count",     load)            \
+  X(skin_bonebodyid,    0,  m.nbody,                 "body id",               load)            \
+  X(skin_bonevertid,    0,  m.nskinvert,             "skin vertex id",        load)
+
+// address + count pairs of the table above: adr + num stays within the array they index
+//     address             count                target
+#define MJSIM_MODEL_SPAN_FIELDS(X)                                                             \
+  X(body_jntadr,        body_jntnum,         m.njnt)                                           \
+  X(body_dofadr,        body_dofnum,         m.nv)                                             \
+  X(body_geomadr,       body_geomnum,        m.ngeom)                                          \
+  X(body_bvhadr,        body_bvhnum,         m.nbvh)                                           \
+  X(actuator_actadr,    actuator_actnum,     m.na)                                             \
+  X(tendon_adr,         tendon_num,          m.nwrap)                                          \
+  X(sensor_adr,         sensor_dim,          m.nsensordata)                                    \
+  X(mesh_vertadr,       mesh_vertnum,        m.nmeshvert)                                      \
+  X(mesh_faceadr,       mesh_facenum,        m.nmeshface)                                      \
+  X(mesh_normaladr,     mesh_normalnum,      m.nmeshnormal)                                    \
+  X(mesh_bvhadr,        mesh_bvhnum,         m.nbvh)                                           \
+  X(mesh_polyadr,       mesh_polynum,        m.nmeshpoly)                                      \
+  X(mesh_polyvertadr,   mesh_polyvertnum,    m.nmeshpolyvert)                                  \
+  X(mesh_polymapadr,    mesh_polymapnum,     m.nmeshpolymap)                                   \
+  X(M_rowadr,           M_rownnz,            m.nC)                                             \
+  X(D_rowadr,           D_rownnz,            m.nD)                                             \
+  X(B_rowadr,           B_rownnz,            m.nB)                                             \
+  X(numeric_adr,        numeric_size,        m.nnumericdata)                                   \
+  X(text_adr,           text_size,           m.ntextdata)                                      \
+  X(tuple_adr,          tuple_size,          m.ntupledata)                                     \
+  X(skin_vertadr,       skin_vertnum,        m.nskinvert)                                      \
+  X(skin_faceadr,       skin_facenum,        m.nskinface)                                      \
+  X(skin_boneadr,       skin_bonenum,        m.nskinbone)                                      \
+  X(skin_bonevertadr,   skin_bonevertnum,    m.nskinbonevert)

@@ -61,6 +61,16 @@ struct Model {
 
 // Allocates the arrays of a Model whose sizes are set; arrays are zero-filled.
 void AllocateModelArrays(Model& m);
+// The bytes AllocateModelArrays will allocate for m's sizes, or SIZE_MAX when a row count or
+// column count is negative or the total overflows: a model read from bytes is checked with it
+// before anything is allocated.
+size_t CheckedModelBytes(const Model& m);
+// The bytes of a Data's zero-filled arrays and scratch for m, SIZE_MAX on overflow.
+size_t CheckedDataBytes(const Model& m);
+// Throws ModelError when m's arrays and a Data of m (arrays, scratch, arena) would need more
+// memory than the machine has available: huge <size memory>, nconmax, njmax or nuserdata values and corrupted sizes end
+// in a clear error instead of an out-of-memory kill.
+void CheckDataFitsMemory(const Model& m);
 // A deep copy: same sizes, same array contents.
 std::unique_ptr<Model> CopyModel(const Model& m);
 

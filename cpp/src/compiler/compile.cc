@@ -4,6 +4,7 @@
 #include "compiler/compile.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cmath>
 #include <map>
 #include <optional>
@@ -16,6 +17,7 @@
 #include "compiler/mass.h"
 #include "compiler/meshes.h"
 #include "compiler/stages.h"
+#include "mjsim/api.h"
 #include "mjsim/errors.h"
 #include "util/math3.h"
 #include "util/names.h"
@@ -80,6 +82,11 @@ class Compiler {
     CollectBounding(ctx_, m);
     CollectConstants(ctx_, m);
     CountNamesAndPaths(m);
+    if (CheckedModelBytes(m) == SIZE_MAX) {
+      throw ModelError("Error: could not allocate memory: the model's arrays would need more "
+                       "than 2^48 bytes (nuser_* or replicate counts too large)");
+    }
+    CheckDataFitsMemory(m);
     AllocateModelArrays(m);
     FillBodyTree(m);
     FillJoints(m);
@@ -623,6 +630,10 @@ class Compiler {
     static const int kRequiredSizes[mjNGEOMTYPES] = {0, 0, 1, 2, 3, 2, 3, 0, 0};
     if (geom.type == mjGEOM_SDF) {
       Fail("geom", geom.name, g, geom.source, "sdf geoms are not supported by mjsim yet (they need a plugin)");
+    }
+    if (!IsValidCondim(geom.condim)) {
+      Fail("geom", geom.name, g, geom.source,
+           "invalid condim in geom: must be 1, 3, 4 or 6, got " + std::to_string(geom.condim));
     }
     const mjtNum* size = m.geom_size + 3 * g;
     for (int i = 0; i < kRequiredSizes[geom.type]; ++i) {

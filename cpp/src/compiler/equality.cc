@@ -17,6 +17,7 @@
 // document order; a pair's geoms are swapped when geom1's body id exceeds geom2's.
 #include <algorithm>
 
+#include "mjsim/api.h"
 #include "compiler/stages.h"
 #include "util/math3.h"
 
@@ -163,9 +164,10 @@ std::vector<ResolvedPair> SortedPairs(const CompileContext& ctx) {
                  "unknown geom '" + *names[i] + "' in geom" + std::to_string(i + 1));
       }
     }
-    if (pair.condim != 1 && pair.condim != 3 && pair.condim != 4 && pair.condim != 6) {
+    if (!IsValidCondim(pair.condim)) {
       ctx.Fail("pair", pair.name, id, pair.source,
-               "condim must be 1, 3, 4 or 6, got " + std::to_string(pair.condim));
+               "invalid condim in contact pair: must be 1, 3, 4 or 6, got " +
+                   std::to_string(pair.condim));
     }
     int body1 = ctx.geom_body[geoms[0]], body2 = ctx.geom_body[geoms[1]];
     if (body1 > body2) std::swap(geoms[0], geoms[1]);

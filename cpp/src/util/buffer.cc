@@ -2,9 +2,13 @@
 #include <cstdlib>
 #include <cstring>
 #include <new>
+#include <string>
+
+#include <unistd.h>
 
 #include "mjsim/api.h"
 #include "mjsim/data.h"
+#include "mjsim/errors.h"
 #include "mjsim/model.h"
 #include "engine/stages.h"
 #include "util/scratch.h"
@@ -42,6 +46,67 @@ size_t ScratchBytes(const Model& m) {
                   8 * static_cast<size_t>(m.ngeom) + 24 * static_cast<size_t>(m.nbody) +
                   1024;  // collision: geom and body boxes, the sweep's arrays
   return values * sizeof(mjtNum) + 64 * 64;  // plus alignment padding of up to 64 blocks
+}
+
+namespace {
+// a * b added to total, false when a factor is negative or the sum passes 2^48 bytes
+bool AddProduct(long long a, long long b, size_t size, size_t* total) {
+  constexpr long long kLimit = 1LL << 48;
+  if (a < 0 || b < 0 || (a > 0 && b > kLimit / a) || a * b > kLimit / static_cast<long long>(size)) {
+    return false;
+  }
+  *total += AlignUp(size * static_cast<size_t>(a * b));
+  return *total < static_cast<size_t>(kLimit);
+}
+}  // namespace
+
+size_t CheckedModelBytes(const Model& m) {
+  size_t total = 0;
+#define MJSIM_X(type, name, rows, cols, doc) \
+  if (!AddProduct(m.rows, (cols), sizeof(type), &total)) return SIZE_MAX;
+  MJSIM_MODEL_FIELDS(MJSIM_X)
+#undef MJSIM_X
+  return total;
+}
+
+size_t CheckedDataBytes(const Model& m) {
+  size_t total = 0;
+  bool fits = true;
+#define MJSIM_X(type, name, rows, cols, doc) fits = fits && AddProduct(m.rows, (cols), sizeof(type), &total);
+  MJSIM_DATA_FIELDS(MJSIM_X)
+#undef MJSIM_X
+  fits = fits && AddProduct(m.nv, 64, sizeof(mjtNum), &total);  // the island arrays, and more
+  return fits ? total + ScratchBytes(m) : SIZE_MAX;
+}
+
+void CheckDataFitsMemory(const Model& m) {
+  // the model's arrays, the data's arrays and scratch are zero-filled: they must fit in the memory available now; the
+  // arena is only reserved (its pages are touched as contacts and rows need them)
+  size_t data_bytes = CheckedDataBytes(m), model_bytes = CheckedModelBytes(m);
+  size_t filled = data_bytes == SIZE_MAX || model_bytes == SIZE_MAX ? SIZE_MAX : data_bytes + model_bytes;
+  size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+  size_t available = static_cast<size_t>(sysconf(_SC_AVPHYS_PAGES)) * page;
+  size_t physical = static_cast<size_t>(sysconf(_SC_PHYS_PAGES)) * page;
+  if (filled == SIZE_MAX || filled > available / 2 || m.narena < 0 ||
+      static_cast<size_t>(m.narena) > physical) {
+    throw ModelError("Error: could not allocate memory: the model's data needs " +
+                     (filled == SIZE_MAX ? std::string("more than 2^48") : std::to_string(filled)) +
+                     " bytes of model and data arrays (nuser_*, nkey, nuserdata, sizes) and an arena of " +
+                     std::to_string(m.narena) + " bytes (<size memory>, nconmax, njmax); " +
+                     std::to_string(available) + " bytes are available");
+  }
+}
+
+bool DataFitsModel(const Model& made_for, const Model& m) {
+#define MJSIM_X(type, name, rows, cols, doc)                                      \
+  {                                                                               \
+    auto count = [](const Model& m) { return 1LL * m.rows * (cols); };            \
+    if (count(made_for) != count(m)) return false;                                \
+  }
+  MJSIM_DATA_FIELDS(MJSIM_X)
+#undef MJSIM_X
+  return made_for.nv == m.nv && made_for.narena == m.narena &&
+         ScratchBytes(made_for) == ScratchBytes(m) && DataBytes(made_for) == DataBytes(m);
 }
 
 void AlignedBuffer::Reset(size_t bytes) {
@@ -90,6 +155,7 @@ std::unique_ptr<Model> CopyModel(const Model& m) {
 }
 
 std::unique_ptr<Data> MakeData(const Model& m) {
+  CheckDataFitsMemory(m);
   auto d = std::make_unique<Data>();
   d->buffer.Reset(DataBytes(m));
   unsigned char* cursor = d->buffer.bytes();

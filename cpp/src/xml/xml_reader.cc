@@ -256,13 +256,41 @@ class MjcfReader : public XmlReader {
     if (ReadString(elem, "name", name)) name += name_suffix_;
   }
 
+  // the elements a <replicate> expands to: count times its descendants, nested replicates
+  // multiplied; stops counting past `limit`, so a count of a billion costs nothing to reject
+  static long long ExpandedElementCount(const XMLElement* replicate, long long limit) {
+    long long count = replicate->IntAttribute("count", 0);
+    if (count < 1) return 0;
+    long long inner = 0;
+    for (const XMLElement* child = replicate->FirstChildElement(); child && inner <= limit;
+         child = child->NextSiblingElement()) {
+      inner += std::string(child->Name()) == "replicate" ? ExpandedElementCount(child, limit)
+                                                         : 1 + DescendantCount(child, limit);
+    }
+    return inner > limit / count ? limit + 1 : count * inner;
+  }
+  static long long DescendantCount(const XMLElement* elem, long long limit) {
+    long long total = 0;
+    for (const XMLElement* child = elem->FirstChildElement(); child && total <= limit;
+         child = child->NextSiblingElement()) {
+      total += std::string(child->Name()) == "replicate" ? ExpandedElementCount(child, limit)
+                                                         : 1 + DescendantCount(child, limit);
+    }
+    return total;
+  }
+
   // <replicate count offset euler sep>: `count` copies of the children; copy i sits in the
   // frame F^i, F being the translation `offset` followed by the rotation `euler`, and every
   // name in it gets sep + i (zero-padded to the digits of count) appended
   void ReadReplicate(const XMLElement* elem, SpecBody& body, int childclass, int parent_frame) {
     int count = 0;
-    ReadInt(elem, "count", count);
-    if (count < 1) Fail(elem, "replicate count must be positive, got " + std::to_string(count));
+    ReadInt(elem, "count", count);  // below 1: no copies, as the reference
+    constexpr long long kMaxElements = 1000000;
+    long long elements = ExpandedElementCount(elem, kMaxElements);
+    if (elements > kMaxElements) {
+      Fail(elem, "replicate would create more than " + std::to_string(kMaxElements) +
+                     " elements (count " + std::to_string(count) + ", nested replicates multiply)");
+    }
     std::string separator;
     ReadString(elem, "sep", separator);
     mjtNum offset[3] = {0, 0, 0}, step[4] = {1, 0, 0, 0};
