@@ -90,9 +90,11 @@ enum DataFieldIndex {
 };
 
 // a ValueError unless d was made for m or a model of the same sizes (copies and unpickled
-// Data work with the original model); a FatalError naming `caller` when an id, address or
-// enum of m is out of range (mj_checkModel: microseconds, so every call that simulates can)
-void CheckSameModel(const PyModel& m, const PyData& d, const char* caller = "mjsim");
+// Data work with the original model). With a `caller` (the calls that advance or run the
+// pipeline: mj_step, mj_forward, mj_step1, ...), also a FatalError naming it when an id,
+// address or enum of m is out of range: mj_checkModel costs about a microsecond on humanoid,
+// nothing beside a step but as much as a cheap call itself (mj_energyPos), which skips it.
+void CheckSameModel(const PyModel& m, const PyData& d, const char* caller = nullptr);
 
 // The float64 C-contiguous writable array `array` of exactly `size` values, for output.
 mjtNum* OutputArray(py::array& array, py::ssize_t size, const char* name);

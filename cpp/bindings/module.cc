@@ -46,7 +46,7 @@ void CheckSameModel(const PyModel& m, const PyData& d, const char* caller) {
                           ", nv " + std::to_string(d.model->nv) + " vs " +
                           std::to_string(m.model->nv) + ", ...)");
   }
-  mj_checkModel(*m.model, caller, false);
+  if (caller) mj_checkModel(*m.model, caller, false);
 }
 
 // The float64 C-contiguous writable array `array` of exactly `size` values, for output.
