@@ -2,7 +2,7 @@
 public packages, stage by stage.
 
     PYTHONPATH=python python tests/tools/wild_report.py [--filter TEXT] [--json PATH]
-        [--from-json PATH] [--seeds N] [--timeout S]
+        [--from-json PATH] [--seeds N] [--timeout S] [--jobs N]
 
 Each model runs in its own subprocess (a crash or a hang is reported, not fatal) through
 check_model(), which runs the stages of STAGES with the existing conformance rules:
@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import concurrent.futures
 import json
 import re
 import subprocess
@@ -328,21 +329,26 @@ def main(argv=None) -> int:
     parser.add_argument("--from-json", metavar="PATH", help="print the results of a run")
     parser.add_argument("--seeds", type=int, default=N_STATES)
     parser.add_argument("--timeout", type=float, default=TIMEOUT)
+    parser.add_argument("--jobs", type=int, default=1, help="models run at once")
     args = parser.parse_args(argv)
     if args.from_json:
         rows = json.loads(Path(args.from_json).read_text())
     else:
         from wild_corpus import wild_label, wild_models
 
-        rows = []
-        for package, path in wild_models():
-            name = wild_label(package, path)
-            if args.filter not in name:
-                continue
-            rows.append({"package": package.name, "model": name,
-                         "result": run_in_subprocess(path, args.seeds, args.timeout)})
-            print(name, "ok" if all(v is None for v in rows[-1]["result"].values()) else
-                  "FAIL", file=sys.stderr, flush=True)
+        chosen = [(package, path) for package, path in wild_models()
+                  if args.filter in wild_label(package, path)]
+
+        def run(item):
+            package, path = item
+            result = run_in_subprocess(path, args.seeds, args.timeout)
+            print(wild_label(package, path), "ok" if not any(result.values()) else "FAIL",
+                  file=sys.stderr, flush=True)
+            return {"package": package.name, "model": wild_label(package, path),
+                    "result": result}
+
+        with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+            rows = list(pool.map(run, chosen))
         if args.json:
             Path(args.json).write_text(json.dumps(rows, indent=1))
     print_report([r for r in rows if args.filter in r["model"]])
