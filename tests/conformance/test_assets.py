@@ -23,8 +23,9 @@ ARRAYS = [f for f in FIELDS if not f.startswith("n") or f.startswith("name")]
 SIZES = [f for f in FIELDS if f not in ARRAYS]
 
 
-def png_bytes(pixels) -> bytes:
-    """A minimal 8-bit PNG (grey, rgb or rgba by the last axis) written here, not by mjsim."""
+def png_bytes(pixels, chunks=()) -> bytes:
+    """A minimal 8-bit PNG (grey, rgb or rgba by the last axis) written here, not by mjsim;
+    `chunks` are (kind, data) ancillary chunks placed before the image data."""
     pixels = np.asarray(pixels, dtype=np.uint8)
     height, width = pixels.shape[:2]
     channels = 1 if pixels.ndim == 2 else pixels.shape[2]
@@ -35,8 +36,9 @@ def png_bytes(pixels) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
     header = struct.pack(">IIBBBBB", width, height, 8, color_type, 0, 0, 0)
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw))
-            + chunk(b"IEND", b""))
+    ancillary = b"".join(chunk(kind, data) for kind, data in chunks)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + ancillary
+            + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
 
 
 RNG = np.random.default_rng(5)
@@ -107,6 +109,25 @@ def test_asset_models_match_reference(name):
     ours, ref = load_model(_engine(), path), load_model(_reference(), path)
     assert_fields_close(ours, ref, ARRAYS, atol=1e-12, context=name)
     assert bytes(ours.names) == bytes(ref.names) and bytes(ours.paths) == bytes(ref.paths)
+
+
+SRGB_CHUNK = (b"sRGB", b"\x00")
+GAMMA_CHUNK = (b"gAMA", struct.pack(">I", 45455))
+COLORSPACE_PNGS = {"plain": (), "srgb": (SRGB_CHUNK,), "gamma": (GAMMA_CHUNK,),
+                   "srgb_and_gamma": (GAMMA_CHUNK, SRGB_CHUNK)}
+
+
+@pytest.mark.parametrize("attrs", ['type="2d"', 'type="2d" colorspace="linear"',
+                                   'type="2d" colorspace="sRGB"', 'type="cube" gridsize="2 3" gridlayout="RLUDFB"'])
+@pytest.mark.parametrize("png", sorted(COLORSPACE_PNGS))
+def test_file_texture_colorspace_follows_the_png(png, attrs):
+    """colorspace auto: a PNG file with an sRGB chunk gives sRGB, any other file linear (the
+    wild corpus: 6 of 41 distinct PNG textures have the chunk; robosuite's floor tiles)."""
+    assets = {"t.png": png_bytes(RNG.integers(0, 256, (4, 6, 3)), COLORSPACE_PNGS[png])}
+    xml = f'<mujoco><asset><texture name="t" file="t.png" {attrs}/></asset></mujoco>'
+    ours = load_model(_engine(), xml, assets)
+    ref = load_model(_reference(), xml, assets)
+    assert list(ours.tex_colorspace) == list(ref.tex_colorspace), f"{png}, {attrs}"
 
 
 def test_gradient_textures_are_within_one_unit():

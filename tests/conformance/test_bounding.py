@@ -351,6 +351,32 @@ def test_mesh_trees_of_mirrored_faces_match_reference(seed):
     assert_boxes_close(ours.bvh_aabb, ref.bvh_aabb, f"seed {seed}")
 
 
+def small_quads_far_out(offset, size, counts):
+    """Small squares, two triangles each, in the planes x = +offset and x = -offset (counts[0]
+    and counts[1] of them): the split along x cuts the faces of one plane, whose circumcentres
+    are the same up to rounding, into two halves by face order."""
+    triangles = []
+    for x, count in zip((offset, -offset), counts):
+        for i in range(count):
+            y, z = 0.1 * i - 0.05 * count, 0.1 * (i % 2)
+            a, b, c, d = [x, y, z], [x, y + size, z], [x, y + size, z + size], [x, y, z + size]
+            triangles += [[a, b, c], [a, c, d]]
+    return triangle_soup(triangles)
+
+
+@pytest.mark.parametrize("offset", [0.48, 0.7, 1.1])
+@pytest.mark.parametrize("size", [0.002, 0.005, 0.01])
+@pytest.mark.parametrize("counts", [(3, 1), (5, 2), (6, 3)])
+def test_mesh_trees_of_small_faces_far_out_match_reference(offset, size, counts):
+    """Circumcentres found relative to a corner keep ties between small faces far from the
+    mesh centre (metaworld's table: squares of 5 mm at 0.48); the absolute formula's
+    cancellation (1e-14 there) broke 7 of these 27 meshes."""
+    ours, ref = load_both(small_quads_far_out(offset, size, counts))
+    context = f"offset {offset}, size {size}, counts {counts}"
+    assert_fields_close(ours, ref, ["bvh_child", "bvh_nodeid"], atol=0, context=context)
+    assert_boxes_close(ours.bvh_aabb, ref.bvh_aabb, context)
+
+
 @pytest.mark.parametrize("case", sorted(MESH_CASES))
 def test_mesh_trees_enclose_their_faces(case):
     """Each mesh tree holds every face once, in a leaf whose box is the face's box (mesh frame),

@@ -85,6 +85,28 @@ def test_driver_matches_reference(case):
     assert compare_contacts(pair.d, pair.ref_d, frame_tol=1e-12) == []
 
 
+FRICTIONLESS = {
+    "geoms": ('friction="0 0 0"', ""),
+    "tiny_spin_and_roll": ('friction="0.5 1e-6 0"', ""),
+    "pair": ("", '<contact><pair geom1="floor" geom2="ball" friction="0 0 0 0 0"/></contact>'),
+    "override": ("", '<option o_friction="0 1e-6 0 0 0"><flag override="enable"/></option>'),
+}
+
+
+@pytest.mark.parametrize("case", sorted(FRICTIONLESS))
+def test_contact_friction_is_at_least_the_floor(case):
+    """Every contact friction coefficient is at least 1e-5, whether it comes from geoms, a
+    pair or the override (pybullet's striker.xml: geoms of friction 0)."""
+    geom_attrs, extra = FRICTIONLESS[case]
+    xml = f"""<mujoco>{extra}<worldbody><geom name="floor" type="plane" size="1 1 1" {geom_attrs}/>
+      <body pos="0 0 0.09"><freejoint/><geom name="ball" size=".1" condim="6" {geom_attrs}/></body>
+      </worldbody></mujoco>"""
+    pair = load_pair(xml, seed=None)
+    collide_both(pair)
+    assert pair.d.ncon == pair.ref_d.ncon == 1
+    assert compare_contacts(pair.d, pair.ref_d, frame_tol=1e-12) == []
+
+
 @pytest.mark.parametrize("flag", ["o_margin", "o_solref", "o_solimp", "o_friction"])
 def test_override_flag(flag):
     pair = load_pair(scene(contact='<contact><pair geom1="s2" geom2="s1"/></contact>'), seed=None)

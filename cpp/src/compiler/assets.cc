@@ -4,7 +4,8 @@
 //   writes  hfield_* tex_* mat_*; names and paths of these objects
 // Height-field elevation is normalized to [0, 1] (min -> 0, max -> 1); rows of `elevation` and
 // of PNG files are stored in reverse order (the first stored row is the last written), rows of
-// the binary format as they are. Textures read from files default to the linear colorspace.
+// the binary format as they are. Textures read from files default to the linear colorspace, PNG
+// files with an sRGB chunk to sRGB.
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
@@ -164,7 +165,9 @@ void FillAssets(CompileContext& ctx, Model& m) {
     const CompileContext::TextureImage& image = ctx.texture_images[t];
     m.tex_type[t] = texture.type;
     bool from_file = texture.builtin == kBuiltinNone;
-    m.tex_colorspace[t] = texture.colorspace == 0 && from_file ? 1 : texture.colorspace;
+    // auto: sRGB for a PNG file that says so (an sRGB chunk), else linear for files
+    int from_file_colorspace = image.srgb ? 2 : 1;
+    m.tex_colorspace[t] = texture.colorspace == 0 && from_file ? from_file_colorspace : texture.colorspace;
     m.tex_height[t] = image.height;
     m.tex_width[t] = image.width;
     m.tex_nchannel[t] = image.nchannel;

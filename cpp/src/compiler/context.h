@@ -117,6 +117,7 @@ class CompileContext {
   struct TextureImage {
     int width = 0, height = 0, nchannel = 3;
     std::vector<unsigned char> data;
+    bool srgb = false;  // read from a PNG file that has an sRGB chunk
   };
   struct HFieldGrid {
     int nrow = 0, ncol = 0;

@@ -188,7 +188,7 @@ Image LoadImageFile(const CompileContext& ctx, const SpecTexture& texture, int i
   if (png) {
     std::string error;
     image.nchannel = texture.nchannel;
-    if (!DecodePng(bytes, texture.nchannel, image.data, image.width, image.height, error)) {
+    if (!DecodePng(bytes, texture.nchannel, image.data, image.width, image.height, error, &image.srgb)) {
       ctx.Fail("texture", texture.name, id, texture.source, "could not decode PNG file '" + file + "': " + error);
     }
     return image;
@@ -297,11 +297,14 @@ void ToChannels(Image& image, int nchannel) {
 }  // namespace
 
 bool DecodePng(const std::string& bytes, int channels, std::vector<unsigned char>& pixels,
-               int& width, int& height, std::string& error) {
-  LodePNGColorType type = channels == 1 ? LCT_GREY : channels == 4 ? LCT_RGBA : LCT_RGB;
+               int& width, int& height, std::string& error, bool* srgb) {
+  lodepng::State state;
+  state.info_raw.colortype = channels == 1 ? LCT_GREY : channels == 4 ? LCT_RGBA : LCT_RGB;
+  state.info_raw.bitdepth = 8;
   unsigned w = 0, h = 0;
-  unsigned code = lodepng::decode(pixels, w, h, reinterpret_cast<const unsigned char*>(bytes.data()),
-                                  bytes.size(), type, 8);
+  unsigned code = lodepng::decode(pixels, w, h, state, reinterpret_cast<const unsigned char*>(bytes.data()),
+                                  bytes.size());
+  if (srgb != nullptr) *srgb = state.info_png.srgb_defined != 0;
   if (code) {
     error = lodepng_error_text(code);
     return false;
@@ -327,7 +330,11 @@ Image BuildTexture(const CompileContext& ctx, const SpecTexture& texture, int id
     Flip(image, texture.hflip, texture.vflip);
     // a cube from one image on a 1 x 1 grid keeps the image as loaded (every face shows it)
     bool single_cell = texture.gridsize[0] == 1 && texture.gridsize[1] == 1;
-    if (texture.type != kTexture2D && !single_cell) image = CubeFromGrid(ctx, texture, id, image);
+    if (texture.type != kTexture2D && !single_cell) {
+      bool srgb = image.srgb;
+      image = CubeFromGrid(ctx, texture, id, image);
+      image.srgb = srgb;
+    }
   } else if (texture.type == kTexture2D) {
     ctx.Fail("texture", texture.name, id, texture.source, "a 2d texture needs 'file' or 'builtin'");
   } else {

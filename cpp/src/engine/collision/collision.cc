@@ -70,6 +70,9 @@ struct ContactParameters {
   mjtNum solimp[5];
 };
 
+// the smallest contact friction coefficient (measured: 0 and 1e-6 become 1e-5)
+constexpr mjtNum kMinFriction = 1e-5;
+
 // Two geoms' parameters combined (Modeling guide, "Contact parameters"): the geom of higher
 // priority decides alone; at equal priority condim and friction take the maximum, and solref and
 // solimp the solmix-weighted average (solref in the direct, negative form the minimum).
@@ -153,7 +156,8 @@ void CompleteContact(Contact& con, const mjtNum given[6], int g1, int g2,
                      const ContactParameters& p) {
   CompleteContactFrame(given, con.frame);
   con.includemargin = p.margin - p.gap;
-  for (int k = 0; k < 5; ++k) con.friction[k] = p.friction[k];
+  // every coefficient at least kMinFriction, however mixed (geoms, pair, override)
+  for (int k = 0; k < 5; ++k) con.friction[k] = std::max(p.friction[k], kMinFriction);
   for (int k = 0; k < 2; ++k) con.solref[k] = p.solref[k];
   for (int k = 0; k < 2; ++k) con.solreffriction[k] = p.solreffriction[k];
   for (int k = 0; k < 5; ++k) con.solimp[k] = p.solimp[k];
