@@ -177,3 +177,26 @@ def test_chain_beyond_the_limit_is_a_parse_error():
             mjsim.MjModel.from_xml_string(_chain(bodies))
         with pytest.raises(ValueError, match="DEPTH"):
             mujoco.MjModel.from_xml_string(_chain(bodies))
+
+
+TOP_LEVEL_BODIES = """<mujoco>
+  <body name="outside"><joint/><geom size="0.1"/><body><geom size="0.1"/></body></body>
+  <frame pos="1 0 0"><body><geom size="0.1"/></body></frame>
+  <worldbody><body name="inside"><freejoint/><geom size="0.1"/></body></worldbody>
+</mujoco>"""
+
+
+def test_body_and_frame_outside_worldbody_are_checked_and_left_out():
+    """An include fragment of bodies loads on its own as the reference loads it: without them."""
+    ours, ref = _pair(TOP_LEVEL_BODIES)
+    assert (ours.nbody, ours.ngeom, ours.njnt) == (ref.nbody, ref.ngeom, ref.njnt) == (2, 1, 1)
+
+
+@pytest.mark.parametrize("inner", ['<foo/>', '<geom size="0.1" bogus="1"/>',
+                                   '<body><site><body/></site></body>'])
+def test_body_outside_worldbody_is_still_checked(inner, reference):
+    xml = f'<mujoco><body>{inner}</body></mujoco>'
+    with pytest.raises(ValueError, match="Schema violation"):
+        reference.MjModel.from_xml_string(xml)
+    with pytest.raises(ValueError, match="Schema violation"):
+        mjsim.MjModel.from_xml_string(xml)

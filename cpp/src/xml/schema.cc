@@ -62,7 +62,7 @@ std::vector<ElementSchema> CoreSchema() {
       {"mujoco", "mujoco", {"model"}, {},
        {"compiler", "option", "size", "visual", "statistic", "default", "custom", "extension",
         "asset", "worldbody", "contact", "deformable", "equality", "tendon", "actuator", "sensor",
-        "keyframe"}},
+        "keyframe", "body", "frame"}},
       {"asset", "asset", {}, {},
        {"asset/mesh", "asset/hfield", "asset/skin", "asset/texture", "asset/material",
         "asset/model"}},

@@ -93,6 +93,18 @@ class MjcfReader : public XmlReader {
       ReadStatisticSection(*this, elem);
     } else if (key == "visual") {
       ReadVisualSection(*this, elem);
+    } else if (key == "body" || key == "frame") {
+      // outside <worldbody> the reference checks a body or frame against the schema and
+      // then leaves it out of the model (gymnasium-robotics' fetch/robot.xml, an include
+      // fragment, loads so as an empty model); the same here
+      ValidateTree(elem, *FindSchema(key));
+    }
+  }
+
+  void ValidateTree(const XMLElement* elem, const ElementSchema& schema) {
+    for (const XMLElement* child = elem->FirstChildElement(); child;
+         child = child->NextSiblingElement()) {
+      ValidateTree(child, *FindSchema(ValidateChild(child, schema)));
     }
   }
 
