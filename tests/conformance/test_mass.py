@@ -231,3 +231,23 @@ def test_shellinertia_primitives_match_reference(geom_type, mass):
     assert_fields_close(ours, ref, FIELDS, atol=1e-12, rtol=1e-12, context=geom_type)
     solid = mujoco.MjModel.from_xml_string(xml.replace(' shellinertia="true"', ""))
     assert ref.body_inertia[1][0] != solid.body_inertia[1][0]
+
+
+MASSLESS_INERTIALS = """<mujoco><worldbody><body pos="0 0 1"><joint/><geom size=".1"/>
+  <body name="camera" pos="0.1 0 0">
+    <inertial pos="0.04 -0.03 0.07" quat="0.707107 0 0.707107 0" mass="0" diaginertia="0 0 0"/>
+  </body>
+  <body name="with_massless_geom" pos="0.1 0 0">
+    <inertial pos="0.04 -0.03 0.07" mass="0" diaginertia="0 0 0"/><geom size="0.1" mass="0"/>
+  </body>
+</body></worldbody></mujoco>"""
+
+
+@pytest.mark.parametrize("inertiafromgeom", ["auto", "true"])
+def test_massless_inertial_keeps_its_written_frame(inertiafromgeom):
+    """An <inertial mass="0"> (metaworld's sawyer camera bodies) keeps its pos and quat."""
+    xml = MASSLESS_INERTIALS.replace(
+        "<mujoco>", f'<mujoco><compiler inertiafromgeom="{inertiafromgeom}"/>')
+    ours, ref = mjsim.MjModel.from_xml_string(xml), mujoco.MjModel.from_xml_string(xml)
+    assert_fields_close(ours, ref, ["body_mass", "body_ipos", "body_iquat", "body_inertia",
+                                    "body_sameframe", "body_invweight0"], atol=1e-12)

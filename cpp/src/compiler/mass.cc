@@ -243,13 +243,15 @@ MassProperties CombineMassProperties(const std::vector<MassProperties>& parts) {
     body.mass += part.mass;
     AddScaledTo3(body.pos, part.pos, part.mass);
   }
-  if (body.mass < mjMINVAL) return body;
-  if (parts.size() == 1) {  // one part keeps its own com and principal frame (bit for bit)
+  // one part keeps its own com and principal frame (bit for bit), even when massless: an
+  // <inertial mass="0"> keeps its written pos and quat (metaworld's sawyer cameras)
+  if (parts.size() == 1) {
     Copy3(body.pos, parts[0].pos);
     Copy3(body.inertia, parts[0].inertia);
     Copy4(body.quat, parts[0].quat);
     return body;
   }
+  if (body.mass < mjMINVAL) return body;
   // com = sum(m p) / sum(m), summed in geom order (observed bit for bit on 1-3 spheres)
   for (int i = 0; i < 3; ++i) body.pos[i] /= body.mass;
 
