@@ -40,8 +40,8 @@ int TransmissionTargets(const Model& m) { return Largest({m.njnt, m.ntendon, m.n
 int WrapTargets(const Model& m) { return Largest({m.njnt, m.ngeom, m.nsite}) + 1; }
 int EqualityTargets(const Model& m) { return Largest({m.nbody, m.njnt, m.ntendon, m.nsite, m.nflex}); }
 int SensorTargets(const Model& m) {
-  int largest = 0;
-  for (int type = 0; type < mjNOBJECT; ++type) largest = Largest({largest, ObjectCount(m, type)});
+  int largest = m.nv;  // dofs have no names
+  for (const NameField& field : NameFields()) largest = Largest({largest, m.*(field.count)});
   return largest;
 }
 
@@ -198,7 +198,8 @@ void mj_checkModel(const Model& m, const char* caller, bool load) {
   CheckOptions(m, caller);
 #define MJSIM_X(field, low, high, what, scope)                                              \
   if (load || kEveryCall_##field) {                                                         \
-    CheckValues(caller, #field, m.field, ValueCount_##field(m), low, high, what);           \
+    long long count = ValueCount_##field(m); /* an empty field's bound is not computed */    \
+    if (count > 0) CheckValues(caller, #field, m.field, count, low, high, what);            \
   }
   MJSIM_MODEL_INDEX_FIELDS(MJSIM_X)
 #undef MJSIM_X
