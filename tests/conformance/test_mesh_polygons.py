@@ -6,6 +6,8 @@ the reference, on small constructed meshes that isolate each part of the measure
   map order      faces are grouped by an ordered map whose order ("not near, and lexicographically
                  greater") is not transitive: a face whose normal lies between two near faces,
                  inserted before them, keeps them apart or drops one of them (all face orders)
+  ties           normal components within mjMINVAL compare equal (one-ulp differences from
+                 float vertices do not order the keys)
   edges          within a group, faces join across oppositely directed shared edges, each edge
                  once: duplicated faces give duplicated polygons; disconnected faces of one group
                  are separate polygons; a face that bridges two of them joins them
@@ -177,6 +179,34 @@ def test_face_between_near_faces_in_every_order(order):
         assert kept == [(6, 5, 3)]
     else:
         assert len(kept) == 1 and set(kept[0]) == quad
+
+
+# Chamfer faces of a box whose float vertices leave their normals one ulp apart in one
+# component: the order treats components within mjMINVAL as equal and decides on the next one.
+CHAMFER_VERT = [[-0.18817547, -0.106, -0.12908582], [-0.18817547, -0.106, 0.12908582],
+                [0.18817547, -0.106, 0.12908582], [-0.18686002, -0.10404427, 0.12713009],
+                [-0.18686002, -0.10404427, -0.12713009], [0.18686002, -0.10404427, -0.12713009]]
+CHAMFER_FACES = [[5, 4, 0], [2, 1, 3]]  # normals (0, -a, b) and (-0, -a + 1 ulp, -b)
+
+CORNER_VERT = [[0.098314069211483, -0.10000000149011612, 0.02949421852827072],
+               [0.09592979401350021, 0.098314069211483, 0.029999999329447746],
+               [0.098314069211483, -0.09592979401350021, 0.029999999329447746],
+               [0.098314069211483, 0.09592979401350021, 0.029999999329447746],
+               [0.098314069211483, 0.10000000149011612, 0.02949421852827072],
+               [0.10000000149011612, 0.098314069211483, 0.02949421852827072],
+               [0.10000000149011612, -0.098314069211483, 0.02949421852827072]]
+CORNER_FACES = [[0, 6, 2], [1, 3, 5], [5, 4, 1]]  # x of the quad's halves: 1 ulp apart
+
+
+def test_components_one_ulp_apart_compare_equal():
+    """Ordered by the third component: exact comparison would put the second face first."""
+    assert compare(CHAMFER_VERT, CHAMFER_FACES) == [(5, 4, 0), (2, 1, 3)]
+
+
+def test_quad_halves_one_ulp_apart_stay_one_polygon():
+    """A face whose x is one ulp above the quad's first half, and whose y is below, does not
+    come between the halves (exact comparison would split the quad)."""
+    assert compare(CORNER_VERT, CORNER_FACES) == [(1, 3, 5, 4), (0, 6, 2)]
 
 
 def far_face_with_normal(normal, centre, size=0.3):
