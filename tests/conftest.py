@@ -55,7 +55,15 @@ def reference():
 
 def pytest_sessionstart(session):
     """Under -q pytest prints no header (the README's command): the environment lines are
-    written all the same, before the first test."""
+    written all the same, before the first test. The reference's asset cache is turned off."""
+    try:
+        import mujoco
+    except ImportError:
+        pass
+    else:
+        from support import disable_reference_asset_cache
+
+        disable_reference_asset_cache(mujoco)
     reporter = session.config.pluginmanager.get_plugin("terminalreporter")
     if reporter is not None and session.config.get_verbosity() < 0:
         for line in environment_lines() + [test_order_line(session.config)]:

@@ -23,6 +23,8 @@ and running Python without the reference.
       Runs Python code in a fresh interpreter in which importing mujoco raises ImportError.
   child_environment(**variables) -> dict
       The environment for a child interpreter that imports the same mjsim as this one.
+  disable_reference_asset_cache(mujoco)
+      Turns off the reference's process-wide asset cache (conftest does it for every test).
 
 mujoco (the reference) is imported only when a function needs it, so that this module, and
 the oracle-free tests that use it, work without it.
@@ -50,6 +52,14 @@ DOF_WIDTH = {JOINT_FREE: 6, JOINT_BALL: 3, JOINT_SLIDE: 1, JOINT_HINGE: 1}
 UNLIMITED_HINGE_RANGE = (-np.pi, np.pi)
 UNLIMITED_SLIDE_RANGE = (-1.0, 1.0)
 POSITION_BOX = (-1.0, 1.0)  # free-joint and mocap positions, per coordinate
+
+
+def disable_reference_asset_cache(mujoco) -> None:
+    """The reference keeps processed meshes in a process-wide cache keyed by file, so a visual
+    mesh compiled after a collision mesh of the same file (in the same model, or in any model
+    loaded before) gets the collision mesh's hull polygons. Comparisons are against the
+    reference's compiler, not its history: capacity 1 byte holds nothing (0 crashes it)."""
+    mujoco.mj_setCacheCapacity(mujoco.mj_getCache(), 1)
 
 
 def _reference():

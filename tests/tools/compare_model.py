@@ -19,8 +19,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests/
 import mujoco  # noqa: E402
 
 import mjsim  # noqa: E402
+from support import disable_reference_asset_cache  # noqa: E402
 from conformance.test_compiler import (  # noqa: E402
     compared, dtype_problems, missing_fields, reference_arrays, size_problems, value_problems)
+
+
+disable_reference_asset_cache(mujoco)
 
 
 def load(module, model: str):

@@ -209,8 +209,9 @@ def check_model(path: Path, seeds=range(N_STATES)) -> dict[str, str | None]:
     import mujoco
 
     import mjsim
-    from support import Pair
+    from support import Pair, disable_reference_asset_cache
 
+    disable_reference_asset_cache(mujoco)
     try:
         ours = mjsim.MjModel.from_xml_path(str(path))
     except Exception as error:  # noqa: BLE001
