@@ -183,6 +183,30 @@ def test_mesh_files_from_assets(name):
     compare(xml, {name: files[name]})
 
 
+@pytest.mark.parametrize("scale", ["-1 -1 -1", "1 -2 0.5", "-1 -1 1"])
+@pytest.mark.parametrize("name", ["u_stl.stl", "ut_msh.msh", "un_obj.OBJ"])
+@pytest.mark.parametrize("collision", [True, False])
+def test_mirroring_scale_reverses_winding(scale, name, collision):
+    """A scale of negative determinant reverses every face's winding (vertex, normal and
+    texcoord faces), before the polygons are found; a positive one keeps it."""
+    contact = "" if collision else ' contype="0" conaffinity="0"'
+    xml = model(f'<mesh name="m" file="{name}" scale="{scale}"/>',
+                f'<geom type="mesh" mesh="m"{contact}/>')
+    fields = [f for f in MESH_FIELDS + GEOM_FIELDS if f != "mesh_normal"]
+    compare(xml, {name: mesh_files()[name]}, fields)
+
+
+@pytest.mark.parametrize("scale", ["-1 -1 -1", "1 -2 0.5"])
+@pytest.mark.parametrize("per_vertex", [True, False])
+def test_mirroring_scale_keeps_inline_winding(scale, per_vertex):
+    vert, face = u_shape()
+    attrs = f'scale="{scale}"'
+    if per_vertex:
+        attrs += (f' texcoord="{numbers(vert[:, :2])}"'
+                  f' normal="{numbers(np.ones_like(vert) / np.sqrt(3))}"')
+    compare(model(inline_mesh(vert, face, attrs), '<geom type="mesh" mesh="m"/>'))
+
+
 def test_mesh_files_from_meshdir(tmp_path):
     files = mesh_files()
     (tmp_path / "assets").mkdir()

@@ -70,6 +70,21 @@ void CheckMeshData(const CompileContext& ctx, int id, const MeshData& data) {
   }
 }
 
+// A scale with negative determinant mirrors a mesh file: each triangle's winding is reversed
+// (corners 1 and 2 swap) so that faces stay outward, in the vertex and normal faces and in the
+// texcoord faces the file gives. Per-vertex texcoords (MSH) keep the faces as written, and
+// inline meshes are not changed at all (measured).
+void ReverseWindingIfMirrored(const SpecMesh& mesh, MeshData& data) {
+  if (mesh.file.empty() || mesh.scale[0] * mesh.scale[1] * mesh.scale[2] >= 0) return;
+  bool per_vertex_texcoords = !data.texcoord.empty() && data.facetexcoord.empty();
+  if (per_vertex_texcoords) data.facetexcoord = data.face;  // before the swap
+  std::vector<std::vector<int>*> mirrored = {&data.face, &data.facenormal};
+  if (!per_vertex_texcoords) mirrored.push_back(&data.facetexcoord);
+  for (std::vector<int>* faces : mirrored) {
+    for (size_t f = 0; f + 2 < faces->size(); f += 3) std::swap((*faces)[f + 1], (*faces)[f + 2]);
+  }
+}
+
 // v -> scale * conj(refquat) (v - refpos), in double precision
 std::vector<mjtNum> TransformVertices(const SpecMesh& mesh, const std::vector<float>& vert) {
   mjtNum refquat[4], inverse[4];
@@ -139,6 +154,7 @@ MeshInfo ProcessMesh(const CompileContext& ctx, int id) {
   const SpecMesh& mesh = ctx.spec.meshes[id];
   MeshData data = LoadMeshData(ctx, id);
   CheckMeshData(ctx, id, data);
+  ReverseWindingIfMirrored(mesh, data);
   MeshInfo info;
   info.path = mesh.file;
   info.inertia_mode = mesh.inertia;
