@@ -11,6 +11,8 @@ the reference, on small constructed meshes that isolate each part of the measure
   edges          within a group, faces join across oppositely directed shared edges, each edge
                  once: duplicated faces give duplicated polygons; disconnected faces of one group
                  are separate polygons; a face that bridges two of them joins them
+  slivers        faces whose cross product is below 1e-14 (1/|cross| along +x: near every key
+                 with a positive x), zero-area faces (preceding every key)
   bad input      zero-area faces (collinear corners, repeated corners; one, or two sharing an
                  edge): no crash, the same polygons as the reference, finite normals. Known
                  partial, not tested: with two zero-area faces that share no edge the reference
@@ -43,13 +45,16 @@ def rotation(seed):
     return mat.reshape(3, 3)
 
 
-def xml(vert, face, collision=False, inertia="shell"):
+def xml(vert, face, collision=False, inertia="shell", flat=False):
+    """A free body holding the mesh; a flat mesh (no inertia of its own) gets a massless geom
+    and a ball for the body's mass."""
     vert = np.asarray(vert, np.float32)  # what both engines store: no rounding left to the parser
     numbers = " ".join(repr(float(x)) for x in vert.ravel())
     ints = " ".join(str(int(i)) for i in np.ravel(face))
     contact = "" if collision else ' contype="0" conaffinity="0"'
+    ballast = ' density="0"/><geom size="0.1"' if flat else ""
     return (f'<mujoco><asset><mesh name="m" inertia="{inertia}" vertex="{numbers}" face="{ints}"/>'
-            f'</asset><worldbody><body><freejoint/><geom type="mesh" mesh="m"{contact}/>'
+            f'</asset><worldbody><body><freejoint/><geom type="mesh" mesh="m"{contact}{ballast}/>'
             f'</body></worldbody></mujoco>')
 
 
@@ -207,6 +212,28 @@ def test_quad_halves_one_ulp_apart_stay_one_polygon():
     """A face whose x is one ulp above the quad's first half, and whose y is below, does not
     come between the halves (exact comparison would split the quad)."""
     assert compare(CORNER_VERT, CORNER_FACES) == [(1, 3, 5, 4), (0, 6, 2)]
+
+
+def sliver_and_neighbour(cross, neighbour_x):
+    """A sliver (corners 0 1 2) whose cross product is `cross` along x, and a face sharing its
+    edge 0-1 whose unit normal has x component `neighbour_x`."""
+    z = np.sqrt(1 - neighbour_x ** 2)
+    vert = [[0, 0, 0], [0, 1, 0], [0, 0.5, cross], [z, 0.5, -neighbour_x]]
+    return vert, [[0, 1, 2], [1, 0, 3]]
+
+
+@pytest.mark.parametrize("cross", [2e-14, 9e-15, 1e-16, -1e-16, 1e-20, -1e-20, 0])
+@pytest.mark.parametrize("neighbour_x", [0.95, 1e-9, 1e-30, -0.3])
+@pytest.mark.parametrize("sliver_first", [True, False])
+def test_slivers(cross, neighbour_x, sliver_first):
+    """A face whose cross product is shorter than 1e-14 joins a neighbour whose normal has a
+    positive x (as if its normal were (1/|cross|, 0, 0)), whatever its own orientation, and is
+    listed before one with a negative x; a zero-area face precedes every other."""
+    vert, face = sliver_and_neighbour(cross, neighbour_x)
+    found = compare(vert, face if sliver_first else face[::-1], flat=True)
+    sliver = 0 < abs(cross) < 1e-14
+    joins = sliver and neighbour_x / abs(cross) >= 1 - TOLERANCE
+    assert len(found) == (1 if joins else 2)
 
 
 def far_face_with_normal(normal, centre, size=0.3):

@@ -25,11 +25,12 @@
 //    polygon's normal is that of its loop's first three vertices (PolygonNormal), in the mesh
 //    frame: the first face's normal when the loop starts with it, but any direction when those
 //    three are (nearly) collinear, as on a row of barely bent strips.
-// A face whose cross product is below mjMINVAL (zero area) has no normal: its key precedes every
-// other and is near the keys of other such faces (matches the reference with one such face, or
-// with two that share an edge). Partial: with two or more zero-area faces that share no edge the
-// reference keeps at most the first as a polygon (rule not found); here each one is kept.
+// Slivers and zero-area faces get the keys of NormalKey (measured on constructed slivers of
+// every size and orientation, tests/conformance/test_mesh_polygons.py). Partial: with two or
+// more zero-area faces that share no edge the reference keeps at most the first as a polygon
+// (rule not found); here each one is kept.
 #include <algorithm>
+#include <cmath>
 #include <map>
 
 #include "compiler/meshes.h"
@@ -39,13 +40,18 @@ namespace mjsim {
 
 namespace {
 
-// unit normal of the triangle of vertices corner[0..2] (zero-area: the unnormalized cross product)
-void CornerNormal(const std::vector<mjtNum>& vert, const int corner[3], mjtNum n[3]) {
+// cross product of the edges from corner[0] to corner[1] and corner[2]
+void CornerCross(const std::vector<mjtNum>& vert, const int corner[3], mjtNum n[3]) {
   const mjtNum* a = vert.data() + 3 * corner[0];
   mjtNum ab[3], ac[3];
   Sub3(ab, vert.data() + 3 * corner[1], a);
   Sub3(ac, vert.data() + 3 * corner[2], a);
   Cross3(n, ab, ac);
+}
+
+// unit normal of the triangle of vertices corner[0..2] (zero-area: the unnormalized cross product)
+void CornerNormal(const std::vector<mjtNum>& vert, const int corner[3], mjtNum n[3]) {
+  CornerCross(vert, corner, n);
   mjtNum norm = Norm3(n);  // divided, not scaled by 1/norm: equal normals must stay equal
   if (norm >= mjMINVAL) {
     for (int i = 0; i < 3; ++i) n[i] /= norm;
@@ -53,10 +59,6 @@ void CornerNormal(const std::vector<mjtNum>& vert, const int corner[3], mjtNum n
 }
 
 }  // namespace
-
-void FaceNormal(const std::vector<mjtNum>& vert, const std::vector<int>& face, int f, mjtNum n[3]) {
-  CornerNormal(vert, face.data() + 3 * f, n);
-}
 
 void PolygonNormal(const std::vector<mjtNum>& vert, const std::vector<int>& loop, mjtNum n[3]) {
   CornerNormal(vert, loop.data(), n);
@@ -74,14 +76,21 @@ constexpr mjtNum kPolygonTolerance = 1.28e-6;
 // with 1e-12, 10 with exact comparison)
 constexpr mjtNum kComponentTolerance = mjMINVAL;
 
+// A face's normal key: the cross product of its edges divided by its length, except that a
+// cross product shorter than kSliverCross is replaced by (1, 0, 0) before the division
+// (measured: such a key is ~1/|cross| along +x, whatever the face's orientation, and a zero one
+// is (inf, nan, nan)). IEEE arithmetic then gives the reference's order: a sliver is near every
+// key with a positive x and precedes the others; zero-area faces precede every key and are
+// equivalent to each other.
 struct NormalKey {
   mjtNum n[3];
-  bool degenerate;  // zero-area face: no normal
 };
 
-// "a precedes b" (rule 1): deliberately not a strict weak ordering, as measured
+constexpr mjtNum kSliverCross = 1e-14;  // measured: 9.99999982e-15 is a sliver, 1.00000007e-14 not
+
+// "a precedes b" (rule 1): deliberately not a strict weak ordering, as measured; comparisons
+// with nan are false, so a nan component compares equal
 bool Precedes(const NormalKey& a, const NormalKey& b) {
-  if (a.degenerate || b.degenerate) return a.degenerate && !b.degenerate;
   if (1 - Dot3(a.n, b.n) <= kPolygonTolerance) return false;
   for (int i = 0; i < 3; ++i) {
     if (std::fabs(a.n[i] - b.n[i]) > kComponentTolerance) return a.n[i] > b.n[i];
@@ -218,8 +227,10 @@ class NormalTree {
 
 NormalKey FaceKey(const std::vector<mjtNum>& vert, const std::vector<int>& face, int f) {
   NormalKey key;
-  FaceNormal(vert, face, f, key.n);
-  key.degenerate = Norm3(key.n) < mjMINVAL;
+  CornerCross(vert, face.data() + 3 * f, key.n);
+  mjtNum norm = Norm3(key.n);
+  if (norm < kSliverCross) key.n[0] = 1, key.n[1] = key.n[2] = 0;
+  for (int i = 0; i < 3; ++i) key.n[i] /= norm;  // divided: equal normals must stay equal
   return key;
 }
 
@@ -232,8 +243,7 @@ std::vector<std::vector<int>> GroupByNormal(const std::vector<mjtNum>& vert, con
   for (int f = 0; f < nface; ++f) {
     NormalKey key = FaceKey(vert, face, f);
     if (!face_normals.empty()) {
-      Copy3(key.n, &face_normals[3 * f]);
-      key.degenerate = false;  // qhull's facets always have a unit normal
+      Copy3(key.n, &face_normals[3 * f]);  // qhull's facets always have a unit normal
     }
     int group = tree.Find(key);
     if (group >= 0) {

@@ -68,8 +68,6 @@ struct MeshPolygons {
   std::vector<std::vector<int>> polygons;  // vertex ids, in order around the polygon
   std::vector<mjtNum> normals;             // 3 per polygon (PolygonNormal)
 };
-// unit normal of triangle f of `face` (right-handed order)
-void FaceNormal(const std::vector<mjtNum>& vert, const std::vector<int>& face, int f, mjtNum n[3]);
 // normal of a polygon: that of its loop's first three vertices (as measured, even when those are
 // nearly collinear)
 void PolygonNormal(const std::vector<mjtNum>& vert, const std::vector<int>& loop, mjtNum n[3]);
