@@ -49,19 +49,25 @@ void CornerCross(const std::vector<mjtNum>& vert, const int corner[3], mjtNum n[
   Cross3(n, ab, ac);
 }
 
-// unit normal of the triangle of vertices corner[0..2] (zero-area: the unnormalized cross product)
-void CornerNormal(const std::vector<mjtNum>& vert, const int corner[3], mjtNum n[3]) {
+constexpr mjtNum kSliverCross = 1e-14;  // measured: 9.99999982e-15 is a sliver, 1.00000007e-14 not
+
+// The reference's normal of the triangle of vertices corner[0..2]: the cross product of its edges
+// divided by its length, except that a cross product shorter than kSliverCross is replaced by
+// (1, 0, 0) before the division (measured: a sliver's normal is ~1/|cross| along +x whatever
+// its orientation, in the keys and in mesh_polynormal; a zero-area face's is (inf, nan, nan)).
+void ReferenceNormal(const std::vector<mjtNum>& vert, const int corner[3], mjtNum n[3]) {
   CornerCross(vert, corner, n);
-  mjtNum norm = Norm3(n);  // divided, not scaled by 1/norm: equal normals must stay equal
-  if (norm >= mjMINVAL) {
-    for (int i = 0; i < 3; ++i) n[i] /= norm;
-  }
+  mjtNum norm = Norm3(n);
+  if (norm < kSliverCross) n[0] = 1, n[1] = n[2] = 0;
+  for (int i = 0; i < 3; ++i) n[i] /= norm;  // divided, not scaled by 1/norm: equal stay equal
 }
 
 }  // namespace
 
+// zero-area polygons (whose reference normal is not finite) keep a zero normal
 void PolygonNormal(const std::vector<mjtNum>& vert, const std::vector<int>& loop, mjtNum n[3]) {
-  CornerNormal(vert, loop.data(), n);
+  ReferenceNormal(vert, loop.data(), n);
+  if (!std::isfinite(n[0])) n[0] = n[1] = n[2] = 0;
 }
 
 namespace {
@@ -76,17 +82,12 @@ constexpr mjtNum kPolygonTolerance = 1.28e-6;
 // with 1e-12, 10 with exact comparison)
 constexpr mjtNum kComponentTolerance = mjMINVAL;
 
-// A face's normal key: the cross product of its edges divided by its length, except that a
-// cross product shorter than kSliverCross is replaced by (1, 0, 0) before the division
-// (measured: such a key is ~1/|cross| along +x, whatever the face's orientation, and a zero one
-// is (inf, nan, nan)). IEEE arithmetic then gives the reference's order: a sliver is near every
-// key with a positive x and precedes the others; zero-area faces precede every key and are
-// equivalent to each other.
+// A face's normal key: its ReferenceNormal. IEEE arithmetic then gives the reference's order: a
+// sliver is near every key with a positive x and precedes the others; zero-area faces precede
+// every key and are equivalent to each other.
 struct NormalKey {
   mjtNum n[3];
 };
-
-constexpr mjtNum kSliverCross = 1e-14;  // measured: 9.99999982e-15 is a sliver, 1.00000007e-14 not
 
 // "a precedes b" (rule 1): deliberately not a strict weak ordering, as measured; comparisons
 // with nan are false, so a nan component compares equal
@@ -227,10 +228,7 @@ class NormalTree {
 
 NormalKey FaceKey(const std::vector<mjtNum>& vert, const std::vector<int>& face, int f) {
   NormalKey key;
-  CornerCross(vert, face.data() + 3 * f, key.n);
-  mjtNum norm = Norm3(key.n);
-  if (norm < kSliverCross) key.n[0] = 1, key.n[1] = key.n[2] = 0;
-  for (int i = 0; i < 3; ++i) key.n[i] /= norm;  // divided: equal normals must stay equal
+  ReferenceNormal(vert, face.data() + 3 * f, key.n);
   return key;
 }
 
