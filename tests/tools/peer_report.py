@@ -61,14 +61,14 @@ def package_dir(name: str) -> Path:
     spec = importlib.util.find_spec(name)
     if spec is None or not spec.submodule_search_locations:
         raise SystemExit(f"{name} is not installed")
-    return Path(list(spec.submodule_search_locations)[0])
+    return Path(next(iter(spec.submodule_search_locations)))
 
 
 def mjsim_dir() -> Path:
     spec = importlib.util.find_spec("mjsim")
     if spec is None:
         raise SystemExit("mjsim is not importable (install it, or set PYTHONPATH)")
-    return Path(list(spec.submodule_search_locations)[0]).parent
+    return Path(next(iter(spec.submodule_search_locations))).parent
 
 
 def make_shim(workdir: Path, stubs: list[str]) -> Path:
@@ -120,7 +120,8 @@ def run_pytest(tests: list[Path], engine: str, workdir: Path, keyword: str | Non
         command += ["-k", keyword]
     command += [str(t) for t in tests]
     try:
-        subprocess.run(command, cwd=workdir, env=env, timeout=timeout, capture_output=True, text=True)
+        subprocess.run(command, cwd=workdir, env=env, timeout=timeout, capture_output=True,
+                       text=True, check=False)
     except subprocess.TimeoutExpired:
         print(f"{engine}: timed out after {timeout} s", file=sys.stderr)
     return outcomes(report)
