@@ -6,9 +6,10 @@ imported::
 
     import mjsim; mjsim.install_as_mujoco()
     import gymnasium as gym
-    env = gym.make("Hopper-v5") ``__version__`` is the MuJoCo API
-version mirrored (clients such as gymnasium compare it with MuJoCo releases); mjsim's own
-release number is ``__mjsim_version__``.
+    env = gym.make("Hopper-v5")
+
+``__version__`` is the MuJoCo API version mirrored (clients such as gymnasium compare it with
+MuJoCo releases); mjsim's own release number is ``__mjsim_version__``.
 """
 
 from mjsim import _core, _enums, _named
