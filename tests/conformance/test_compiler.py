@@ -179,19 +179,47 @@ def value_problems(ours, ref_model, names, context: str = "") -> str | None:
     return "\n".join(problems) if problems else None
 
 
+# the coordinates' rounding in the move into the mesh frame, in units of their largest value:
+# measured on 2187 nearly collinear polygon starts of the wild corpus, up to 5e-14
+NORMAL_ROUNDING = 1e-13
+
+
+def polygon_normal_conditioning(model) -> np.ndarray:
+    """Per polygon: how far rounding of its mesh's vertices can move its normal,
+    NORMAL_ROUNDING * max|v| * (|e1| + |e2|) / |e1 x e2| over its loop's first three vertices."""
+    out = np.zeros(model.nmeshpoly)
+    for mesh in range(model.nmesh):
+        first, count = model.mesh_polyadr[mesh], model.mesh_polynum[mesh]
+        if count <= 0:
+            continue
+        vert = np.asarray(model.mesh_vert[model.mesh_vertadr[mesh]:][:model.mesh_vertnum[mesh]], float)
+        starts = np.asarray(model.mesh_polyvertadr[first:first + count])
+        corners = vert[np.asarray(model.mesh_polyvert)[starts[:, None] + np.arange(3)]]
+        e1, e2 = corners[:, 1] - corners[:, 0], corners[:, 2] - corners[:, 0]
+        cross = np.linalg.norm(np.cross(e1, e2), axis=1)
+        lever = np.linalg.norm(e1, axis=1) + np.linalg.norm(e2, axis=1)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            out[first:first + count] = NORMAL_ROUNDING * np.abs(vert).max() * lever / cross
+    return np.nan_to_num(out, nan=0.0)
+
+
 def polygon_normal_problem(ours, ref_model, context: str = "") -> str | None:
-    """mesh_polynormal within RTOL/ATOL on every row where the reference's normal is a unit
-    vector. A polygon normal is that of its loop's first three vertices; where those are
-    collinear (dog.xml: 1 of its 301337 polygons) the reference divides rounding noise by
-    rounding noise and stores e.g. (9e20, 0, 0) or inf/nan: there mjsim's row must be finite."""
+    """mesh_polynormal within RTOL/ATOL, widened by the row's conditioning, on every row where
+    the reference's normal is a unit vector. A polygon normal is that of its loop's first three
+    vertices; where those are collinear (dog.xml: 1 of its 301337 polygons) the reference divides
+    rounding noise by rounding noise and stores e.g. (9e20, 0, 0) or inf/nan: there mjsim's row
+    must be finite. Where they are nearly collinear the normal is fixed only to the rounding of
+    the vertices' move into the mesh frame: a few ulps of the coordinates, amplified by
+    (|e1| + |e2|) / |e1 x e2| (NORMAL_ROUNDING)."""
     ours_n = np.asarray(ours.mesh_polynormal, dtype=float)
     ref_n = np.asarray(ref_model.mesh_polynormal, dtype=float)
     if ours_n.shape != ref_n.shape:
         return f"{context}: mesh_polynormal shape {ours_n.shape} != {ref_n.shape}"
     with np.errstate(invalid="ignore", over="ignore"):
         unit = np.abs(np.linalg.norm(ref_n, axis=1) - 1) <= 1e-6
+    tolerance = ATOL + RTOL * np.abs(ref_n) + polygon_normal_conditioning(ref_model)[:, None]
     bad = ~np.isfinite(ours_n).all(axis=1) | (unit[:, None] & (
-        np.abs(ours_n - ref_n) > ATOL + RTOL * np.abs(ref_n))).any(axis=1)
+        np.abs(ours_n - ref_n) > tolerance)).any(axis=1)
     if not bad.any():
         return None
     row = int(np.argmax(bad))
