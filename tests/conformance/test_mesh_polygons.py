@@ -8,6 +8,8 @@ the reference, on small constructed meshes that isolate each part of the measure
                  inserted before them, keeps them apart or drops one of them (all face orders)
   ties           normal components within mjMINVAL compare equal (one-ulp differences from
                  float vertices do not order the keys)
+  fans           three faces around a vertex: their boundary starts in face order; larger fans
+                 walk their boundary
   edges          within a group, faces join across oppositely directed shared edges, each edge
                  once: duplicated faces give duplicated polygons; disconnected faces of one group
                  are separate polygons; a face that bridges two of them joins them
@@ -212,6 +214,27 @@ def test_quad_halves_one_ulp_apart_stay_one_polygon():
     """A face whose x is one ulp above the quad's first half, and whose y is below, does not
     come between the halves (exact comparison would split the quad)."""
     assert compare(CORNER_VERT, CORNER_FACES) == [(1, 3, 5, 4), (0, 6, 2)]
+
+
+def fan(count, order):
+    """A pyramid whose base is a fan of `count` faces around a centre vertex 0, the fan's faces
+    listed in `order`."""
+    angle = np.linspace(0, 2 * np.pi, count, endpoint=False)
+    vert = np.vstack([[0, 0, 0], np.c_[np.cos(angle), np.sin(angle), np.zeros(count)], [0, 0, -1]])
+    ring = [[0, 1 + i, 1 + (i + 1) % count] for i in range(count)]
+    sides = [[count + 1, 1 + (i + 1) % count, 1 + i] for i in range(count)]
+    return vert @ rotation(0).T, [ring[i] for i in order] + sides
+
+
+@pytest.mark.parametrize("count", [3, 4])
+@pytest.mark.parametrize("collision", [False, True])
+def test_fan_in_every_order(count, collision):
+    """A triangle made of three faces lists its corners in face order (against the faces'
+    winding when the second face precedes the first around the fan); larger fans walk their
+    boundary from the first face's edge, whatever the order."""
+    for order in itertools.permutations(range(count)):
+        vert, face = fan(count, order)
+        compare(np.asarray(vert, np.float32), face, collision=collision)
 
 
 def sliver_and_neighbour(cross, neighbour_x):

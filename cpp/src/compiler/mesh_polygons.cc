@@ -20,7 +20,9 @@
 // 3. A polygon's loop starts at the first unpaired half-edge of its first face and follows, from
 //    each vertex, the first unpaired half-edge leaving it (face order), until it returns to the
 //    start; a walk that does not return is dropped, one that returns early keeps the part walked.
-//    A one-face polygon is its face's corners.
+//    A one-face polygon is its face's corners; a polygon of three boundary half-edges (a fan of
+//    three faces) lists their starts in face order, against the faces' winding when the second
+//    face precedes the first around the fan.
 // 4. Polygons are listed in map order (decreasing normals), within a group by first face. A
 //    polygon's normal is that of its loop's first three vertices (PolygonNormal), in the mesh
 //    frame: the first face's normal when the loop starts with it, but any direction when those
@@ -323,6 +325,9 @@ std::vector<int> BoundaryLoop(const FaceSet& set, const std::vector<int>& face) 
     return {t[0], t[1], t[2]};
   }
   if (set.boundary.empty()) return {};
+  if (set.boundary.size() == 3) {  // measured on fans of three faces: no walk, face order
+    return {set.boundary[0].first, set.boundary[1].first, set.boundary[2].first};
+  }
   std::map<int, int> next;  // vertex -> end of its first unpaired half-edge
   for (const auto& edge : set.boundary) next.emplace(edge.first, edge.second);
   int start = set.boundary[0].first;
