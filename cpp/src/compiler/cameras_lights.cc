@@ -61,6 +61,7 @@ void FillCamera(const CompileContext& ctx, Model& m, int c) {
   m.cam_bodyid[c] = ctx.camera_body[c];
   m.cam_targetbodyid[c] = TargetBody(ctx, camera, "camera", c);
   Copy3(m.cam_pos + 3 * c, camera.pos);
+  ctx.CheckOrientation("camera", camera.name, c, camera.source, camera.orientation);
   OrientationToQuat(m.cam_quat + 4 * c, camera.orientation, ctx.spec.compiler);
   ctx.ApplyFrame(camera.frame, m.cam_pos + 3 * c, m.cam_quat + 4 * c);
   ApplyPose(ctx.camera_offset[c], m.cam_pos + 3 * c, m.cam_quat + 4 * c);

@@ -199,6 +199,7 @@ class Compiler {
       }
       Pose pose;  // the fused child's frame in the frame of body `id`
       Copy3(pose.pos, child->pos);
+      ctx_.CheckOrientation("body", child->name, id, child->source, child->orientation);
       OrientationToQuat(pose.quat, child->orientation, spec_.compiler);
       ctx_.ApplyFrame(child->frame, pose.pos, pose.quat);
       ApplyPose(offset, pose.pos, pose.quat);
@@ -355,6 +356,7 @@ class Compiler {
       CheckMocap(body, b, parent);
       m.body_mocapid[b] = body.mocap ? mocap++ : -1;
       Copy3(m.body_pos + 3 * b, body.pos);
+      ctx_.CheckOrientation("body", body.name, b, body.source, body.orientation);
       OrientationToQuat(m.body_quat + 4 * b, body.orientation, spec_.compiler);
       ctx_.ApplyFrame(body.frame, m.body_pos + 3 * b, m.body_quat + 4 * b);
       ApplyPose(ctx_.body_offset[b], m.body_pos + 3 * b, m.body_quat + 4 * b);
@@ -364,6 +366,7 @@ class Compiler {
       m.body_jntnum[b] = static_cast<int>(body.joints.size());
       m.body_jntadr[b] = body.joints.empty() ? -1 : jnt;
       if (dofnum > 6) Fail("body", body.name, b, body.source, "more than 6 dofs in body");
+      CheckNoRotationAfterBall(body, b);
       m.body_dofnum[b] = dofnum;
       m.body_dofadr[b] = dofnum ? dof : -1;
       m.body_geomnum[b] = geomnum;
@@ -419,7 +422,7 @@ class Compiler {
     AddTo3(pos, frame.pos);
     if (joint.type == mjJNT_BALL) return;
     RotateVecByQuat(axis, joint.axis, frame.quat);
-    if (Norm3(axis) < 1e-14) {
+    if (Dot3(axis, axis) < 1e-14) {  // as for orientation axes (frames.cc IsTooShort)
       Fail("joint", joint.name, j, joint.source,
            "axis too small: its length must be positive, got (" + std::to_string(axis[0]) + ", " +
                std::to_string(axis[1]) + ", " + std::to_string(axis[2]) + ")");
@@ -593,8 +596,12 @@ class Compiler {
     mjtNum* quat = m.geom_quat + 4 * g;
     Copy3(size, geom.size);
     Copy3(pos, geom.pos);
+    ctx_.CheckOrientation("geom", geom.name, g, geom.source, geom.orientation);
     OrientationToQuat(quat, geom.orientation, spec_.compiler);
-    if (geom.fromto) FillGeomFromTo(m, g, geom);
+    if (geom.fromto) {
+      CheckFromToWithoutPos("geom", geom.name, g, geom.source, geom.pos);
+      FillGeomFromTo(m, g, geom);
+    }
     ctx_.ApplyFrame(geom.frame, pos, quat);
     ApplyPose(ctx_.geom_offset[g], pos, quat);
     if (m.geom_dataid[g] >= 0 && geom.type != mjGEOM_HFIELD) {
@@ -626,8 +633,40 @@ class Compiler {
     }
   }
 
+  // a ball joint already spans all rotations: a later hinge or ball in the same body has no
+  // axis of its own left (the reference: "ball followed by rotation"); a slide may follow
+  void CheckNoRotationAfterBall(const SpecBody& body, int b) const {
+    bool ball = false;
+    for (const SpecJoint& joint : body.joints) {
+      bool rotation = joint.type == mjJNT_BALL || joint.type == mjJNT_HINGE;
+      if (ball && rotation) Fail("body", body.name, b, body.source, "ball joint followed by a rotation (hinge or ball) in one body");
+      ball = ball || joint.type == mjJNT_BALL;
+    }
+  }
+
+  // how many of size[] each geom or site type needs positive
+  static constexpr int kRequiredSizes[mjNGEOMTYPES] = {0, 0, 1, 2, 3, 2, 3, 0, 0};
+
+  // geoms reject nan sizes before this; a site of nan size passes (as in the reference)
+  void CheckRequiredSizes(const char* type, const std::string& name, int id,
+                          const SourceLocation& source, const mjtNum size[3], int required) const {
+    for (int i = 0; i < required; ++i) {
+      if (size[i] <= 0) {
+        Fail(type, name, id, source,
+             "size[" + std::to_string(i) + "] must be positive, got " + std::to_string(size[i]));
+      }
+    }
+  }
+
+  // fromto sets the frame: a nonzero pos besides it is an error (a zero one is not)
+  void CheckFromToWithoutPos(const char* type, const std::string& name, int id,
+                             const SourceLocation& source, const mjtNum pos[3]) const {
+    if (pos[0] != 0 || pos[1] != 0 || pos[2] != 0) {
+      Fail(type, name, id, source, "both pos and fromto defined");
+    }
+  }
+
   void CheckGeom(const Model& m, int g, const SpecGeom& geom, int b) const {
-    static const int kRequiredSizes[mjNGEOMTYPES] = {0, 0, 1, 2, 3, 2, 3, 0, 0};
     if (geom.type == mjGEOM_SDF) {
       Fail("geom", geom.name, g, geom.source, "sdf geoms are not supported by mjsim yet (they need a plugin)");
     }
@@ -636,11 +675,14 @@ class Compiler {
            "invalid condim in geom: must be 1, 3, 4 or 6, got " + std::to_string(geom.condim));
     }
     const mjtNum* size = m.geom_size + 3 * g;
-    for (int i = 0; i < kRequiredSizes[geom.type]; ++i) {
-      if (!(size[i] > 0)) {
-        Fail("geom", geom.name, g, geom.source,
-             "size[" + std::to_string(i) + "] must be positive, got " + std::to_string(size[i]));
-      }
+    for (int i = 0; i < 3; ++i) {
+      if (std::isnan(size[i])) Fail("geom", geom.name, g, geom.source, "size[" + std::to_string(i) + "] is nan");
+    }
+    CheckRequiredSizes("geom", geom.name, g, geom.source, size, kRequiredSizes[geom.type]);
+    // a plane's size[2] is the spacing of its rendered grid (the reference: "plane size(3)
+    // must be positive"); size[0] and size[1] may be 0 (infinite) or negative
+    if (geom.type == mjGEOM_PLANE && !(size[2] > 0)) {
+      Fail("geom", geom.name, g, geom.source, "plane size[2] must be positive, got " + std::to_string(size[2]));
     }
     if (geom.type == mjGEOM_PLANE && m.body_weldid[b] != 0) {
       Fail("geom", geom.name, g, geom.source, "a plane can only be attached to a static body");
@@ -666,11 +708,14 @@ class Compiler {
         mjtNum* size = m.site_size + 3 * s;
         Copy3(size, site.size);
         Copy3(m.site_pos + 3 * s, site.pos);
+        ctx_.CheckOrientation("site", site.name, s, site.source, site.orientation);
         OrientationToQuat(m.site_quat + 4 * s, site.orientation, spec_.compiler);
         if (site.fromto) {
+          CheckFromToWithoutPos("site", site.name, s, site.source, site.pos);
           mjtNum half_length = FromToFrame(m.site_pos + 3 * s, m.site_quat + 4 * s, *site.fromto);
           SetFromToSize(size, site.type, half_length);
         }
+        CheckRequiredSizes("site", site.name, s, site.source, size, kRequiredSizes[site.type]);
         ctx_.ApplyFrame(site.frame, m.site_pos + 3 * s, m.site_quat + 4 * s);
         ApplyPose(ctx_.site_offset[s], m.site_pos + 3 * s, m.site_quat + 4 * s);
       }
@@ -889,6 +934,7 @@ class Compiler {
       mjtNum full[9] = {f[0], f[3], f[4], f[3], f[1], f[5], f[4], f[5], f[2]};
       Eig3(props.inertia, props.quat, full);
     } else {
+      ctx_.CheckOrientation("body", name, b, inertial.source, inertial.orientation);
       OrientationToQuat(props.quat, inertial.orientation, spec_.compiler);
       if (inertial.diaginertia) Copy3(props.inertia, inertial.diaginertia->data());
     }

@@ -74,6 +74,14 @@ void CompileContext::Fail(const char* type, const std::string& name, int id,
   throw ModelError(text.str());
 }
 
+void CompileContext::CheckOrientation(const char* type, const std::string& name, int id,
+                                      const SourceLocation& source,
+                                      const Orientation& orientation) const {
+  if (const char* problem = OrientationProblem(orientation)) {
+    Fail(type, name, id, source, std::string("orientation specification error '") + problem + "'");
+  }
+}
+
 std::string CompileContext::ReadAssetFile(const std::string& file, const std::string& subdir,
                                           const char* type, const std::string& name, int id,
                                           const SourceLocation& source) const {
@@ -101,6 +109,8 @@ Pose CompileContext::FramePose(int frame) const {
   if (frame < 0) return Pose{};
   Pose outer = FramePose(spec.frames[frame].parent);
   Pose own;
+  const SpecFrame& spec_frame = spec.frames[frame];
+  CheckOrientation("frame", spec_frame.name, frame, spec_frame.source, spec_frame.orientation);
   Copy3(own.pos, spec.frames[frame].pos);
   OrientationToQuat(own.quat, spec.frames[frame].orientation, spec.compiler);
   ApplyPoseThroughMatrix(outer, own.pos, own.quat);
