@@ -131,7 +131,14 @@ void ApplyPoseThroughMatrix(const Pose& pose, mjtNum pos[3], mjtNum quat[4]) {
 
 void ApplyPose(const Pose& pose, mjtNum pos[3], mjtNum quat[4]) {
   mjtNum rotated[3], composed[4];
-  RotateVecByQuat(rotated, pos, pose.quat);
+  // the identity leaves pos as it is: pos="0 0 inf" stays (0, 0, inf), where the rotation
+  // formula's 0 * inf would make every component nan (the reference keeps the inf)
+  bool identity = pose.quat[0] == 1 && pose.quat[1] == 0 && pose.quat[2] == 0 && pose.quat[3] == 0;
+  if (identity) {
+    Copy3(rotated, pos);
+  } else {
+    RotateVecByQuat(rotated, pos, pose.quat);
+  }
   Add3(pos, pose.pos, rotated);
   MulQuat(composed, pose.quat, quat);
   Copy4(quat, composed);
