@@ -58,6 +58,26 @@ REJECTED = {
                                        '0 1 0" face="0 1 2"><bone body="b" bindpos="0 0 0" '
                                        'bindquat="1 0 0 0" vertid="0 1 2" vertweight="1 1 1"/>'
                                        '</skin></asset>'), "skin", 2, ("inflate",)),
+    "moving_body_thin_inertia": (world('<body>\n<freejoint/><geom type="capsule" '
+                                       'fromto="0 0 0 0 0 -0.08" size="1e-05"/></body>'), "body",
+                                 3, ("mjMINVAL",)),
+    "moving_body_mass_and_inertia_split": (world('<body>\n<joint/><inertial pos="0 0 0" mass="1" '
+                                                 'diaginertia="1e-20 1e-20 1e-20"/><body><inertial '
+                                                 'pos="0 0 0" mass="1e-20" diaginertia="1 1 1"/>'
+                                                 '</body></body>'), "body", 3, ("mjMINVAL",)),
+    "sphere_site_fromto": (world('<site type="sphere" fromto="0 0 0 0 0 1" size="0.1"/>'), "site",
+                           3, ("fromto",)),
+    "camera_fovy_180": (world('<camera fovy="180"/>'), "camera", 3, ("fovy",)),
+    "orthographic_fovy_500": (world('<camera orthographic="true" fovy="500"/>'), "camera", 3,
+                              ("fovy",)),
+    "skin_vertex_without_weight": (world('<body name="b"><geom size="1"/></body>',
+                                         '<asset>\n<skin vertex="0 0 0 1 0 0 0 1 0" face="0 1 2">'
+                                         '<bone body="b" bindpos="0 0 0" bindquat="1 0 0 0" '
+                                         'vertid="0 1" vertweight="1 1"/></skin></asset>'), "skin",
+                                   2, ("vertex 2",)),
+    "geom_inertia_rounding_breaks_triangle": (world('<body>\n<freejoint/><geom type="cylinder" '
+                                                    'size="1e8 0.02"/></body>'), "body", 3,
+                                              ("balanceinertia",)),
 }
 
 
@@ -92,6 +112,10 @@ ACCEPTED = {
     # the identity offset used to turn the inf into nan in all three components
     "body_pos_inf": (world('<body pos="0 0 inf"><freejoint/><geom size="1"/></body>'),
                      ["body_pos", "qpos0"]),
+    "mass_from_a_welded_child": (world('<body><joint/><inertial pos="0 0 0" mass="1" '
+                                       'diaginertia="1 1 1e-20"/><body><inertial pos="0 0 0" '
+                                       'mass="1" diaginertia="1 1 1"/></body></body>'),
+                                 ["body_mass", "body_inertia"]),
     "skybox_texture_unnamed": (world('<geom size="1"/>', '<asset><texture type="skybox" '
                                      'builtin="checker" width="2" height="2"/></asset>'), ["ntex"]),
 }

@@ -66,6 +66,8 @@ void FillCamera(const CompileContext& ctx, Model& m, int c) {
   ctx.ApplyFrame(camera.frame, m.cam_pos + 3 * c, m.cam_quat + 4 * c);
   ApplyPose(ctx.camera_offset[c], m.cam_pos + 3 * c, m.cam_quat + 4 * c);
   m.cam_orthographic[c] = camera.orthographic;
+  // checked for orthographic cameras too, where fovy is a length (the reference rejects 500)
+  if (camera.fovy >= 180) ctx.Fail("camera", camera.name, c, camera.source, "fovy too large: it must be below 180, got " + std::to_string(camera.fovy));
   m.cam_fovy[c] = camera.fovy;
   m.cam_ipd[c] = camera.ipd;
   m.cam_resolution[2 * c] = camera.resolution[0];

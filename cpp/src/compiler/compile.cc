@@ -712,6 +712,7 @@ class Compiler {
         OrientationToQuat(m.site_quat + 4 * s, site.orientation, spec_.compiler);
         if (site.fromto) {
           CheckFromToWithoutPos("site", site.name, s, site.source, site.pos);
+          if (site.type == mjGEOM_SPHERE) Fail("site", site.name, s, site.source, "fromto requires a capsule, cylinder, box or ellipsoid site");
           mjtNum half_length = FromToFrame(m.site_pos + 3 * s, m.site_quat + 4 * s, *site.fromto);
           SetFromToSize(size, site.type, half_length);
         }
@@ -732,7 +733,12 @@ class Compiler {
       MassProperties body = ctx_.keep_bodies ? (*ctx_.keep_bodies)[b].mass : BodyMassProperties(m, b);
       if (ctx_.stop_after_mass) ctx_.bodies_as_written[b].mass = body;
       mjtNum* I = body.inertia;
-      if (compiler.balanceinertia && !SatisfiesTriangleInequality(I)) {
+      if (!SatisfiesTriangleInequality(I)) {
+        // also the inertia summed from geoms, where rounding can break it (a cylinder of radius
+        // 1e8 and half-height 0.02 gives A + B < C, as in the reference)
+        if (!compiler.balanceinertia) {
+          Fail("body", bodies_[b]->name, b, bodies_[b]->source, "inertia must satisfy A + B >= C; use 'balanceinertia' to fix");
+        }
         I[0] = I[1] = I[2] = (I[0] + I[1] + I[2]) / 3;
       }
       body.mass = std::fmax(body.mass, compiler.boundmass);
@@ -948,16 +954,18 @@ class Compiler {
     return props;
   }
 
-  // a body with joints needs mass and inertia, its own or from bodies welded to it
+  // a body with joints needs one body among itself and the bodies welded to it whose mass and
+  // all three principal inertias reach mjMINVAL (the reference rejects a body of inertia
+  // (1, 1, 1e-20) with a welded child of (1e-20, 1, 1), or of mass 1e-20 and inertia (1, 1, 1))
   void CheckMovingBodyMass(const Model& m) const {
-    std::vector<mjtNum> mass(m.nbody, 0), inertia(m.nbody, 0);
+    std::vector<bool> massive(m.nbody, false);
     for (int b = 1; b < m.nbody; ++b) {
-      int weld = m.body_weldid[b];
-      mass[weld] += m.body_mass[b];
-      for (int i = 0; i < 3; ++i) inertia[weld] = std::fmax(inertia[weld], m.body_inertia[3 * b + i]);
+      const mjtNum* I = m.body_inertia + 3 * b;
+      bool own = m.body_mass[b] >= mjMINVAL && std::fmin(I[0], std::fmin(I[1], I[2])) >= mjMINVAL;
+      if (own) massive[m.body_weldid[b]] = true;
     }
     for (int b = 1; b < m.nbody; ++b) {
-      if (m.body_jntnum[b] > 0 && (mass[b] < mjMINVAL || inertia[b] < mjMINVAL)) {
+      if (m.body_jntnum[b] > 0 && !massive[b]) {
         Fail("body", bodies_[b]->name, b, bodies_[b]->source,
              "mass and inertia of moving bodies must be larger than mjMINVAL");
       }
