@@ -78,6 +78,12 @@ REJECTED = {
     "geom_inertia_rounding_breaks_triangle": (world('<body>\n<freejoint/><geom type="cylinder" '
                                                     'size="1e8 0.02"/></body>'), "body", 3,
                                               ("balanceinertia",)),
+    "connect_anchor_short": (world('<body name="a"><joint/><geom size="1"/></body>',
+                                   '<equality>\n<connect body1="a" anchor="3"/></equality>'),
+                             "connect", 2, ("anchor",)),
+    "weld_relpose_short": (world('<body name="a"><joint/><geom size="1"/></body>',
+                                 '<equality>\n<weld body1="a" relpose="1 2"/></equality>'),
+                           "weld", 2, ("relpose",)),
 }
 
 
@@ -116,6 +122,10 @@ ACCEPTED = {
                                        'diaginertia="1 1 1e-20"/><body><inertial pos="0 0 0" '
                                        'mass="1" diaginertia="1 1 1"/></body></body>'),
                                  ["body_mass", "body_inertia"]),
+    # inertia nan from a radius of 1e308 on a body with a massive sibling geom: accepted
+    "nan_geom_inertia": (world('<body><joint/><geom size="0.1"/><body><geom type="capsule" '
+                               'fromto="-0.3 0 0 0.3 0 0" size="1e308"/></body></body>'),
+                         ["ngeom"]),
     "skybox_texture_unnamed": (world('<geom size="1"/>', '<asset><texture type="skybox" '
                                      'builtin="checker" width="2" height="2"/></asset>'), ["ntex"]),
 }

@@ -819,8 +819,10 @@ class Compiler {
     return composed;
   }
 
+  // written as "no sum below the third" so that a nan inertia (from a size of 1e308) passes,
+  // as in the reference
   static bool SatisfiesTriangleInequality(const mjtNum I[3]) {
-    return I[0] + I[1] >= I[2] && I[0] + I[2] >= I[1] && I[1] + I[2] >= I[0];
+    return !(I[0] + I[1] < I[2] || I[0] + I[2] < I[1] || I[1] + I[2] < I[0]);
   }
 
   // mj_setTotalmass at compile time: masses and inertias scale by total / current total
