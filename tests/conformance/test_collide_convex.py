@@ -14,8 +14,8 @@ gjk_epa.h): test_margin0_* compare its unconverged default-option contacts to 1e
 Not covered: face-face contacts of polytopes (the contact point is any point of the overlap;
 the reference's choice is not reproduced). mjENBL_MULTICCD: test_multiccd_polygon.py.
 With mjDSBL_NATIVECCD the reference switches to its legacy MPR pipeline (libccd), whose answers
-differ from the converged ones by up to ~0.1 in dist and in normal direction: not reproduced
-(test_legacy_ccd_not_reproduced).
+differ from the converged ones by up to ~0.1 in dist and in normal direction: not reproduced,
+so mjsim rejects the flag at load (test_legacy_ccd_is_rejected_at_load; test_option_flags.py).
 """
 
 import numpy as np
@@ -431,14 +431,9 @@ def test_non_finite_poses(bad):
             assert finite_contacts(d), (kind1, kind2, index, bad)
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="nativeccd disabled: the reference's legacy MPR (libccd) contacts are "
-                          "not reproduced; mjsim keeps its converged GJK/EPA answers")
 @pytest.mark.parametrize("kind1,kind2", [("ellipsoid", "box"), ("cylinder", "mesh")])
-def test_legacy_ccd_not_reproduced(kind1, kind2):
-    pair = load_pair(pair_xml(kind1, kind2, option="", flags='<flag nativeccd="disable"/>'),
-                     seed=None)
-    problems, seen = sweep(pair, np.random.default_rng(4), 20, pos_tol=1e-4, normal_tol=1e-4,
-                           dist_tol=1e-6)
-    assert seen >= 5
-    assert not problems, "\n".join(problems[:5])
+def test_legacy_ccd_is_rejected_at_load(kind1, kind2):
+    xml = pair_xml(kind1, kind2, option="", flags='<flag nativeccd="disable"/>')
+    pytest.importorskip("mujoco").MjModel.from_xml_string(xml)  # accepted, other contacts
+    with pytest.raises(ValueError, match="nativeccd.*not supported"):
+        load_pair(xml, seed=None)

@@ -184,10 +184,6 @@ def test_bad_input():
     assert np.all(np.isfinite(m.actuator_lengthrange))
 
 
-DAMPER_GAP = pytest.mark.xfail(
-    strict=True, raises=AssertionError,
-    reason="compile time with joint damping and frictionloss (disabled in the reference's "
-           "simulation): mjsim's result differs; cause not identified yet")
 COMPILE_CASES = {
     "spring": ('stiffness="100"', ""),
     "gravity_and_floor": ("", '<geom type="plane" size="1 1 1" pos="0 0 -0.3"/>'),
@@ -198,9 +194,7 @@ COMPILE_CASES = {
 }
 
 
-@pytest.mark.parametrize("case", [
-    pytest.param(case, marks=DAMPER_GAP) if case == "frictionloss_damping" else case
-    for case in COMPILE_CASES])
+@pytest.mark.parametrize("case", list(COMPILE_CASES))
 @pytest.mark.parametrize("timestep", ["", 'timestep="0.002"', 'timestep="0"'])
 def test_compiler_simulation_matches_reference(case, timestep):
     """At compile time the reference simulates with the option's timestep and without contacts,

@@ -1,8 +1,9 @@
 """Models that would exceed memory raise ValueError at once, never hang or get killed:
 <replicate> counts of a billion or nested replicates multiplying past a million elements
 (cpp/src/xml/xml_reader.cc; the reference hangs on them), and sizes whose arrays cannot fit
-in the memory available (nuserdata, nuser_geom; compiler and MjData, util/buffer.cc
-CheckDataFitsMemory; the reference: "Could not allocate memory"). Each load runs in a
+in the memory available (nuserdata, nuser_geom, nkey; compiler and MjData, util/buffer.cc
+CheckDataFitsMemory; the reference: "Could not allocate memory"), and nconmax or njmax asking
+for an arena beyond the 2^31-1 bytes an int holds (compiler/custom.cc). Each load runs in a
 subprocess limited to 4 GB of address space, so a regression fails instead of swapping."""
 
 import json
@@ -22,6 +23,11 @@ HUGE = {
                                       'offset="0 0 1"><geom size=".1"/></replicate></replicate></replicate>'),
     "nuserdata": WORLD.format(size='<size nuserdata="2000000000"/>', body='<geom size=".1"/>'),
     "nuser_geom": WORLD.format(size='<size nuser_geom="2000000000"/>', body='<geom size=".1"/>'),
+    # the reference hangs (over 5 minutes) on nkey; we raised MemoryError (std::bad_alloc)
+    "nkey": WORLD.format(size='<size nkey="2000000000"/>', body='<geom size=".1"/>'),
+    # the reference: "Could not allocate memory"; we accepted them, clamping the arena to 2 GB
+    "nconmax": WORLD.format(size='<size nconmax="2000000000"/>', body='<geom size=".1"/>'),
+    "njmax": WORLD.format(size='<size njmax="2000000000"/>', body='<geom size=".1"/>'),
 }
 CODE = """
 import json, sys, mjsim

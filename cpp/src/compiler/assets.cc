@@ -112,6 +112,7 @@ void CollectAssets(CompileContext& ctx, Model& m) {
   ctx.hfield_grids.clear();
   for (int h = 0; h < m.nhfield; ++h) {
     const SpecHField& hfield = spec.hfields[h];
+    if (HFieldName(hfield).empty()) FailHField(ctx, hfield, h, "a height field needs a name (or a file to take it from)");
     CompileContext::HFieldGrid grid;
     grid.data = HFieldData(ctx, hfield, h, grid.nrow, grid.ncol);
     m.nhfielddata += grid.nrow * grid.ncol;
@@ -142,7 +143,10 @@ void CollectAssets(CompileContext& ctx, Model& m) {
 
   names.clear();
   m.nmat = static_cast<int>(spec.materials.size());
-  for (const SpecMaterial& material : spec.materials) names.push_back(material.name);
+  for (const SpecMaterial& material : spec.materials) {
+    if (material.name.empty()) ctx.Fail("material", "", static_cast<int>(names.size()), material.source, "a material needs a name");
+    names.push_back(material.name);
+  }
   ctx.RegisterNames(mjOBJ_MATERIAL, names);
 }
 

@@ -61,10 +61,13 @@ void FillCamera(const CompileContext& ctx, Model& m, int c) {
   m.cam_bodyid[c] = ctx.camera_body[c];
   m.cam_targetbodyid[c] = TargetBody(ctx, camera, "camera", c);
   Copy3(m.cam_pos + 3 * c, camera.pos);
+  ctx.CheckOrientation("camera", camera.name, c, camera.source, camera.orientation);
   OrientationToQuat(m.cam_quat + 4 * c, camera.orientation, ctx.spec.compiler);
   ctx.ApplyFrame(camera.frame, m.cam_pos + 3 * c, m.cam_quat + 4 * c);
   ApplyPose(ctx.camera_offset[c], m.cam_pos + 3 * c, m.cam_quat + 4 * c);
   m.cam_orthographic[c] = camera.orthographic;
+  // checked for orthographic cameras too, where fovy is a length (the reference rejects 500)
+  if (camera.fovy >= 180) ctx.Fail("camera", camera.name, c, camera.source, "fovy too large: it must be below 180, got " + std::to_string(camera.fovy));
   m.cam_fovy[c] = camera.fovy;
   m.cam_ipd[c] = camera.ipd;
   m.cam_resolution[2 * c] = camera.resolution[0];

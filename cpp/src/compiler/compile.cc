@@ -199,6 +199,7 @@ class Compiler {
       }
       Pose pose;  // the fused child's frame in the frame of body `id`
       Copy3(pose.pos, child->pos);
+      ctx_.CheckOrientation("body", child->name, id, child->source, child->orientation);
       OrientationToQuat(pose.quat, child->orientation, spec_.compiler);
       ctx_.ApplyFrame(child->frame, pose.pos, pose.quat);
       ApplyPose(offset, pose.pos, pose.quat);
@@ -355,6 +356,7 @@ class Compiler {
       CheckMocap(body, b, parent);
       m.body_mocapid[b] = body.mocap ? mocap++ : -1;
       Copy3(m.body_pos + 3 * b, body.pos);
+      ctx_.CheckOrientation("body", body.name, b, body.source, body.orientation);
       OrientationToQuat(m.body_quat + 4 * b, body.orientation, spec_.compiler);
       ctx_.ApplyFrame(body.frame, m.body_pos + 3 * b, m.body_quat + 4 * b);
       ApplyPose(ctx_.body_offset[b], m.body_pos + 3 * b, m.body_quat + 4 * b);
@@ -364,6 +366,7 @@ class Compiler {
       m.body_jntnum[b] = static_cast<int>(body.joints.size());
       m.body_jntadr[b] = body.joints.empty() ? -1 : jnt;
       if (dofnum > 6) Fail("body", body.name, b, body.source, "more than 6 dofs in body");
+      CheckNoRotationAfterBall(body, b);
       m.body_dofnum[b] = dofnum;
       m.body_dofadr[b] = dofnum ? dof : -1;
       m.body_geomnum[b] = geomnum;
@@ -419,7 +422,7 @@ class Compiler {
     AddTo3(pos, frame.pos);
     if (joint.type == mjJNT_BALL) return;
     RotateVecByQuat(axis, joint.axis, frame.quat);
-    if (Norm3(axis) < 1e-14) {
+    if (Dot3(axis, axis) < 1e-14) {  // as for orientation axes (frames.cc IsTooShort)
       Fail("joint", joint.name, j, joint.source,
            "axis too small: its length must be positive, got (" + std::to_string(axis[0]) + ", " +
                std::to_string(axis[1]) + ", " + std::to_string(axis[2]) + ")");
@@ -593,8 +596,12 @@ class Compiler {
     mjtNum* quat = m.geom_quat + 4 * g;
     Copy3(size, geom.size);
     Copy3(pos, geom.pos);
+    ctx_.CheckOrientation("geom", geom.name, g, geom.source, geom.orientation);
     OrientationToQuat(quat, geom.orientation, spec_.compiler);
-    if (geom.fromto) FillGeomFromTo(m, g, geom);
+    if (geom.fromto) {
+      CheckFromToWithoutPos("geom", geom.name, g, geom.source, geom.pos);
+      FillGeomFromTo(m, g, geom);
+    }
     ctx_.ApplyFrame(geom.frame, pos, quat);
     ApplyPose(ctx_.geom_offset[g], pos, quat);
     if (m.geom_dataid[g] >= 0 && geom.type != mjGEOM_HFIELD) {
@@ -626,8 +633,40 @@ class Compiler {
     }
   }
 
+  // a ball joint already spans all rotations: a later hinge or ball in the same body has no
+  // axis of its own left (the reference: "ball followed by rotation"); a slide may follow
+  void CheckNoRotationAfterBall(const SpecBody& body, int b) const {
+    bool ball = false;
+    for (const SpecJoint& joint : body.joints) {
+      bool rotation = joint.type == mjJNT_BALL || joint.type == mjJNT_HINGE;
+      if (ball && rotation) Fail("body", body.name, b, body.source, "ball joint followed by a rotation (hinge or ball) in one body");
+      ball = ball || joint.type == mjJNT_BALL;
+    }
+  }
+
+  // how many of size[] each geom or site type needs positive
+  static constexpr int kRequiredSizes[mjNGEOMTYPES] = {0, 0, 1, 2, 3, 2, 3, 0, 0};
+
+  // geoms reject nan sizes before this; a site of nan size passes (as in the reference)
+  void CheckRequiredSizes(const char* type, const std::string& name, int id,
+                          const SourceLocation& source, const mjtNum size[3], int required) const {
+    for (int i = 0; i < required; ++i) {
+      if (size[i] <= 0) {
+        Fail(type, name, id, source,
+             "size[" + std::to_string(i) + "] must be positive, got " + std::to_string(size[i]));
+      }
+    }
+  }
+
+  // fromto sets the frame: a nonzero pos besides it is an error (a zero one is not)
+  void CheckFromToWithoutPos(const char* type, const std::string& name, int id,
+                             const SourceLocation& source, const mjtNum pos[3]) const {
+    if (pos[0] != 0 || pos[1] != 0 || pos[2] != 0) {
+      Fail(type, name, id, source, "both pos and fromto defined");
+    }
+  }
+
   void CheckGeom(const Model& m, int g, const SpecGeom& geom, int b) const {
-    static const int kRequiredSizes[mjNGEOMTYPES] = {0, 0, 1, 2, 3, 2, 3, 0, 0};
     if (geom.type == mjGEOM_SDF) {
       Fail("geom", geom.name, g, geom.source, "sdf geoms are not supported by mjsim yet (they need a plugin)");
     }
@@ -636,11 +675,14 @@ class Compiler {
            "invalid condim in geom: must be 1, 3, 4 or 6, got " + std::to_string(geom.condim));
     }
     const mjtNum* size = m.geom_size + 3 * g;
-    for (int i = 0; i < kRequiredSizes[geom.type]; ++i) {
-      if (!(size[i] > 0)) {
-        Fail("geom", geom.name, g, geom.source,
-             "size[" + std::to_string(i) + "] must be positive, got " + std::to_string(size[i]));
-      }
+    for (int i = 0; i < 3; ++i) {
+      if (std::isnan(size[i])) Fail("geom", geom.name, g, geom.source, "size[" + std::to_string(i) + "] is nan");
+    }
+    CheckRequiredSizes("geom", geom.name, g, geom.source, size, kRequiredSizes[geom.type]);
+    // a plane's size[2] is the spacing of its rendered grid (the reference: "plane size(3)
+    // must be positive"); size[0] and size[1] may be 0 (infinite) or negative
+    if (geom.type == mjGEOM_PLANE && !(size[2] > 0)) {
+      Fail("geom", geom.name, g, geom.source, "plane size[2] must be positive, got " + std::to_string(size[2]));
     }
     if (geom.type == mjGEOM_PLANE && m.body_weldid[b] != 0) {
       Fail("geom", geom.name, g, geom.source, "a plane can only be attached to a static body");
@@ -666,11 +708,15 @@ class Compiler {
         mjtNum* size = m.site_size + 3 * s;
         Copy3(size, site.size);
         Copy3(m.site_pos + 3 * s, site.pos);
+        ctx_.CheckOrientation("site", site.name, s, site.source, site.orientation);
         OrientationToQuat(m.site_quat + 4 * s, site.orientation, spec_.compiler);
         if (site.fromto) {
+          CheckFromToWithoutPos("site", site.name, s, site.source, site.pos);
+          if (site.type == mjGEOM_SPHERE) Fail("site", site.name, s, site.source, "fromto requires a capsule, cylinder, box or ellipsoid site");
           mjtNum half_length = FromToFrame(m.site_pos + 3 * s, m.site_quat + 4 * s, *site.fromto);
           SetFromToSize(size, site.type, half_length);
         }
+        CheckRequiredSizes("site", site.name, s, site.source, size, kRequiredSizes[site.type]);
         ctx_.ApplyFrame(site.frame, m.site_pos + 3 * s, m.site_quat + 4 * s);
         ApplyPose(ctx_.site_offset[s], m.site_pos + 3 * s, m.site_quat + 4 * s);
       }
@@ -687,7 +733,12 @@ class Compiler {
       MassProperties body = ctx_.keep_bodies ? (*ctx_.keep_bodies)[b].mass : BodyMassProperties(m, b);
       if (ctx_.stop_after_mass) ctx_.bodies_as_written[b].mass = body;
       mjtNum* I = body.inertia;
-      if (compiler.balanceinertia && !SatisfiesTriangleInequality(I)) {
+      if (!SatisfiesTriangleInequality(I)) {
+        // also the inertia summed from geoms, where rounding can break it (a cylinder of radius
+        // 1e8 and half-height 0.02 gives A + B < C, as in the reference)
+        if (!compiler.balanceinertia) {
+          Fail("body", bodies_[b]->name, b, bodies_[b]->source, "inertia must satisfy A + B >= C; use 'balanceinertia' to fix");
+        }
         I[0] = I[1] = I[2] = (I[0] + I[1] + I[2]) / 3;
       }
       body.mass = std::fmax(body.mass, compiler.boundmass);
@@ -768,8 +819,10 @@ class Compiler {
     return composed;
   }
 
+  // written as "no sum below the third" so that a nan inertia (from a size of 1e308) passes,
+  // as in the reference
   static bool SatisfiesTriangleInequality(const mjtNum I[3]) {
-    return I[0] + I[1] >= I[2] && I[0] + I[2] >= I[1] && I[1] + I[2] >= I[0];
+    return !(I[0] + I[1] < I[2] || I[0] + I[2] < I[1] || I[1] + I[2] < I[0]);
   }
 
   // mj_setTotalmass at compile time: masses and inertias scale by total / current total
@@ -889,6 +942,7 @@ class Compiler {
       mjtNum full[9] = {f[0], f[3], f[4], f[3], f[1], f[5], f[4], f[5], f[2]};
       Eig3(props.inertia, props.quat, full);
     } else {
+      ctx_.CheckOrientation("body", name, b, inertial.source, inertial.orientation);
       OrientationToQuat(props.quat, inertial.orientation, spec_.compiler);
       if (inertial.diaginertia) Copy3(props.inertia, inertial.diaginertia->data());
     }
@@ -902,16 +956,18 @@ class Compiler {
     return props;
   }
 
-  // a body with joints needs mass and inertia, its own or from bodies welded to it
+  // a body with joints needs one body among itself and the bodies welded to it whose mass and
+  // all three principal inertias reach mjMINVAL (the reference rejects a body of inertia
+  // (1, 1, 1e-20) with a welded child of (1e-20, 1, 1), or of mass 1e-20 and inertia (1, 1, 1))
   void CheckMovingBodyMass(const Model& m) const {
-    std::vector<mjtNum> mass(m.nbody, 0), inertia(m.nbody, 0);
+    std::vector<bool> massive(m.nbody, false);
     for (int b = 1; b < m.nbody; ++b) {
-      int weld = m.body_weldid[b];
-      mass[weld] += m.body_mass[b];
-      for (int i = 0; i < 3; ++i) inertia[weld] = std::fmax(inertia[weld], m.body_inertia[3 * b + i]);
+      const mjtNum* I = m.body_inertia + 3 * b;
+      bool own = m.body_mass[b] >= mjMINVAL && std::fmin(I[0], std::fmin(I[1], I[2])) >= mjMINVAL;
+      if (own) massive[m.body_weldid[b]] = true;
     }
     for (int b = 1; b < m.nbody; ++b) {
-      if (m.body_jntnum[b] > 0 && (mass[b] < mjMINVAL || inertia[b] < mjMINVAL)) {
+      if (m.body_jntnum[b] > 0 && !massive[b]) {
         Fail("body", bodies_[b]->name, b, bodies_[b]->source,
              "mass and inertia of moving bodies must be larger than mjMINVAL");
       }

@@ -74,6 +74,14 @@ void CompileContext::Fail(const char* type, const std::string& name, int id,
   throw ModelError(text.str());
 }
 
+void CompileContext::CheckOrientation(const char* type, const std::string& name, int id,
+                                      const SourceLocation& source,
+                                      const Orientation& orientation) const {
+  if (const char* problem = OrientationProblem(orientation)) {
+    Fail(type, name, id, source, std::string("orientation specification error '") + problem + "'");
+  }
+}
+
 std::string CompileContext::ReadAssetFile(const std::string& file, const std::string& subdir,
                                           const char* type, const std::string& name, int id,
                                           const SourceLocation& source) const {
@@ -101,6 +109,8 @@ Pose CompileContext::FramePose(int frame) const {
   if (frame < 0) return Pose{};
   Pose outer = FramePose(spec.frames[frame].parent);
   Pose own;
+  const SpecFrame& spec_frame = spec.frames[frame];
+  CheckOrientation("frame", spec_frame.name, frame, spec_frame.source, spec_frame.orientation);
   Copy3(own.pos, spec.frames[frame].pos);
   OrientationToQuat(own.quat, spec.frames[frame].orientation, spec.compiler);
   ApplyPoseThroughMatrix(outer, own.pos, own.quat);
@@ -121,7 +131,14 @@ void ApplyPoseThroughMatrix(const Pose& pose, mjtNum pos[3], mjtNum quat[4]) {
 
 void ApplyPose(const Pose& pose, mjtNum pos[3], mjtNum quat[4]) {
   mjtNum rotated[3], composed[4];
-  RotateVecByQuat(rotated, pos, pose.quat);
+  // the identity leaves pos as it is: pos="0 0 inf" stays (0, 0, inf), where the rotation
+  // formula's 0 * inf would make every component nan (the reference keeps the inf)
+  bool identity = pose.quat[0] == 1 && pose.quat[1] == 0 && pose.quat[2] == 0 && pose.quat[3] == 0;
+  if (identity) {
+    Copy3(rotated, pos);
+  } else {
+    RotateVecByQuat(rotated, pos, pose.quat);
+  }
   Add3(pos, pose.pos, rotated);
   MulQuat(composed, pose.quat, quat);
   Copy4(quat, composed);

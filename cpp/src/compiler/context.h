@@ -93,6 +93,9 @@ class CompileContext {
   // Compile errors name the object's type, name and id, and where it was written.
   [[noreturn]] void Fail(const char* type, const std::string& name, int id,
                          const SourceLocation& source, const std::string& message) const;
+  // Fails when the orientation gives no frame (OrientationProblem), naming the object.
+  void CheckOrientation(const char* type, const std::string& name, int id,
+                        const SourceLocation& source, const Orientation& orientation) const;
 
   // The bytes of an asset file: the caller's assets first, then `subdir` (meshdir or
   // texturedir) relative to the model's directory; `strippath` applies. Fails naming the

@@ -28,12 +28,32 @@ constexpr long long kDefaultArenaBytes = 16LL << 20;
 // dense copy PGS makes of it, 8, or noslip's, 8). dog (njmax 900, nefc up to 1100 under PGS)
 // needs 24 MiB; the reference's guess for it is 49 MiB (narena is implementation-defined:
 // tests/conformance/test_compiler.py).
-int ArenaBytes(const SpecSize& size) {
-  if (size.memory >= 0) return static_cast<int>(size.memory);
-  long long njmax = std::max(0, size.njmax);
-  long long legacy = 2048LL * std::max(0, size.nconmax) + 1024LL * njmax + 32LL * njmax * njmax;
-  long long bytes = std::max(kDefaultArenaBytes, legacy);
-  return static_cast<int>(std::min<long long>(bytes, std::numeric_limits<int>::max()));
+long long ArenaBytes(const SpecSize& size) {
+  if (size.memory >= 0) return size.memory;
+  double njmax = std::max(0, size.njmax);  // in double: 32 njmax^2 overflows 64 bits
+  double legacy = 2048.0 * std::max(0, size.nconmax) + 1024 * njmax + 32 * njmax * njmax;
+  if (legacy > std::numeric_limits<int>::max()) return std::numeric_limits<int>::max() + 1LL;
+  return std::max(kDefaultArenaBytes, static_cast<long long>(legacy));
+}
+
+// The sizes that make memory, before anything is allocated for them (the key names below):
+// nconmax or njmax of 2e9 ask for an arena beyond an int (the reference: "Could not allocate
+// memory"); nkey of 2e9 for arrays beyond the memory available.
+void SetMemorySizes(const CompileContext& ctx, Model& m) {
+  const SpecSize& size = ctx.spec.size;
+  m.nkey = std::max(size.nkey, static_cast<int>(ctx.spec.keys.size()));
+  m.nuserdata = size.nuserdata;
+  m.njmax = size.njmax;
+  m.nconmax = size.nconmax;
+  long long arena = ArenaBytes(size);
+  if (arena > std::numeric_limits<int>::max()) {
+    ctx.Fail("size", "", 0, size.source,
+             "could not allocate memory: nconmax " + std::to_string(size.nconmax) + " and njmax " +
+                 std::to_string(size.njmax) + " ask for an arena larger than mjsim's arena " +
+                 "holds (2^31-1 bytes)");
+  }
+  m.narena = static_cast<int>(arena);
+  CheckDataFitsMemory(m);
 }
 
 // ---- custom numeric, text, tuple ---------------------------------------------------------------
@@ -173,7 +193,7 @@ void CollectCustom(CompileContext& ctx, Model& m) {
   m.nnumeric = static_cast<int>(spec.numerics.size());
   m.ntext = static_cast<int>(spec.texts.size());
   m.ntuple = static_cast<int>(spec.tuples.size());
-  m.nkey = std::max(spec.size.nkey, static_cast<int>(spec.keys.size()));
+  SetMemorySizes(ctx, m);
   std::vector<std::string> names;
   for (const SpecNumeric& numeric : spec.numerics) {
     m.nnumericdata += numeric.size;
@@ -195,10 +215,6 @@ void CollectCustom(CompileContext& ctx, Model& m) {
   names.assign(m.nkey, "");
   for (size_t k = 0; k < spec.keys.size(); ++k) names[k] = spec.keys[k].name;
   ctx.RegisterNames(mjOBJ_KEY, names);
-  m.nuserdata = spec.size.nuserdata;
-  m.njmax = spec.size.njmax;
-  m.nconmax = spec.size.nconmax;
-  m.narena = ArenaBytes(spec.size);
   m.vis = spec.visual.values;
 }
 

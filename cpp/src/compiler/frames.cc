@@ -88,7 +88,31 @@ void CompilerZAxisToQuat(mjtNum quat[4], const mjtNum vec[3]) {
   CompilerAxisAngleToQuat(quat, axis, angle);
 }
 
+// An axis of squared length below 1e-14 cannot orient a frame: the reference rejects |zaxis|
+// = 1e-7 and accepts 1.0000001e-7 (also for axisangle's axis and for xyaxes' x, and y after it
+// is made orthogonal to x).
+bool IsTooShort(const mjtNum v[3]) { return Dot3(v, v) < 1e-14; }
+
+const char* AxesProblem(const mjtNum values[6]) {
+  mjtNum x[3] = {values[0], values[1], values[2]};
+  mjtNum y[3] = {values[3], values[4], values[5]};
+  if (IsTooShort(x)) return "xaxis too small";
+  Normalize3(x);
+  AddScaledTo3(y, x, -Dot3(x, y));
+  return IsTooShort(y) ? "yaxis too small" : nullptr;
+}
+
 }  // namespace
+
+const char* OrientationProblem(const Orientation& orientation) {
+  const mjtNum* values = orientation.values;
+  switch (orientation.form) {
+    case Orientation::Form::kAxisAngle: return IsTooShort(values) ? "axisangle too small" : nullptr;
+    case Orientation::Form::kXYAxes: return AxesProblem(values);
+    case Orientation::Form::kZAxis: return IsTooShort(values) ? "zaxis too small" : nullptr;
+    default: return nullptr;
+  }
+}
 
 void OrientationToQuat(mjtNum quat[4], const Orientation& orientation,
                        const SpecCompiler& compiler) {

@@ -9,6 +9,10 @@ namespace mjsim {
 // in degrees when angle_is_degree.
 void OrientationToQuat(mjtNum quat[4], const Orientation& orientation, const SpecCompiler& compiler);
 
+// Why an orientation gives no frame ("zaxis too small", ...), nullptr when it gives one; the
+// compiler rejects such an element naming it.
+const char* OrientationProblem(const Orientation& orientation);
+
 // The frame of a geom or site given by fromto: pos is the midpoint, the z axis runs along the
 // segment (the reference points it from `to` towards `from`); returns the half-length.
 mjtNum FromToFrame(mjtNum pos[3], mjtNum quat[4], const std::vector<mjtNum>& fromto);

@@ -222,6 +222,7 @@ void CollectMeshes(CompileContext& ctx, Model& m) {
   for (const SpecMesh& mesh : meshes) {
     names.push_back(MeshName(mesh));
     paths.push_back(mesh.file);
+    if (names.back().empty()) FailMesh(ctx, static_cast<int>(names.size()) - 1, "a mesh needs a name (or a file to take it from)");
   }
   ctx.RegisterNames(mjOBJ_MESH, names);
   ctx.RegisterPaths(mjOBJ_MESH, paths);

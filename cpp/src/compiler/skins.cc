@@ -152,6 +152,9 @@ void FillSkins(CompileContext& ctx, Model& m) {
     for (const SpecSkinBone& b : skin.bones) {
       for (size_t i = 0; i < b.vertid.size(); ++i) total[b.vertid[i]] += b.vertweight[i];
     }
+    for (int v = 0; v < nvert; ++v) {
+      if (!(total[v] > 0)) ctx.Fail("skin", skin.name, s, skin.source, "vertex " + std::to_string(v) + " must have positive total weight");
+    }
     for (const SpecSkinBone& b : skin.bones) {
       m.skin_bonevertadr[bone] = bonevert;
       m.skin_bonevertnum[bone] = static_cast<int>(b.vertid.size());

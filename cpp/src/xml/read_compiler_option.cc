@@ -45,6 +45,10 @@ void ReadOptionFlags(XmlReader& reader, const XMLElement* elem, Option& option) 
     if (!reader.ReadKeyword(elem, flag.name, kFlagValues, enable)) continue;
     int& bits = flag.enable_bit ? option.enableflags : option.disableflags;
     bool set_bit = flag.enable_bit ? enable : !enable;
+    if (set_bit && flag.unsupported) {
+      reader.Fail(elem, std::string("flag ") + flag.name + "=\"" + (enable ? "enable" : "disable") +
+                            "\" is not supported: " + flag.unsupported);
+    }
     bits = set_bit ? (bits | flag.bit) : (bits & ~flag.bit);
   }
 }

@@ -67,8 +67,9 @@ void ReadBodiesOrSites(XmlReader& reader, const XMLElement* elem, SpecEquality& 
   reader.ReadString(elem, "body1", eq.name1);
   reader.ReadString(elem, "body2", eq.name2);
   eq.data[0] = eq.data[1] = eq.data[2] = 0;
-  reader.ReadRealsUpTo(elem, "anchor", eq.data, 0, 3);
-  if (is_weld) reader.ReadRealsUpTo(elem, "relpose", eq.data + 3, 0, 7);
+  // all their numbers or none (the reference: "attribute 'anchor' does not have enough data")
+  reader.ReadReals(elem, "anchor", eq.data, 3);
+  if (is_weld) reader.ReadReals(elem, "relpose", eq.data + 3, 7);
 }
 
 void ReadEquality(XmlReader& reader, const XMLElement* elem, const std::string& key) {

@@ -55,7 +55,8 @@ void ReadSkinAsset(XmlReader& reader, const XMLElement* elem) {
   reader.ReadString(elem, "file", skin.file);
   reader.ReadString(elem, "material", skin.material);
   reader.ReadFloats(elem, "rgba", skin.rgba, 4);
-  reader.ReadReal(elem, "inflate", skin.inflate);
+  float inflate = 0;  // a float in the model: 1e-300 is out of range, as in the reference
+  if (reader.ReadFloats(elem, "inflate", &inflate, 1)) skin.inflate = inflate;
   reader.ReadInt(elem, "group", skin.group);
   reader.ReadRealList(elem, "vertex", skin.vertex);
   reader.ReadRealList(elem, "texcoord", skin.texcoord);

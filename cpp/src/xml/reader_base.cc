@@ -133,6 +133,7 @@ bool XmlReader::ReadReals(const XMLElement* elem, const char* attr, mjtNum* out,
   const char* text = elem->Attribute(attr);
   if (!text) return false;
   std::vector<mjtNum> numbers = ParseNumbers(elem, attr, text);
+  if (numbers.empty()) return false;  // "" or blanks: absent, the default stays
   if (static_cast<int>(numbers.size()) != count) {
     Fail(elem, std::string("attribute '") + attr + "' needs " + std::to_string(count) +
                    (count == 1 ? " number" : " numbers") + ", got " +
@@ -149,6 +150,7 @@ int XmlReader::ReadRealsUpTo(const XMLElement* elem, const char* attr, mjtNum* o
   if (!text) return 0;
   std::vector<mjtNum> numbers = ParseNumbers(elem, attr, text);
   int n = static_cast<int>(numbers.size());
+  if (n == 0) return 0;  // "" or blanks: absent, the default stays
   if (n < min_count || n > max_count) {
     Fail(elem, std::string("attribute '") + attr + "' needs " + std::to_string(min_count) +
                    " to " + std::to_string(max_count) + " numbers, got " + std::to_string(n) +
@@ -166,6 +168,7 @@ bool XmlReader::ReadFloats(const XMLElement* elem, const char* attr, float* out,
   const char* text = elem->Attribute(attr);
   if (!text) return false;
   std::vector<mjtNum> numbers = ParseNumbers(elem, attr, text, Precision::kFloat);
+  if (numbers.empty()) return false;  // "" or blanks: absent, the default stays
   if (static_cast<int>(numbers.size()) != count) {
     Fail(elem, std::string("attribute '") + attr + "' needs " + std::to_string(count) +
                    (count == 1 ? " number" : " numbers") + ", got " +
@@ -232,8 +235,14 @@ void XmlReader::ReadOrientation(const XMLElement* elem, Orientation& orientation
   int given = 0;
   for (const Form& form : forms) {
     mjtNum values[6];
-    if (!ReadReals(elem, form.attr, values, form.count)) continue;
+    if (!elem->Attribute(form.attr)) continue;
+    // an empty one counts as given here, though it leaves the orientation as it was
     if (++given > 1) Fail(elem, "multiple orientation specifiers are not allowed");
+    if (!ReadReals(elem, form.attr, values, form.count)) continue;
+    if (form.form == Orientation::Form::kQuat && values[0] == 0 && values[1] == 0 &&
+        values[2] == 0 && values[3] == 0) {
+      Fail(elem, "zero quaternion is not allowed");
+    }
     orientation.form = form.form;
     for (int i = 0; i < form.count; ++i) orientation.values[i] = values[i];
   }

@@ -152,7 +152,9 @@ const std::vector<OptionFlag>& OptionFlags() {
       {"filterparent", mjDSBL_FILTERPARENT, false}, {"actuation", mjDSBL_ACTUATION, false},
       {"refsafe", mjDSBL_REFSAFE, false}, {"sensor", mjDSBL_SENSOR, false},
       {"midphase", mjDSBL_MIDPHASE, false}, {"eulerdamp", mjDSBL_EULERDAMP, false},
-      {"autoreset", mjDSBL_AUTORESET, false}, {"nativeccd", mjDSBL_NATIVECCD, false},
+      {"autoreset", mjDSBL_AUTORESET, false}, {"nativeccd", mjDSBL_NATIVECCD, false,
+       "mjsim has only the native convex collider; the legacy one (libccd MPR) that disable "
+       "selects gives other contacts (on the corpus by up to 1.7e-2 in dist)"},
       {"island", mjDSBL_ISLAND, false}, {"override", mjENBL_OVERRIDE, true},
       {"energy", mjENBL_ENERGY, true}, {"fwdinv", mjENBL_FWDINV, true},
       {"invdiscrete", mjENBL_INVDISCRETE, true}, {"multiccd", mjENBL_MULTICCD, true}};

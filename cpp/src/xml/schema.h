@@ -33,6 +33,7 @@ struct OptionFlag {
   const char* name;
   int bit;
   bool enable_bit;
+  const char* unsupported = nullptr;  // why setting it away from its default fails at load
 };
 const std::vector<OptionFlag>& OptionFlags();
 

@@ -296,6 +296,7 @@ class MjcfReader : public XmlReader {
   // name in it gets sep + i (zero-padded to the digits of count) appended
   void ReadReplicate(const XMLElement* elem, SpecBody& body, int childclass, int parent_frame) {
     int count = 0;
+    Require(elem, "count");
     ReadInt(elem, "count", count);  // below 1: no copies, as the reference
     constexpr long long kMaxElements = 1000000;
     long long elements = ExpandedElementCount(elem, kMaxElements);
