@@ -6,8 +6,8 @@
 
 mujoco: the *_test.py files shipped inside the installed mujoco wheel (default:
 bindings_test.py), copied with its testdata/ into a scratch directory. dm_control: the test
-files of the installed dm-control wheel, run in place. Nothing of either is kept in this
-repository.
+files of the installed dm-control wheel, run in place (they import `mock`: pip install mock).
+Nothing of either is kept in this repository.
 
 "Installed as mujoco" means a package named `mujoco` in the scratch directory, first on the
 path, that re-exports mjsim (its names are mjsim's objects) and holds the copied testdata/, so
