@@ -275,8 +275,7 @@ void FillMeshTrees(const CompileContext& ctx, Model& m, BvhNodes& nodes) {
       FaceCircumcenter(mesh, f, e);
     }
     m.mesh_bvhadr[i] = elements.empty() ? -1
-                                        : BuildBvh(elements, nodes, BvhAxisRule::kSinglePrecision,
-                                                   kMeshKeyTolerance);
+                                        : BuildBvh(elements, nodes, kMeshKeyTolerance);
     m.mesh_bvhnum[i] = BvhNodeCount(static_cast<int>(elements.size()));
   }
 }
