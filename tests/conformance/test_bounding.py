@@ -148,6 +148,15 @@ def test_tied_positions_split_in_geom_order(count):
                         f"{count} tied geoms")
 
 
+@pytest.mark.parametrize("offset", [5e-15, 9e-15, 1.1e-14, 2e-14])
+def test_geom_positions_within_1e_14_tie(offset):
+    """Body trees order geoms with the mesh trees' tolerance: a geom 9e-15 beyond the next one
+    along the split axis still goes first when listed first (dm_control's included cube)."""
+    assert_bounds_match(f"""<mujoco><worldbody>
+      <geom type="box" size="1 2 1" pos="0 {offset} 0"/><geom type="sphere" size=".1"/>
+    </worldbody></mujoco>""", f"offset {offset}")
+
+
 @pytest.mark.parametrize("half", [1.0, 63.0, 64.0, 1e3])
 def test_split_axis_ties_follow_reference_tolerance(half):
     # equal extents: the first axis wins while 1e-14 is above their rounding, the last one after

@@ -11,11 +11,13 @@ namespace {
 constexpr mjtNum kAxisTolerance = 1e-14;
 // a node box thinner than this along an axis is stored grown by this much on both sides
 constexpr mjtNum kThinExtent = 1e-14;
+// keys closer than this along the split axis tie
+constexpr mjtNum kKeyTolerance = 1e-14;
 
 class BvhBuilder {
  public:
-  BvhBuilder(const std::vector<BvhElement>& elements, BvhNodes& nodes, mjtNum key_tolerance)
-      : elements_(elements), nodes_(nodes), key_tolerance_(key_tolerance),
+  BvhBuilder(const std::vector<BvhElement>& elements, BvhNodes& nodes)
+      : elements_(elements), nodes_(nodes),
         first_(nodes.size()) {
     for (int i = 0; i < static_cast<int>(elements.size()); ++i) order_.push_back(i);
   }
@@ -41,10 +43,10 @@ class BvhBuilder {
       return index - first_;
     }
     int axis = SplitAxis(lo, hi);
-    // keys closer than key_tolerance_ are equal: such elements keep their input order
+    // tied keys keep their elements' input order
     std::stable_sort(order_.begin() + begin, order_.begin() + end, [&](int a, int b) {
       mjtNum key_a = elements_[a].key[axis], key_b = elements_[b].key[axis];
-      if (std::abs(key_a - key_b) > key_tolerance_) return key_a < key_b;
+      if (std::abs(key_a - key_b) > kKeyTolerance) return key_a < key_b;
       return a < b;
     });
     int middle = begin + (end - begin) / 2;
@@ -86,15 +88,14 @@ class BvhBuilder {
 
   const std::vector<BvhElement>& elements_;
   BvhNodes& nodes_;
-  mjtNum key_tolerance_;
   int first_;
   std::vector<int> order_;
 };
 
 }  // namespace
 
-int BuildBvh(const std::vector<BvhElement>& elements, BvhNodes& nodes, mjtNum key_tolerance) {
-  return BvhBuilder(elements, nodes, key_tolerance).Build();
+int BuildBvh(const std::vector<BvhElement>& elements, BvhNodes& nodes) {
+  return BvhBuilder(elements, nodes).Build();
 }
 
 }  // namespace mjsim

@@ -8,9 +8,9 @@
 // extents are small and, once 1e-14 is below their rounding, to the later one; measured on the
 // wild corpus' mesh trees too: 17 more of its 1072 distinct meshes than with extents compared in
 // single precision, none fewer); they are ordered by their key point along that axis, and the
-// first floor(n/2) go left. Keys that differ by no more than `key_tolerance` tie, and tied
-// elements keep their order in the input (mesh trees: 1e-14, see compiler/bounding.cc; body
-// trees: 0, exact ties only). A box thinner than 1e-14 along an axis is stored 1e-14 wider on
+// first floor(n/2) go left. Keys that differ by no more than 1e-14 tie, and tied elements keep
+// their order in the input (mesh trees: see compiler/bounding.cc; body trees: two geoms 9e-15
+// apart keep geom order, 1.1e-14 apart they do not). A box thinner than 1e-14 along an axis is stored 1e-14 wider on
 // both sides there (the split axis and the parent's box are those of the unpadded bounds).
 // Nodes are numbered depth first, a node before its children, left subtree before right.
 #pragma once
@@ -40,8 +40,8 @@ struct BvhNodes {
 inline int BvhNodeCount(int count) { return count > 0 ? 2 * count - 1 : 0; }
 
 // Appends the tree over `elements` (at least one) to `nodes`; returns its first node index.
-// With a tolerance the ordering is not transitive where three or more keys chain within it; the
-// merge sort used (std::stable_sort) stays within its range and deterministic even then.
-int BuildBvh(const std::vector<BvhElement>& elements, BvhNodes& nodes, mjtNum key_tolerance = 0);
+// The ordering is not transitive where three or more keys chain within the tolerance; the merge
+// sort used (std::stable_sort) stays within its range and deterministic even then.
+int BuildBvh(const std::vector<BvhElement>& elements, BvhNodes& nodes);
 
 }  // namespace mjsim
