@@ -50,6 +50,7 @@ ASSETS = {
     "grid.png": png_bytes(RNG.integers(0, 256, (6, 8, 3))),
     "face.png": png_bytes(RNG.integers(0, 256, (2, 2, 3))),
     "tex.bin": struct.pack("ii", 2, 3) + bytes(RNG.integers(0, 256, 18).astype(np.uint8)),
+    "tetra.obj": b"v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\nf 1 3 2\nf 1 2 4\nf 1 4 3\nf 2 3 4\n",
 }
 
 # (no builtin texture with nchannel="1": the reference writes 3 bytes per pixel into its
@@ -79,6 +80,9 @@ CASES = {
         <texture name="one" type="cube" file="face.png"/>
         <texture name="six" type="skybox" fileright="face.png" fileup="face.png" rgb1="0 .5 1"/>
         <texture name="binary" type="2d" file="tex.bin"/></asset>""",
+    # paths: hfields, then meshes, then textures, whatever the order in the file
+    "paths_in_type_order": """<asset><texture type="2d" file="rgb.png"/><mesh file="tetra.obj"/>
+        <hfield file="hill.png" size="2 1 .5 .1"/></asset>""",
     "materials": """<default><material specular=".3"/><default class="c"><material rgba="0 1 0 .5" metallic=".2"/></default></default>
         <asset><texture name="t" type="2d" builtin="flat" width="2" height="2"/>
         <material name="m1" texture="t" rgba="1 0 0 .5" emission=".3" specular=".2" shininess=".1"

@@ -324,9 +324,10 @@ class Compiler {
   void FillPaths(Model& m) const {
     int cursor = 0;
     struct PathField { int type; int* addresses; };
-    for (PathField field : {PathField{mjOBJ_MESH, m.mesh_pathadr},
+    // the reference's order: hfields, meshes, skins, textures
+    for (PathField field : {PathField{mjOBJ_HFIELD, m.hfield_pathadr},
+                            PathField{mjOBJ_MESH, m.mesh_pathadr},
                             PathField{mjOBJ_SKIN, m.skin_pathadr},
-                            PathField{mjOBJ_HFIELD, m.hfield_pathadr},
                             PathField{mjOBJ_TEXTURE, m.tex_pathadr}}) {
       const std::vector<std::string>& paths = ctx_.Paths(field.type);
       for (size_t i = 0; i < paths.size(); ++i) {
