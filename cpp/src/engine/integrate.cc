@@ -178,10 +178,11 @@ void mj_normalizeQuat(const Model& m, mjtNum* qpos) {
 }
 
 // semi-implicit Euler; joint damping is integrated implicitly, (M + h diag(damping)) qacc = f,
-// unless mjDSBL_EULERDAMP or no dof is damped
+// unless mjDSBL_EULERDAMP or mjDSBL_DAMPER (measured: a damped pendulum with the damper disabled
+// moves as the undamped one) or no dof is damped
 void mj_Euler(const Model& m, Data& d) {
   StageTimer advance(d, mjTIMER_ADVANCE);
-  if ((m.opt.disableflags & mjDSBL_EULERDAMP) || !HasDofDamping(m)) {
+  if ((m.opt.disableflags & (mjDSBL_EULERDAMP | mjDSBL_DAMPER)) || !HasDofDamping(m)) {
     Advance(m, d, d.act_dot, d.qacc, nullptr);
     return;
   }
