@@ -134,13 +134,15 @@ def test_file_texture_colorspace_follows_the_png(png, attrs):
     assert list(ours.tex_colorspace) == list(ref.tex_colorspace), f"{png}, {attrs}"
 
 
-def test_gradient_textures_are_within_one_unit():
-    """The gradient's sigmoid is fitted to the reference's bytes, not derived: within one unit."""
-    xml = """<mujoco><asset>
-        <texture name="g" type="2d" builtin="gradient" rgb1="1 .5 0" rgb2="0 0 1" width="31" height="17"/>
-        <texture name="s" type="skybox" builtin="gradient" rgb1=".4 .6 .8" rgb2="0 0 0" width="20"/>
+@pytest.mark.parametrize("size", [20, 100])
+def test_gradient_textures_match_reference(size):
+    """The gradient's weight 1/2 + s / sqrt(2 (1 + s^2)) (s = 1 - 2 radius in 2d, the
+    elevation over a quarter turn on a cube), every byte (dm_control's arena skybox: 100)."""
+    xml = f"""<mujoco><asset>
+        <texture name="g" type="2d" builtin="gradient" rgb1="1 .5 0" rgb2="0 0 1" width="{size + 11}" height="{size - 3}"/>
+        <texture name="s" type="skybox" builtin="gradient" rgb1=".4 .6 .8" rgb2="0 0 0" width="{size}"/>
+        <texture name="c" type="cube" builtin="gradient" rgb1="0 1 .3" rgb2=".9 .1 .2" width="{size // 2 + 1}"/>
         </asset></mujoco>"""
     ours, ref = load_both(xml)
     assert np.array_equal(ours.tex_height, ref.tex_height)
-    difference = np.abs(ours.tex_data.astype(int) - ref.tex_data.astype(int))
-    assert difference.max() <= 1
+    np.testing.assert_array_equal(ours.tex_data, ref.tex_data)
