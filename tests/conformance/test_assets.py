@@ -50,6 +50,7 @@ ASSETS = {
     "grid.png": png_bytes(RNG.integers(0, 256, (6, 8, 3))),
     "face.png": png_bytes(RNG.integers(0, 256, (2, 2, 3))),
     "tex.bin": struct.pack("ii", 2, 3) + bytes(RNG.integers(0, 256, 18).astype(np.uint8)),
+    "tetra.obj": b"v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\nf 1 3 2\nf 1 2 4\nf 1 4 3\nf 2 3 4\n",
 }
 
 # (no builtin texture with nchannel="1": the reference writes 3 bytes per pixel into its
@@ -79,6 +80,9 @@ CASES = {
         <texture name="one" type="cube" file="face.png"/>
         <texture name="six" type="skybox" fileright="face.png" fileup="face.png" rgb1="0 .5 1"/>
         <texture name="binary" type="2d" file="tex.bin"/></asset>""",
+    # paths: hfields, then meshes, then textures, whatever the order in the file
+    "paths_in_type_order": """<asset><texture type="2d" file="rgb.png"/><mesh file="tetra.obj"/>
+        <hfield file="hill.png" size="2 1 .5 .1"/></asset>""",
     "materials": """<default><material specular=".3"/><default class="c"><material rgba="0 1 0 .5" metallic=".2"/></default></default>
         <asset><texture name="t" type="2d" builtin="flat" width="2" height="2"/>
         <material name="m1" texture="t" rgba="1 0 0 .5" emission=".3" specular=".2" shininess=".1"
@@ -130,13 +134,15 @@ def test_file_texture_colorspace_follows_the_png(png, attrs):
     assert list(ours.tex_colorspace) == list(ref.tex_colorspace), f"{png}, {attrs}"
 
 
-def test_gradient_textures_are_within_one_unit():
-    """The gradient's sigmoid is fitted to the reference's bytes, not derived: within one unit."""
-    xml = """<mujoco><asset>
-        <texture name="g" type="2d" builtin="gradient" rgb1="1 .5 0" rgb2="0 0 1" width="31" height="17"/>
-        <texture name="s" type="skybox" builtin="gradient" rgb1=".4 .6 .8" rgb2="0 0 0" width="20"/>
+@pytest.mark.parametrize("size", [20, 100])
+def test_gradient_textures_match_reference(size):
+    """The gradient's weight 1/2 + s / sqrt(2 (1 + s^2)) (s = 1 - 2 radius in 2d, the
+    elevation over a quarter turn on a cube), every byte (dm_control's arena skybox: 100)."""
+    xml = f"""<mujoco><asset>
+        <texture name="g" type="2d" builtin="gradient" rgb1="1 .5 0" rgb2="0 0 1" width="{size + 11}" height="{size - 3}"/>
+        <texture name="s" type="skybox" builtin="gradient" rgb1=".4 .6 .8" rgb2="0 0 0" width="{size}"/>
+        <texture name="c" type="cube" builtin="gradient" rgb1="0 1 .3" rgb2=".9 .1 .2" width="{size // 2 + 1}"/>
         </asset></mujoco>"""
     ours, ref = load_both(xml)
     assert np.array_equal(ours.tex_height, ref.tex_height)
-    difference = np.abs(ours.tex_data.astype(int) - ref.tex_data.astype(int))
-    assert difference.max() <= 1
+    np.testing.assert_array_equal(ours.tex_data, ref.tex_data)

@@ -148,6 +148,15 @@ def test_tied_positions_split_in_geom_order(count):
                         f"{count} tied geoms")
 
 
+@pytest.mark.parametrize("offset", [5e-15, 9e-15, 1.1e-14, 2e-14])
+def test_geom_positions_within_1e_14_tie(offset):
+    """Body trees order geoms with the mesh trees' tolerance: a geom 9e-15 beyond the next one
+    along the split axis still goes first when listed first (dm_control's included cube)."""
+    assert_bounds_match(f"""<mujoco><worldbody>
+      <geom type="box" size="1 2 1" pos="0 {offset} 0"/><geom type="sphere" size=".1"/>
+    </worldbody></mujoco>""", f"offset {offset}")
+
+
 @pytest.mark.parametrize("half", [1.0, 63.0, 64.0, 1e3])
 def test_split_axis_ties_follow_reference_tolerance(half):
     # equal extents: the first axis wins while 1e-14 is above their rounding, the last one after
@@ -404,3 +413,64 @@ def test_mesh_trees_enclose_their_faces(case):
             np.testing.assert_allclose(lo, clo, atol=1e-12)
             np.testing.assert_allclose(hi, chi, atol=1e-12)
         assert sorted(leaves) == list(range(len(faces)))
+
+
+def octagon_prism(scale):
+    """A prism over an octagon whose x and y extents are both 2 (x and y inertias differ, so
+    the mesh frame keeps them apart); `scale` stretches one axis by 1e-9, below single
+    precision's resolution but above the split rule's 1e-14."""
+    ring = [(1, .5), (.2, 1), (-.2, 1), (-1, .5), (-1, -.5), (-.2, -1), (.2, -1), (1, -.5)]
+    vert = [(x, y, z) for z in (-.3, .3) for x, y in ring]
+    face = []
+    for i in range(8):
+        j = (i + 1) % 8
+        face += [(i, j, 8 + j), (i, 8 + j, 8 + i)]
+    for i in range(1, 7):
+        face += [(0, i + 1, i), (8, 8 + i, 8 + i + 1)]
+    return (f'<mujoco><asset><mesh name="m" scale="{scale}" '
+            f'vertex="{" ".join("%g %g %g" % v for v in vert)}" '
+            f'face="{" ".join("%d %d %d" % f for f in face)}"/></asset>'
+            '<worldbody><geom type="mesh" mesh="m"/></worldbody></mujoco>')
+
+
+@pytest.mark.parametrize("scale", ["1 1 1", "1.000000001 1 1", "1 1.000000001 1"])
+def test_mesh_tree_split_axis_compares_extents_in_double(scale):
+    """Mesh trees choose the split axis as body trees do (a later axis wins if longer by 1e-14),
+    not with the extents rounded to single precision."""
+    ours, ref = load_both(octagon_prism(scale))
+    assert_fields_close(ours, ref, ["bvh_child", "bvh_nodeid"], atol=0, context=scale)
+
+
+def tilted_box_mesh(z_scale):
+    """A 2 x 3 x 2 box mesh whose z is scaled by `z_scale`, one top corner raised by one
+    single-precision step: the two top faces are tilted by 1.19e-7 z_scale."""
+    top = float(np.nextafter(np.float32(1), np.float32(2)))
+    vert = [(-1, -1.5, -1), (1, -1.5, -1), (1, 1.5, -1), (-1, 1.5, -1),
+            (-1, -1.5, 1), (1, -1.5, 1), (1, 1.5, top), (-1, 1.5, 1)]
+    face = [(0, 2, 1), (0, 3, 2), (4, 5, 6), (4, 6, 7), (0, 1, 5), (0, 5, 4), (1, 2, 6),
+            (1, 6, 5), (2, 3, 7), (2, 7, 6), (3, 0, 4), (3, 4, 7)]
+    return (f'<mujoco><asset><mesh name="m" scale="1 1 {z_scale}" '
+            f'vertex="{" ".join("%.9g %.9g %.9g" % v for v in vert)}" '
+            f'face="{" ".join("%d %d %d" % f for f in face)}"/></asset>'
+            '<worldbody><geom type="mesh" mesh="m"/></worldbody></mujoco>')
+
+
+THIN_GEOMS = """<mujoco><worldbody><body><freejoint/>
+  <inertial pos="0 0 0" mass="1" diaginertia="1 2 3"/>
+  <geom type="box" size="1e-17 7.5e-15 1e-17"/>
+  <geom type="box" size="1e-17 7.5e-15 1e-17" pos="-1e-16 1e-16 0"/>
+</body></worldbody></mujoco>"""
+
+
+@pytest.mark.parametrize("xml", [tilted_box_mesh(s) for s in (1e-8, 8e-8, 8.4e-8, 2e-7)]
+                         + [THIN_GEOMS], ids=["tilt1e-8", "tilt8e-8", "tilt8.4e-8", "tilt2e-7",
+                                              "thin_geoms"])
+def test_thin_boxes_are_stored_grown_by_1e_14(xml):
+    """A node box thinner than 1e-14 along an axis is stored 1e-14 wider on both sides; its
+    split axis is chosen from the unpadded box (thin_geoms: padded, x would win over y)."""
+    ours, ref = load_both(xml)
+    assert_fields_close(ours, ref, ["bvh_child", "bvh_nodeid"], atol=0)
+    # the mesh's tree (the world body's box of the mesh geom carries the reference's rounding of
+    # mesh_quat, 4e-15 here); a missing pad would differ by 1e-14
+    first = int(ref.mesh_bvhadr[0]) if ref.nmesh else 0
+    np.testing.assert_allclose(ours.bvh_aabb[first:], ref.bvh_aabb[first:], rtol=1e-12, atol=1e-15)

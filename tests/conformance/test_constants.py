@@ -109,6 +109,27 @@ def test_constants_match_reference_on_small_trees(name):
     assert_constants_match(load_model(mjsim, xml), load_model(mujoco, xml), name)
 
 
+TENDON_BODIES = """<worldbody><site name="s0" pos="1 0 1"/>
+  <body><joint name="j1" type="slide"/><geom size=".1"/><site name="s1"/></body>
+  <body pos="3 0 0"><joint name="j2" type="slide" axis="0 0 1"/><geom size=".1"/><site name="s2"/></body>
+  <body pos="5 0 0"><geom size=".1"/><site name="s3" pos="0 0 1"/></body>
+</worldbody>"""
+TENDONS = {
+    "spatial_armature": '<spatial armature="2"><site site="s1"/><site site="s3"/></spatial>',
+    "spatial_armature_world_site": '<spatial armature="1"><site site="s0"/><site site="s2"/></spatial>',
+    "spatial_no_armature": '<spatial><site site="s0"/><site site="s1"/></spatial>',
+    "fixed_armature": '<fixed armature="1"><joint joint="j1" coef="1"/><joint joint="j2" coef="2"/></fixed>',
+}
+
+
+@pytest.mark.parametrize("name", sorted(TENDONS))
+def test_tendon_armature_makes_its_site_bodies_not_simple(name):
+    """A spatial tendon with armature makes the bodies of its sites (the world too) not simple;
+    a fixed tendon's armature changes nothing (mjx's tendon/armature.xml)."""
+    xml = f"<mujoco>{TENDON_BODIES}<tendon>{TENDONS[name]}</tendon></mujoco>"
+    assert_constants_match(load_model(mjsim, xml), load_model(mujoco, xml), name)
+
+
 def load_or_xfail(path):
     try:
         return load_model(mjsim, path)

@@ -158,3 +158,28 @@ def test_position_functions_check_arguments():
         mjsim.mj_integratePos(m, np.zeros(m.nq), np.zeros(2), 0.1)
     with pytest.raises(ValueError, match="qpos2 must have 13 values"):
         mjsim.mj_differentiatePos(m, np.zeros(m.nv), 0.1, np.zeros(m.nq), np.zeros(1))
+
+
+DAMPED_PENDULUM = """<mujoco><option timestep="0.005" integrator="{integrator}"><flag {flags}/></option>
+  <worldbody><body><joint axis="0 1 0" damping="0.5"/>
+    <geom type="capsule" fromto="0 0 0 .3 0 0" size=".03"/>
+    <body pos=".3 0 0"><joint axis="1 0 0" damping="0.5"/>
+      <geom type="capsule" fromto="0 0 0 0 .3 0" size=".03"/></body></body>
+  </worldbody></mujoco>"""
+
+
+@pytest.mark.parametrize("integrator", ["Euler", "RK4", "implicit", "implicitfast"])
+@pytest.mark.parametrize("flags", ['damper="disable"', 'eulerdamp="disable"', ""])
+def test_disabled_damper_drops_implicit_damping(integrator, flags):
+    """With the damper disabled, Euler does not integrate joint damping implicitly either: the
+    damped pendulum moves as the undamped one (the implicit integrators drop it too)."""
+    xml = DAMPED_PENDULUM.format(integrator=integrator, flags=flags)
+    states = []
+    for lib in (mjsim, mujoco):
+        m = lib.MjModel.from_xml_string(xml)
+        d = lib.MjData(m)
+        d.qvel[:] = [1, 2]
+        for _ in range(200):
+            lib.mj_step(m, d)
+        states.append(np.concatenate([d.qpos, d.qvel]))
+    np.testing.assert_allclose(states[0], states[1], rtol=TOL, atol=TOL)

@@ -94,12 +94,6 @@ TIMECONST_ZERO = pytest.mark.xfail(
     strict=True, raises=AssertionError,
     reason="timeconst 0: the reference reads 0.199997 (its docs give timeconst a minimum of 0.01, "
            "not applied in mjsim, whose damping exp(-dt/0) zeroes qvel each step: 0.172933)")
-ARM_GAP = pytest.mark.xfail(
-    strict=True, raises=AssertionError,
-    reason="the two-link arm (gravity, joint damping, limits, tendons) differs by up to 6% "
-           "(flexor 0.4578/0.4697 vs 0.4644/0.4679); springs, gravity alone, actuator forces, "
-           "limits and equalities match to 1e-9: cause not identified yet")
-
 
 @pytest.mark.parametrize("fields", [
     dict(accel=10), dict(maxforce=5), dict(timeconst=0.5),
@@ -121,14 +115,13 @@ def test_models_own_forces_match_reference(xml):
     assert_same(xml, mode=3)
 
 
-@ARM_GAP
 @pytest.mark.parametrize("index", range(4))
 def test_arm_matches_reference(index):
-    """Tendon and joint transmissions on a two-link arm with joint limits."""
+    """Tendon and joint transmissions on a two-link arm with joint limits: the push is
+    recomputed from the moment and mass matrix of every step's state."""
     assert_same(ARM, index, mode=3, useexisting=0)
 
 
-@ARM_GAP
 def test_mode_useexisting_and_uselimit_match_reference():
     for fields in (dict(mode=0), dict(mode=1), dict(mode=2), dict(mode=3, uselimit=1),
                    dict(mode=1, useexisting=1)):
@@ -136,7 +129,6 @@ def test_mode_useexisting_and_uselimit_match_reference():
             assert_same(ARM, index, **fields)
 
 
-@ARM_GAP
 def test_compiler_computes_muscle_length_ranges():
     """<compiler><lengthrange> (muscles by default) simulates the compiled model."""
     xml = ARM.replace('<compiler><lengthrange mode="none"/></compiler>', "").replace(

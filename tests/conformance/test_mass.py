@@ -251,3 +251,15 @@ def test_massless_inertial_keeps_its_written_frame(inertiafromgeom):
     ours, ref = mjsim.MjModel.from_xml_string(xml), mujoco.MjModel.from_xml_string(xml)
     assert_fields_close(ours, ref, ["body_mass", "body_ipos", "body_iquat", "body_inertia",
                                     "body_sameframe", "body_invweight0"], atol=1e-12)
+
+
+@pytest.mark.parametrize("quat", ["0 0 0 -1", "0 0 0 1", "-1 0 0 0", "0 0 1 0"])
+@pytest.mark.parametrize("iquat", ["0 0 0 1", "1 0 0 0"])
+def test_sameframe_takes_opposite_quaternions_as_equal(quat, iquat):
+    """geom and site sameframe: q and -q are the same frame (robosuite's rethink gripper)."""
+    xml = f"""<mujoco><worldbody><body>
+      <inertial pos="0 0 0" quat="{iquat}" mass="1" diaginertia="1 2 3"/><joint/>
+      <geom size=".1" quat="{quat}" pos="0 .1 0"/><site quat="{quat}"/>
+    </body></worldbody></mujoco>"""
+    ours, ref = mjsim.MjModel.from_xml_string(xml), mujoco.MjModel.from_xml_string(xml)
+    assert_fields_close(ours, ref, ["geom_sameframe", "site_sameframe", "body_sameframe"], atol=0)

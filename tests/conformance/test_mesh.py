@@ -148,6 +148,19 @@ def test_inline_mesh_inertia_modes(shape, inertia, collision):
     compare(model(inline_mesh(vert, face, attrs), geom))
 
 
+@pytest.mark.parametrize("pair", ['geom1="mesh" geom2="ball"', 'geom1="ball" geom2="mesh"', None])
+def test_contact_pair_geom_needs_the_hull(pair):
+    """A mesh geom with contype and conaffinity 0 still gets its hull (mesh_graph, hull
+    polygons) when a contact pair names it (myo-sim's myolegs_osl foot)."""
+    vert, face = SHAPES["u"]
+    geoms = ('<geom name="mesh" type="mesh" mesh="m" contype="0" conaffinity="0"/>'
+             '<geom name="ball" size=".1" pos="3 0 0"/>')
+    xml = model(inline_mesh(vert, face), geoms)
+    if pair:
+        xml = xml.replace("</mujoco>", f"<contact><pair {pair}/></contact></mujoco>")
+    compare(xml)
+
+
 @pytest.mark.parametrize("seed", range(4))
 @pytest.mark.parametrize("attrs", ["", 'scale="1 2 0.5"', 'refquat="1 0.2 0.3 0.1" refpos="1 2 3"',
                                    'scale="1 1 -1"', 'maxhullvert="-1" smoothnormal="true"'])

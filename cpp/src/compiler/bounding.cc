@@ -192,12 +192,11 @@ FusionSteps BodyFusionSteps(const CompileContext& ctx, int b) {
 // are face ids within the mesh and a face's box is that of its three vertices. Faces are
 // ordered by their circumcentre (found by experiment: it reproduces the reference's trees on
 // random vertex soups, where neither the centroid nor the box centre separates a node's halves
-// by any plane), in double precision; circumcentres within kMeshKeyTolerance of each other
-// along the split axis tie and keep face order. Measured: the mirror-image faces of dog.xml's
+// by any plane), in double precision; circumcentres within 1e-14 of each other along the split
+// axis tie and keep face order (compiler/bvh.h). Measured: the mirror-image faces of dog.xml's
 // scanned bones have circumcentres that agree to ~1e-17 and the reference keeps them in face
 // order whichever is smaller (exact comparison misorders 7 of its 162 meshes); mirrored random
 // soups at unit scale need a tolerance of at least 1e-14 (1e-15 misorders a pair 6e-15 apart).
-constexpr mjtNum kMeshKeyTolerance = 1e-14;
 
 int MeshFaceCount(const MeshInfo& mesh) { return static_cast<int>(mesh.face.size() / 3); }
 
@@ -229,7 +228,7 @@ bool SolveByElimination(mjtNum system[3][4], mjtNum x[3]) {
 // 3x3 system for the centre relative to A, y = x - A:
 // (B - A).y = |B - A|^2 / 2, (C - A).y = |C - A|^2 / 2, n.y = 0 with n = (B - A) x (C - A),
 // solved by Gaussian elimination with partial pivoting. The faces of a quad share a circle:
-// their centres differ in the last bits only and tie (kMeshKeyTolerance). Relative to A the
+// their centres differ in the last bits only and tie. Relative to A the
 // centres keep the accuracy of the face's size; the absolute form ((B.B - A.A) / 2, ...) loses
 // it to cancellation, up to 1e-14 at coordinates ~0.5, enough to break such ties (metaworld's
 // tablebody.stl: 10 more of the wild corpus' 987 distinct mesh trees match, none less).
@@ -275,8 +274,7 @@ void FillMeshTrees(const CompileContext& ctx, Model& m, BvhNodes& nodes) {
       FaceCircumcenter(mesh, f, e);
     }
     m.mesh_bvhadr[i] = elements.empty() ? -1
-                                        : BuildBvh(elements, nodes, BvhAxisRule::kSinglePrecision,
-                                                   kMeshKeyTolerance);
+                                        : BuildBvh(elements, nodes);
     m.mesh_bvhnum[i] = BvhNodeCount(static_cast<int>(elements.size()));
   }
 }

@@ -9,12 +9,15 @@ namespace {
 
 // a later axis must be longer by this much to become the split axis
 constexpr mjtNum kAxisTolerance = 1e-14;
+// a node box thinner than this along an axis is stored grown by this much on both sides
+constexpr mjtNum kThinExtent = 1e-14;
+// keys closer than this along the split axis tie
+constexpr mjtNum kKeyTolerance = 1e-14;
 
 class BvhBuilder {
  public:
-  BvhBuilder(const std::vector<BvhElement>& elements, BvhNodes& nodes, BvhAxisRule rule,
-             mjtNum key_tolerance)
-      : elements_(elements), nodes_(nodes), rule_(rule), key_tolerance_(key_tolerance),
+  BvhBuilder(const std::vector<BvhElement>& elements, BvhNodes& nodes)
+      : elements_(elements), nodes_(nodes),
         first_(nodes.size()) {
     for (int i = 0; i < static_cast<int>(elements.size()); ++i) order_.push_back(i);
   }
@@ -30,8 +33,7 @@ class BvhBuilder {
     int index = nodes_.size();
     mjtNum lo[3], hi[3];
     Bounds(begin, end, lo, hi);
-    for (int k = 0; k < 3; ++k) nodes_.aabb.push_back((lo[k] + hi[k]) / 2);
-    for (int k = 0; k < 3; ++k) nodes_.aabb.push_back((hi[k] - lo[k]) / 2);
+    StoreBox(lo, hi);
     nodes_.depth.push_back(depth);
     nodes_.child.push_back(-1);
     nodes_.child.push_back(-1);
@@ -41,10 +43,10 @@ class BvhBuilder {
       return index - first_;
     }
     int axis = SplitAxis(lo, hi);
-    // keys closer than key_tolerance_ are equal: such elements keep their input order
+    // tied keys keep their elements' input order
     std::stable_sort(order_.begin() + begin, order_.begin() + end, [&](int a, int b) {
       mjtNum key_a = elements_[a].key[axis], key_b = elements_[b].key[axis];
-      if (std::abs(key_a - key_b) > key_tolerance_) return key_a < key_b;
+      if (std::abs(key_a - key_b) > kKeyTolerance) return key_a < key_b;
       return a < b;
     });
     int middle = begin + (end - begin) / 2;
@@ -53,6 +55,15 @@ class BvhBuilder {
     nodes_.child[2 * index] = left;
     nodes_.child[2 * index + 1] = right;
     return index - first_;
+  }
+
+  // the stored box is at least 2 kThinExtent thick along every axis (the split axis and the
+  // parents' boxes use the unpadded bounds)
+  void StoreBox(const mjtNum lo[3], const mjtNum hi[3]) {
+    mjtNum pad[3];
+    for (int k = 0; k < 3; ++k) pad[k] = hi[k] - lo[k] < kThinExtent ? kThinExtent : 0;
+    for (int k = 0; k < 3; ++k) nodes_.aabb.push_back(((lo[k] - pad[k]) + (hi[k] + pad[k])) / 2);
+    for (int k = 0; k < 3; ++k) nodes_.aabb.push_back(((hi[k] + pad[k]) - (lo[k] - pad[k])) / 2);
   }
 
   void Bounds(int begin, int end, mjtNum lo[3], mjtNum hi[3]) const {
@@ -70,28 +81,21 @@ class BvhBuilder {
   int SplitAxis(const mjtNum lo[3], const mjtNum hi[3]) const {
     int axis = 0;
     for (int k = 1; k < 3; ++k) {
-      if (rule_ == BvhAxisRule::kSinglePrecision) {
-        if (static_cast<float>(hi[k] - lo[k]) > static_cast<float>(hi[axis] - lo[axis])) axis = k;
-      } else if (hi[k] - lo[k] >= (hi[axis] - lo[axis]) + kAxisTolerance) {
-        axis = k;
-      }
+      if (hi[k] - lo[k] >= (hi[axis] - lo[axis]) + kAxisTolerance) axis = k;
     }
     return axis;
   }
 
   const std::vector<BvhElement>& elements_;
   BvhNodes& nodes_;
-  BvhAxisRule rule_;
-  mjtNum key_tolerance_;
   int first_;
   std::vector<int> order_;
 };
 
 }  // namespace
 
-int BuildBvh(const std::vector<BvhElement>& elements, BvhNodes& nodes, BvhAxisRule rule,
-             mjtNum key_tolerance) {
-  return BvhBuilder(elements, nodes, rule, key_tolerance).Build();
+int BuildBvh(const std::vector<BvhElement>& elements, BvhNodes& nodes) {
+  return BvhBuilder(elements, nodes).Build();
 }
 
 }  // namespace mjsim

@@ -3,19 +3,16 @@
 //
 // Rule (observed from the reference, mujoco 3.3.7): a node's box is the union of its
 // elements' boxes, stored as center (lo + hi) / 2 and half-size (hi - lo) / 2. A node with one
-// element is a leaf. Otherwise the elements are split along the longest axis of the node's box;
-// they are ordered by their key point along that axis, and the first floor(n/2) go left. Keys
-// that differ by no more than `key_tolerance` tie, and tied elements keep their order in the
-// input (mesh trees: 1e-14, see compiler/bounding.cc; body trees: 0, exact ties only). Nodes
-// are numbered depth first, a node before its children, left subtree before right. Which axis
-// is longest (BvhAxisRule):
-//   kAbsoluteTolerance  a later axis wins only if it is longer by at least 1e-14 (so exact ties go
-//                       to the earlier axis while the extents are small and, once 1e-14 is below
-//                       their rounding, to the later one): body trees over geoms;
-//   kSinglePrecision    the extents rounded to single precision, a later axis wins only if
-//                       longer: mesh trees over faces, whose vertices are stored in single
-//                       precision (the boxes themselves are those of the double-precision
-//                       mesh-frame vertices).
+// element is a leaf. Otherwise the elements are split along the longest axis of the node's box
+// (a later axis only if longer by at least 1e-14, so exact ties go to the earlier axis while the
+// extents are small and, once 1e-14 is below their rounding, to the later one; measured on the
+// wild corpus' mesh trees too: 17 more of its 1072 distinct meshes than with extents compared in
+// single precision, none fewer); they are ordered by their key point along that axis, and the
+// first floor(n/2) go left. Keys that differ by no more than 1e-14 tie, and tied elements keep
+// their order in the input (mesh trees: see compiler/bounding.cc; body trees: two geoms 9e-15
+// apart keep geom order, 1.1e-14 apart they do not). A box thinner than 1e-14 along an axis is stored 1e-14 wider on
+// both sides there (the split axis and the parent's box are those of the unpadded bounds).
+// Nodes are numbered depth first, a node before its children, left subtree before right.
 #pragma once
 #include <vector>
 
@@ -42,12 +39,9 @@ struct BvhNodes {
 // The number of nodes of the tree over `count` elements: 2 count - 1 (0 for none).
 inline int BvhNodeCount(int count) { return count > 0 ? 2 * count - 1 : 0; }
 
-enum class BvhAxisRule { kAbsoluteTolerance, kSinglePrecision };
-
 // Appends the tree over `elements` (at least one) to `nodes`; returns its first node index.
-// With a tolerance the ordering is not transitive where three or more keys chain within it; the
-// merge sort used (std::stable_sort) stays within its range and deterministic even then.
-int BuildBvh(const std::vector<BvhElement>& elements, BvhNodes& nodes,
-             BvhAxisRule rule = BvhAxisRule::kAbsoluteTolerance, mjtNum key_tolerance = 0);
+// The ordering is not transitive where three or more keys chain within the tolerance; the merge
+// sort used (std::stable_sort) stays within its range and deterministic even then.
+int BuildBvh(const std::vector<BvhElement>& elements, BvhNodes& nodes);
 
 }  // namespace mjsim

@@ -36,8 +36,15 @@ bool Close(mjtNum a, mjtNum b) { return std::fabs(a - b) < 1e-6; }
 bool Equal3(const mjtNum a[3], const mjtNum b[3]) {
   return Close(a[0], b[0]) && Close(a[1], b[1]) && Close(a[2], b[2]);
 }
+// q and -q are the same rotation, and the same frame (observed: geom quat "0 0 0 -1" in a body
+// whose iquat is "0 0 0 1" is INERTIAROT, "-1 0 0 0" is BODYROT)
 bool EqualQuat(const mjtNum a[4], const mjtNum b[4]) {
-  return Close(a[0], b[0]) && Close(a[1], b[1]) && Close(a[2], b[2]) && Close(a[3], b[3]);
+  bool same = true, opposite = true;
+  for (int k = 0; k < 4; ++k) {
+    same = same && Close(a[k], b[k]);
+    opposite = opposite && Close(a[k], -b[k]);
+  }
+  return same || opposite;
 }
 bool IsZero3(const mjtNum v[3]) {
   static const mjtNum kZero[3] = {0, 0, 0};
@@ -325,9 +332,10 @@ class Compiler {
   void FillPaths(Model& m) const {
     int cursor = 0;
     struct PathField { int type; int* addresses; };
-    for (PathField field : {PathField{mjOBJ_MESH, m.mesh_pathadr},
+    // the reference's order: hfields, meshes, skins, textures
+    for (PathField field : {PathField{mjOBJ_HFIELD, m.hfield_pathadr},
+                            PathField{mjOBJ_MESH, m.mesh_pathadr},
                             PathField{mjOBJ_SKIN, m.skin_pathadr},
-                            PathField{mjOBJ_HFIELD, m.hfield_pathadr},
                             PathField{mjOBJ_TEXTURE, m.tex_pathadr}}) {
       const std::vector<std::string>& paths = ctx_.Paths(field.type);
       for (size_t i = 0; i < paths.size(); ++i) {

@@ -16,6 +16,8 @@
 //                   every joint anchor within 1e-6 of the body origin (per component), hinge
 //                   and slide axes along a coordinate axis (other components within 1e-14).
 //                   Otherwise 2 if every joint is a slide, 1 if not (a jointless body: 1).
+//                   A body (the world too) with a site on a tendon that has armature is 0
+//                   (fixed tendons with armature change nothing).
 //   dof_simplenum   number of consecutive dofs from this one whose bodies are simple.
 //   invweight0      with M^-1 at qpos0: dof_invweight0 is diag(M^-1), averaged over a ball
 //                   joint's 3 dofs and over each half (translation, rotation) of a free joint;
@@ -100,6 +102,13 @@ void FillSimple(Model& m) {
   for (int b = 1; b < m.nbody; ++b) has_children[m.body_parentid[b]] = true;
   m.body_simple[0] = 1;
   for (int b = 1; b < m.nbody; ++b) m.body_simple[b] = BodySimple(m, b, has_children);
+  // the bodies of a tendon's sites, the world's too, when the tendon has armature
+  for (int t = 0; t < m.ntendon; ++t) {
+    if (!(m.tendon_armature[t] > 0)) continue;
+    for (int w = m.tendon_adr[t]; w < m.tendon_adr[t] + m.tendon_num[t]; ++w) {
+      if (m.wrap_type[w] == mjWRAP_SITE) m.body_simple[m.site_bodyid[m.wrap_objid[w]]] = 0;
+    }
+  }
   for (int i = m.nv - 1; i >= 0; --i) {
     bool simple = m.body_simple[m.dof_bodyid[i]] != 0;
     m.dof_simplenum[i] = simple ? 1 + (i + 1 < m.nv ? m.dof_simplenum[i + 1] : 0) : 0;

@@ -117,10 +117,21 @@ std::vector<mjtNum> TransformNormals(const SpecMesh& mesh, const std::vector<flo
   return out;
 }
 
-// a collision geom (contype or conaffinity set) that uses the mesh needs its convex hull
+bool InContactPair(const CompileContext& ctx, const std::string& geom_name) {
+  if (geom_name.empty()) return false;
+  for (const SpecPair& pair : ctx.spec.pairs) {
+    if (pair.geom1 == geom_name || pair.geom2 == geom_name) return true;
+  }
+  return false;
+}
+
+// a collision geom (contype or conaffinity set, or named by a contact pair: measured, a
+// contype="0" conaffinity="0" mesh geom in a <pair> gets the hull) that uses the mesh needs
+// its convex hull
 bool UsedForCollision(const CompileContext& ctx, const std::string& name) {
   for (const SpecGeom* geom : ctx.geoms) {
-    if (geom->type == mjGEOM_MESH && geom->mesh == name && (geom->contype || geom->conaffinity)) return true;
+    if (geom->type != mjGEOM_MESH || geom->mesh != name) continue;
+    if (geom->contype || geom->conaffinity || InContactPair(ctx, geom->name)) return true;
   }
   return false;
 }

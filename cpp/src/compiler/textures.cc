@@ -30,50 +30,17 @@ void SetPixel(Image& image, int row, int col, const mjtNum rgb[3]) {
   for (int c = 0; c < 3; ++c) pixel[c] = ColorByte(rgb[c]);
 }
 
-// rescaled logistic: 0 at u = 0, 1/2 at u = 1/2, 1 at u = 1
-mjtNum GradientWeightExact(mjtNum u) {
-  const mjtNum k = 4.58;  // fitted to the reference's bytes (within one unit)
-  auto logistic = [](mjtNum t) { return 1 / (1 + std::exp(-t)); };
-  return (logistic(k * (u - 0.5)) - logistic(-k / 2)) / (logistic(k / 2) - logistic(-k / 2));
+// The gradient's weight of rgb1 at s in [-1, 1] (-1: all rgb2, 1: all rgb1):
+// 1/2 + s / sqrt(2 (1 + s^2)), clamped at 0 below s = -1. Measured on the reference's bytes
+// (each pixel's weight read to 24 bits through rgb1 = 256^j / 255): within 1.2e-7 of it,
+// every byte of a 2d and a skybox gradient exact.
+mjtNum GradientWeight(mjtNum s) {
+  return std::max<mjtNum>(0, 0.5 + s / std::sqrt(2 * (1 + s * s)));
 }
 
-// The weight is needed per pixel (millions for a skybox): tabulated on [0, 1] and interpolated
-// linearly; the interpolation error (~1e-10) is far below one colour byte.
-mjtNum GradientWeight(mjtNum u) {
-  constexpr int kSteps = 1 << 16;
-  static const std::vector<mjtNum> table = [] {
-    std::vector<mjtNum> values(kSteps + 1);
-    for (int i = 0; i <= kSteps; ++i) values[i] = GradientWeightExact(static_cast<mjtNum>(i) / kSteps);
-    return values;
-  }();
-  if (!(u > 0)) return GradientWeightExact(u);
-  if (u >= 1) return GradientWeightExact(u);
-  mjtNum position = u * kSteps;
-  int i = static_cast<int>(position);
-  mjtNum t = position - i;
-  return table[i] + t * (table[i + 1] - table[i]);
-}
-
-// The gradient weight of a cube-face pixel as a function of s = sin(elevation), tabulated on
-// |s| <= 0.99 (asin's slope stays below 7.1 there; interpolation error < 1e-7 of a byte step)
-// and computed exactly nearer the poles. A skybox has millions of pixels.
-mjtNum CubeGradientWeight(mjtNum s) {
-  auto exact = [](mjtNum sine) {
-    mjtNum elevation = std::asin(sine) / (M_PI / 2);
-    return GradientWeight((elevation + 1) / 2);
-  };
-  constexpr int kSteps = 1 << 17;
-  constexpr mjtNum kLimit = 0.99;
-  static const std::vector<mjtNum> table = [&exact] {
-    std::vector<mjtNum> values(kSteps + 1);
-    for (int i = 0; i <= kSteps; ++i) values[i] = exact(-kLimit + 2 * kLimit * i / kSteps);
-    return values;
-  }();
-  if (!(std::fabs(s) < kLimit)) return exact(s);
-  mjtNum position = (s + kLimit) / (2 * kLimit) * kSteps;
-  int i = std::min(static_cast<int>(position), kSteps - 1);
-  mjtNum t = position - i;
-  return table[i] + t * (table[i + 1] - table[i]);
+// a cube-face pixel's weight: s = its direction's elevation, as a fraction of a quarter turn
+mjtNum CubeGradientWeight(mjtNum sine) {
+  return GradientWeight(std::asin(sine) / (M_PI / 2));
 }
 
 // the sine of the elevation of the direction through a cube-face pixel; NaN for a 1-pixel face
@@ -127,8 +94,8 @@ void FillBuiltinBlock(Image& image, const SpecTexture& texture, int top, int wid
     for (int c = 0; c < width; ++c, pixel += 3) {
       mjtNum weight;
       if (face < 0) {  // 2d gradient: radial from the centre
-        mjtNum u = 1 - std::sqrt(xs[c] * xs[c] + ys[r] * ys[r]);
-        weight = std::isnan(u) || u < 0 ? 0 : GradientWeight(u);
+        mjtNum s = 1 - 2 * std::sqrt(xs[c] * xs[c] + ys[r] * ys[r]);
+        weight = std::isnan(s) ? 0 : GradientWeight(s);
       } else {  // cube gradient: by the elevation of the direction through the pixel
         mjtNum sine = CubeElevationSine(face, xs[c], ys[r]);
         weight = std::isnan(sine) ? 0 : CubeGradientWeight(sine);

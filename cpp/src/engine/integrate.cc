@@ -181,7 +181,8 @@ void mj_normalizeQuat(const Model& m, mjtNum* qpos) {
 }
 
 // semi-implicit Euler; joint damping is integrated implicitly, (M + h diag(damping)) qacc = f,
-// unless mjDSBL_EULERDAMP or no dof is damped
+// unless mjDSBL_EULERDAMP or no dof is damped (HasDofDamping: none is when the damper is disabled;
+// measured: a damped pendulum with the damper disabled moves as the undamped one)
 void mj_Euler(const Model& m, Data& d) {
   StageTimer advance(d, mjTIMER_ADVANCE);
   if ((m.opt.disableflags & mjDSBL_EULERDAMP) || !HasDofDamping(m)) {
