@@ -30,7 +30,7 @@ import pytest
 mujoco = pytest.importorskip("mujoco")
 
 import mjsim  # noqa: E402
-from corpus import corpus_models, label, params  # noqa: E402
+from corpus import MODELS_DIR, corpus_models, label, params  # noqa: E402
 from support import assert_fields_close  # noqa: E402
 
 RTOL, ATOL = 1e-6, 1e-9
@@ -170,6 +170,9 @@ def value_problems(ours, ref_model, names, context: str = "") -> str | None:
     if "mesh_polynormal" in names:
         names = [name for name in names if name != "mesh_polynormal"]
         problems.append(polygon_normal_problem(ours, ref_model, context))
+    if any(name in BVH_FIELDS for name in names):
+        problems.append(bvh_problem(ours, ref_model, [n for n in names if n in BVH_FIELDS], context))
+        names = [name for name in names if name not in BVH_FIELDS]
     try:
         assert_fields_close(ours, ref_model, names, atol=ATOL, rtol=RTOL, model=ref_model,
                             context=context)
@@ -177,6 +180,87 @@ def value_problems(ours, ref_model, names, context: str = "") -> str | None:
         problems.append(str(error))
     problems = [p for p in problems if p]
     return "\n".join(problems) if problems else None
+
+
+BVH_FIELDS = ("bvh_aabb", "bvh_child", "bvh_depth", "bvh_nodeid")
+
+
+def zero_area_meshes(model) -> list[int]:
+    """Meshes with a BVH and a face of zero area (its corners collinear in single precision)."""
+    found = []
+    for mesh in range(model.nmesh):
+        if model.mesh_bvhnum[mesh] <= 0 or model.mesh_facenum[mesh] <= 0:
+            continue
+        vert = np.asarray(model.mesh_vert[model.mesh_vertadr[mesh]:][:model.mesh_vertnum[mesh]], float)
+        face = np.asarray(model.mesh_face[model.mesh_faceadr[mesh]:][:model.mesh_facenum[mesh]])
+        corners = vert[face]
+        edges = corners[:, 1:] - corners[:, :1]
+        cross = np.linalg.norm(np.cross(edges[:, 0], edges[:, 1]), axis=1)
+        scale = np.linalg.norm(edges, axis=2).max(axis=1) ** 2
+        if (cross <= 1e-12 * scale).any():
+            found.append(mesh)
+    return found
+
+
+def valid_mesh_tree(model, mesh) -> bool:
+    """The mesh's BVH is a binary tree over all its faces, each once: leaves hold a face and its
+    box, every other node two later children and a box around theirs."""
+    first, count = model.mesh_bvhadr[mesh], model.mesh_bvhnum[mesh]
+    child = np.asarray(model.bvh_child[first:first + count])
+    nodeid = np.asarray(model.bvh_nodeid[first:first + count])
+    box = np.asarray(model.bvh_aabb[first:first + count], float)
+    vert = np.asarray(model.mesh_vert[model.mesh_vertadr[mesh]:][:model.mesh_vertnum[mesh]], float)
+    face = np.asarray(model.mesh_face[model.mesh_faceadr[mesh]:][:model.mesh_facenum[mesh]])
+    tol = 1e-6 * (np.abs(vert).max() + 1)
+    lo, hi = box[:, :3] - box[:, 3:], box[:, :3] + box[:, 3:]
+    seen, stack = set(), [0]
+    while stack:
+        node = stack.pop()
+        if node in seen or not 0 <= node < count:
+            return False
+        seen.add(node)
+        if (child[node] < 0).all():
+            corners = vert[face[nodeid[node]]] if 0 <= nodeid[node] < len(face) else None
+            if corners is None or np.abs(lo[node] - corners.min(0)).max() > tol or \
+                    np.abs(hi[node] - corners.max(0)).max() > tol:
+                return False
+            continue
+        if (child[node] <= node).any():
+            return False
+        for c in child[node]:
+            if (lo[c] < lo[node] - tol).any() or (hi[c] > hi[node] + tol).any():
+                return False
+        stack.extend(int(c) for c in child[node])
+    leaves = nodeid[(child < 0).all(axis=1)]
+    return len(seen) == count and sorted(leaves.tolist()) == list(range(len(face)))
+
+
+def bvh_problem(ours, ref_model, names, context: str = "") -> str | None:
+    """The BVH arrays, exact (boxes within RTOL/ATOL), except the trees of meshes with a zero-area
+    face: where a face has no circumcentre the reference's split key is rounding noise (the
+    same mesh moved by 0.125 sends a collinear face's leaf to another side), so such a tree must
+    only be a valid tree over the same faces with the same node count."""
+    exempt = np.zeros(ref_model.nbvh, bool)
+    for mesh in zero_area_meshes(ref_model):
+        first, count = ref_model.mesh_bvhadr[mesh], ref_model.mesh_bvhnum[mesh]
+        if ours.mesh_bvhnum[mesh] == count and valid_mesh_tree(ours, mesh):
+            exempt[first:first + count] = True
+    problems = []
+    for name in names:
+        mine, theirs = np.asarray(getattr(ours, name)), np.asarray(getattr(ref_model, name))
+        if mine.shape != theirs.shape:
+            problems.append(f"{name}: shape {mine.shape}, reference shape {theirs.shape}")
+            continue
+        tolerance = ATOL + RTOL * np.abs(theirs) if name == "bvh_aabb" else 0
+        differ = np.abs(mine.astype(float) - theirs.astype(float)) > tolerance
+        if differ.size == 0:
+            continue
+        differ = differ.reshape(len(differ), -1).any(axis=1) & ~exempt
+        if differ.any():
+            row = int(np.argmax(differ))
+            problems.append(f"{name}: {int(differ.sum())} of {len(differ)} rows differ; first row "
+                            f"{row}: ours {mine[row].tolist()} ref {theirs[row].tolist()}")
+    return "\n".join(f"{context}: {p}" if context else p for p in problems) or None
 
 
 # the coordinates' rounding in the move into the mesh frame, in units of their largest value:
@@ -352,3 +436,22 @@ def test_no_missing_physics_fields(model):
         pytest.fail(f"{label(model)}: {len(missing)} reference field(s) missing from "
                     f"mjsim.MjModel:\n" + textwrap.fill(", ".join(missing), 100),
                     pytrace=False)
+
+
+def test_tree_validity_check_rejects_broken_trees():
+    """valid_mesh_tree, which judges the BVH of meshes with zero-area faces, fails a tree with a
+    face twice, a leaf box that misses its face, or a child before its parent."""
+    model = mjsim.MjModel.from_xml_path(str(MODELS_DIR / "mesh_game_pieces.xml"))
+    assert valid_mesh_tree(model, 0)
+    first = model.mesh_bvhadr[0]
+    leaves = [i for i in range(first, first + model.mesh_bvhnum[0]) if model.bvh_child[i, 0] < 0]
+    for corrupt in ("nodeid", "box", "child"):
+        saved = (model.bvh_nodeid.copy(), model.bvh_aabb.copy(), model.bvh_child.copy())
+        if corrupt == "nodeid":
+            model.bvh_nodeid[leaves[1]] = model.bvh_nodeid[leaves[0]]
+        elif corrupt == "box":
+            model.bvh_aabb[leaves[0], :3] += 1
+        else:
+            model.bvh_child[first, 0] = 0
+        assert not valid_mesh_tree(model, 0), corrupt
+        model.bvh_nodeid[:], model.bvh_aabb[:], model.bvh_child[:] = saved
