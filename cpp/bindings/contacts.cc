@@ -82,7 +82,7 @@ void BindContacts(py::module_& module) {
   auto cls = BindStruct<Contact>(module, "MjContact", "One contact (d.contact[i]).");
   MJSIM_CONTACT_MEMBERS(MJSIM_STRUCT_MEMBER)
   FinishStruct<Contact>(cls, Zeroed<Contact>);
-  DefListEquality<PyContactList, Contact>(
+  FinishStructList<PyContactList, Contact>(
       list, [](const PyContactList& self) { return static_cast<py::ssize_t>(self.Length()); },
       [](const PyContactList& self, py::ssize_t i) -> const Contact& {
         return self.data->contact[self.first + i];

@@ -327,7 +327,7 @@ void AddStatMember(StatClasses<Stat>& classes, const char* name, T Stat::*member
 template <typename Stat>
 void FinishStatClasses(StatClasses<Stat>& classes) {
   FinishStruct<Stat>(classes.cls, Zeroed<Stat>);
-  DefListEquality<PyStatList<Stat>, Stat>(
+  FinishStructList<PyStatList<Stat>, Stat>(
       classes.list, [](const PyStatList<Stat>& list) { return list.count; },
       [](const PyStatList<Stat>& list, py::ssize_t i) -> const Stat& {
         return list.first[i * list.step];

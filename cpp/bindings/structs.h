@@ -186,10 +186,11 @@ void FinishStruct(py::class_<StructHandle<T>>& cls, T (*make_default)(), bool so
                      }));
 }
 
-// list == list: the same length and equal elements (d.contact == d2.contact); another type is
-// unequal. `element(list, i)` is the i-th struct.
+// A list of structs (d.contact, d.warning) after its member views: list == list when of the same
+// length with equal elements (another type is unequal), unhashable, and a repr of its member
+// views in the structs' format. `element(list, i)` is the i-th struct; T's members are bound.
 template <typename List, typename T>
-void DefListEquality(py::class_<List>& cls, py::ssize_t (*length)(const List&),
+void FinishStructList(py::class_<List>& cls, py::ssize_t (*length)(const List&),
                      const T& (*element)(const List&, py::ssize_t)) {
   cls.def("__eq__", [length, element](const py::object& self, const py::object& other) {
     if (!py::type::of(self).is(py::type::of(other))) return false;
@@ -202,6 +203,16 @@ void DefListEquality(py::class_<List>& cls, py::ssize_t (*length)(const List&),
     return true;
   }, py::arg("other"));
   cls.attr("__hash__") = py::none();
+  auto repr = [](const py::object& self) {
+    std::string text = "<" + py::type::of(self).attr("__name__").cast<std::string>();
+    for (const StructMember<T>& member : Members<T>()) {
+      text += "\n  " + member.name + ": " +
+              py::repr(self.attr(member.name.c_str())).template cast<std::string>();
+    }
+    return text + "\n>";
+  };
+  cls.def("__repr__", repr);
+  cls.def("__str__", repr);
 }
 
 // one table row as a member of `cls`, the class of StructHandle<Struct> (a using in scope);

@@ -5,6 +5,7 @@ equality, copies, views into the model or data, and the exception class of a bad
 """
 
 import copy
+import re
 
 import numpy as np
 import pytest
@@ -188,3 +189,13 @@ def test_lropt_defaults_as_the_reference():
     mjsim.mj_defaultLROpt(ours)
     mujoco.mj_defaultLROpt(theirs)
     assert repr(ours) == repr(theirs)
+
+
+def test_list_repr_lists_the_member_views_as_the_reference():
+    (_, _, ref_d), (_, _, d) = pair()
+    for name in ("contact", "warning", "solver"):
+        ours, theirs = repr(getattr(d, name)), repr(getattr(ref_d, name))
+        # mujoco names the list classes _MjContactList, ...; the values may differ in order
+        assert ours.startswith("<Mj") and theirs.startswith("<_Mj")
+        assert re.findall(r"\n  (\w+): ", ours) == re.findall(r"\n  (\w+): ", theirs)
+        assert str(getattr(d, name)) == ours
