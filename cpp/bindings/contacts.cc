@@ -4,6 +4,7 @@
 #include <string>
 
 #include "bindings.h"
+#include "structs.h"
 
 namespace mjsim {
 namespace {
@@ -40,32 +41,6 @@ struct PyContactList {
     return count < 0 ? available : std::min(count, available);
   }
 };
-struct PyContact {
-  std::shared_ptr<Data> data;
-  int index;
-};
-
-#define MJSIM_CONTACT_MEMBERS(X)                                                              \
-  X(mjtNum, dist, 1, "distance between the surfaces; negative: penetration")                  \
-  X(mjtNum, pos, 3, "position of the contact point, midway between the surfaces")              \
-  X(mjtNum, frame, 9, "normal (geom1 to geom2), tangent1, tangent2")                           \
-  X(mjtNum, includemargin, 1, "include in the solver if dist < includemargin")                  \
-  X(mjtNum, friction, 5, "tangent1, tangent2, spin, roll1, roll2")                             \
-  X(mjtNum, solref, 2, "constraint solver reference, normal direction")                        \
-  X(mjtNum, solreffriction, 2, "constraint solver reference, friction directions")             \
-  X(mjtNum, solimp, 5, "constraint solver impedance")                                          \
-  X(mjtNum, mu, 1, "friction of the regularized cone")                                         \
-  X(mjtNum, H, 36, "cone Hessian")                                                             \
-  X(int, dim, 1, "contact space dimensionality: 1, 3, 4 or 6")                                 \
-  X(int, geom1, 1, "id of geom 1")                                                            \
-  X(int, geom2, 1, "id of geom 2")                                                            \
-  X(int, geom, 2, "geom ids")                                                                 \
-  X(int, flex, 2, "flex ids; -1 for geoms")                                                   \
-  X(int, elem, 2, "element ids; -1 for geoms")                                                \
-  X(int, vert, 2, "vertex ids; -1 for geoms")                                                 \
-  X(int, exclude, 1, "0: include, 1: in gap, 2: fused, 3: no dofs")                          \
-  X(int, efc_address, 1, "address in the efc arrays; -1: not included")
-
 }  // namespace
 
 void BindContacts(py::module_& module) {
@@ -77,7 +52,7 @@ void BindContacts(py::module_& module) {
     if (index < 0 || index >= length) {
       throw py::index_error("contact index out of range [0, " + std::to_string(length) + ")");
     }
-    return PyContact{self.data, self.first + index};
+    return StructHandle<Contact>::View(self.data->contact + self.first + index, self.data);
   }, py::arg("index"));
   // d.contact[a:b]: a contact list of those contacts (steps other than 1 are refused)
   list.def("__getitem__", [](const PyContactList& self, const py::slice& slice) {
@@ -87,7 +62,7 @@ void BindContacts(py::module_& module) {
     return PyContactList{self.data, self.first + static_cast<int>(start),
                          static_cast<int>(length)};
   }, py::arg("slice"));
-  py::class_<PyContact> contact(module, "MjContact", "One contact (d.contact[i]).");
+  // d.contact.<member>: a strided view over the list's contacts
 #define MJSIM_X(type, name, count, doc)                                                        \
   list.def_property(                                                                          \
       #name,                                                                                  \
@@ -100,25 +75,18 @@ void BindContacts(py::module_& module) {
                                              self.Length(), count, count > 1),                \
                      value, #name);                                                           \
       },                                                                                      \
-      doc);                                                                                   \
-  contact.def_property(                                                                       \
-      #name,                                                                                  \
-      [](const PyContact& self) -> py::object {                                               \
-        if (self.index >= self.data->ncon) throw py::index_error("contact no longer exists");  \
-        const Contact& c = self.data->contact[self.index];                                    \
-        if (count == 1) return py::cast(*reinterpret_cast<const type*>(&c.name));             \
-        return ContactMemberView<type>(self.data, offsetof(Contact, name), self.index, -1,    \
-                                       count, true);                                          \
-      },                                                                                      \
-      [](PyContact& self, py::handle value) {                                                 \
-        if (self.index >= self.data->ncon) throw py::index_error("contact no longer exists");  \
-        AssignToView(ContactMemberView<type>(self.data, offsetof(Contact, name), self.index,  \
-                                             1, count, count > 1),                            \
-                     value, #name);                                                           \
-      },                                                                                      \
       doc);
   MJSIM_CONTACT_MEMBERS(MJSIM_X)
 #undef MJSIM_X
+  using Struct = Contact;
+  auto cls = BindStruct<Contact>(module, "MjContact", "One contact (d.contact[i]).");
+  MJSIM_CONTACT_MEMBERS(MJSIM_STRUCT_MEMBER)
+  FinishStruct<Contact>(cls, Zeroed<Contact>);
+  FinishStructList<PyContactList, Contact>(
+      list, [](const PyContactList& self) { return static_cast<py::ssize_t>(self.Length()); },
+      [](const PyContactList& self, py::ssize_t i) -> const Contact& {
+        return self.data->contact[self.first + i];
+      });
 }
 
 py::object ContactList(const PyData& d) { return py::cast(PyContactList{d.data}); }

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "bindings.h"
+#include "structs.h"
 #include "compiler/length_range.h"
 #include "mjsim/errors.h"
 
@@ -40,55 +41,20 @@ void AddInertia(const Model& m, const Data& d, mjtNum* dst, const int* rownnz, c
 }  // namespace
 
 void BindModelTools(py::module_& module) {
-  py::class_<LengthRangeOptions> options(module, "MjLROpt",
-                                         "Options for mj_setLengthRange (actuator length range).");
+  using Struct = LengthRangeOptions;
+  auto cls = BindStruct<LengthRangeOptions>(
+      module, "MjLROpt", "Options for mj_setLengthRange (actuator length range).");
+  MJSIM_LROPT_MEMBERS(MJSIM_STRUCT_MEMBER)
   // the mujoco package's MjLROpt() starts zeroed; mj_defaultLROpt sets the defaults
-  options.def(py::init([]() {
-    LengthRangeOptions zero;
-    zero.mode = 0;
-    zero.useexisting = zero.uselimit = false;
-    zero.accel = zero.maxforce = zero.timeconst = zero.timestep = 0;
-    zero.inttotal = zero.interval = zero.tolrange = 0;
-    return zero;
-  }));
-  options.def_property(
-      "mode", [](const LengthRangeOptions& o) { return o.mode; },
-      [](LengthRangeOptions& o, int value) { o.mode = value; },
-      "which actuators to process (mjtLRMode)");
-  options.def_property(
-      "useexisting", [](const LengthRangeOptions& o) { return static_cast<int>(o.useexisting); },
-      [](LengthRangeOptions& o, int value) { o.useexisting = value != 0; },
-      "use existing length range if available");
-  options.def_property(
-      "uselimit", [](const LengthRangeOptions& o) { return static_cast<int>(o.uselimit); },
-      [](LengthRangeOptions& o, int value) { o.uselimit = value != 0; },
-      "use joint and tendon limits if available");
-  options.def_readwrite("accel", &LengthRangeOptions::accel,
-                        "target acceleration used to compute force");
-  options.def_readwrite("maxforce", &LengthRangeOptions::maxforce,
-                        "maximum force; 0: no limit");
-  options.def_readwrite("timeconst", &LengthRangeOptions::timeconst,
-                        "time constant for velocity reduction; min 0.01");
-  options.def_readwrite("timestep", &LengthRangeOptions::timestep,
-                        "simulation timestep; 0: use mjOption.timestep");
-  options.def_readwrite("inttotal", &LengthRangeOptions::inttotal,
-                        "total simulation time interval");
-  options.def_readwrite("interval", &LengthRangeOptions::interval,
-                        "evaluation time interval (at the end)");
-  options.def_readwrite("tolrange", &LengthRangeOptions::tolrange,
-                        "convergence tolerance (relative to range)");
-  options.def("__repr__", [](const LengthRangeOptions& o) {
-    return "<MjLROpt mode=" + std::to_string(o.mode) + " accel=" + std::to_string(o.accel) +
-           " inttotal=" + std::to_string(o.inttotal) + ">";
-  });
-
-  module.def("mj_defaultLROpt", [](LengthRangeOptions& opt) { opt = LengthRangeOptions(); },
+  FinishStruct<LengthRangeOptions>(cls, Zeroed<LengthRangeOptions>);
+  module.def("mj_defaultLROpt",
+             [](StructHandle<LengthRangeOptions>& opt) { *opt.value = LengthRangeOptions(); },
              py::arg("opt"), "Set default options for length range computation.");
   module.def("mj_setLengthRange",
-             [](PyModel& m, PyData& d, int index, const LengthRangeOptions& opt) {
+             [](PyModel& m, PyData& d, int index, const StructHandle<LengthRangeOptions>& opt) {
                CheckSameModel(m, d);
                std::string error;
-               if (!mj_setLengthRange(*m.model, *d.data, index, opt, &error)) {
+               if (!mj_setLengthRange(*m.model, *d.data, index, *opt.value, &error)) {
                  throw FatalError(error);
                }
              },

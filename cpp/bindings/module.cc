@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "bindings.h"
+#include "structs.h"
 #include "engine/stages.h"
 #include "mjsim/api.h"
 #include "mjsim/errors.h"
@@ -72,88 +73,41 @@ void CheckInputSize(const InputArray& array, py::ssize_t size, const char* name)
 namespace {
 
 
-// m.opt: a handle on the Model's options; array options are views into the Model
-struct PyOption {
-  std::shared_ptr<Model> model;
-};
-
-template <typename T>
-py::object OptionValue(T& value, const std::shared_ptr<Model>&) { return py::cast(value); }
-template <typename T, size_t count>
-py::object OptionValue(T (&values)[count], const std::shared_ptr<Model>& owner) {
-  return MakeView(values, static_cast<int>(count), 1, "1", owner);
-}
-
-template <typename T>
-void SetOptionValue(T& value, py::handle input, const char*) { value = input.cast<T>(); }
-template <typename T, size_t count>
-void SetOptionValue(T (&values)[count], py::handle input, const char* name) {
-  py::array_t<T> array = py::array_t<T, py::array::forcecast>::ensure(input);
-  if (!array || array.ndim() != 1 || array.shape(0) != static_cast<py::ssize_t>(count)) {
-    throw py::value_error(std::string("opt.") + name + " needs " + std::to_string(count) + " values");
-  }
-  for (size_t i = 0; i < count; ++i) values[i] = array.at(i);
-}
-
+// m.opt, m.vis and m.stat: views of the Model's structs (structs.h), from their tables
 void BindOption(py::module_& module) {
-  py::class_<PyOption> option(module, "MjOption", "Physics options (m.opt).");
-#define MJSIM_X(type, name, count, values, doc)                                               \
-  option.def_property(                                                                        \
-      #name, [](PyOption& self) { return OptionValue(self.model->opt.name, self.model); },   \
-      [](PyOption& self, py::handle value) { SetOptionValue(self.model->opt.name, value, #name); }, \
-      doc);
-  MJSIM_OPTION_FIELDS(MJSIM_X)
-#undef MJSIM_X
-  module.def("mj_defaultOption", [](PyOption& opt) { opt.model->opt = Option(); },
+  using Struct = Option;
+  auto cls = BindStruct<Option>(module, "MjOption", "Physics options (m.opt).");
+  MJSIM_OPTION_FIELDS(MJSIM_STRUCT_MEMBER_WITH_DEFAULT)
+  FinishStruct<Option>(cls, [] { return Option(); });
+  module.def("mj_defaultOption", [](StructHandle<Option>& opt) { *opt.value = Option(); },
              py::arg("opt"), "Set physics options to default values.");
 }
 
-// m.vis and m.stat: handles on the Model's mjVisual and mjStatistic (visual.h tables); array
-// members are views into the Model. m.vis.global_ is spelled as the mujoco bindings spell it.
-struct PyVisual {
-  std::shared_ptr<Model> model;
-};
-struct PyStatistic {
-  std::shared_ptr<Model> model;
-};
-#define MJSIM_VISUAL_HANDLE(Struct, member, tag, TABLE) \
-  struct Py##Struct {                                   \
-    std::shared_ptr<Model> model;                       \
-    Struct& settings() { return model->vis.member; }    \
-  };
-MJSIM_VISUAL_SECTIONS(MJSIM_VISUAL_HANDLE)
-#undef MJSIM_VISUAL_HANDLE
-
+// m.vis.global_ is spelled as the mujoco bindings spell it; the sections are nested classes
+// (MjVisual.Global), not constructible, as the reference's
 void BindVisual(py::module_& module) {
-  py::class_<PyVisual> visual(module, "MjVisual", "Visualization settings (m.vis).");
-#define MJSIM_VISUAL_FIELD(type, name, count, kind, values, doc)                              \
-  section.def_property(                                                                      \
-      #name, [](Handle& self) { return OptionValue(self.settings().name, self.model); },         \
-      [](Handle& self, py::handle value) { SetOptionValue(self.settings().name, value, #name); }, \
-      doc);
-#define MJSIM_VISUAL_BIND(Struct, member, tag, TABLE)                                         \
+  py::class_<StructHandle<Visual>> visual =
+      BindStruct<Visual>(module, "MjVisual", "Visualization settings (m.vis).");
+#define MJSIM_VISUAL_BIND(SectionStruct, member, tag, TABLE)                                   \
   {                                                                                          \
-    using Handle = Py##Struct;                                                               \
-    py::class_<Handle> section(module, "MjVisual_" tag, "m.vis." tag " settings");           \
-    TABLE(MJSIM_VISUAL_FIELD)                                                                \
-    visual.def_property_readonly(std::string(tag) == "global" ? "global_" : tag,             \
-                                 [](const PyVisual& self) { return Handle{self.model}; });   \
+    using Struct = SectionStruct;                                                            \
+    std::string class_name = tag;                                                            \
+    class_name[0] = static_cast<char>(class_name[0] - 'a' + 'A');                            \
+    auto cls = BindStruct<Struct>(visual, class_name.c_str(), "m.vis." tag " settings");     \
+    TABLE(MJSIM_STRUCT_MEMBER_WITH_KIND)                                                     \
+    FinishStruct<Struct>(cls, nullptr);                                                      \
+    static const std::string python_name = std::string(tag) == "global" ? "global_" : tag;   \
+    AddMember(visual, python_name.c_str(), &Visual::member, "m.vis." tag " settings");       \
   }
   MJSIM_VISUAL_SECTIONS(MJSIM_VISUAL_BIND)
 #undef MJSIM_VISUAL_BIND
-  module.def("mj_defaultVisual", [](PyVisual& vis) { vis.model->vis = Visual(); },
+  FinishStruct<Visual>(visual, nullptr, false);
+  module.def("mj_defaultVisual", [](StructHandle<Visual>& vis) { *vis.value = Visual(); },
              py::arg("vis"), "Set visual options to default values.");
-#undef MJSIM_VISUAL_FIELD
-  py::class_<PyStatistic> statistic(module, "MjStatistic", "Model statistics (m.stat).");
-#define MJSIM_STATISTIC_BIND(name, count, doc)                                                 \
-  statistic.def_property(                                                                    \
-      #name, [](PyStatistic& self) { return OptionValue(self.model->stat.name, self.model); }, \
-      [](PyStatistic& self, py::handle value) {                                              \
-        SetOptionValue(self.model->stat.name, value, #name);                                 \
-      },                                                                                     \
-      doc);
-  MJSIM_STATISTIC_FIELDS(MJSIM_STATISTIC_BIND)
-#undef MJSIM_STATISTIC_BIND
+  using Struct = Statistic;
+  auto cls = BindStruct<Statistic>(module, "MjStatistic", "Model statistics (m.stat).");
+  MJSIM_STATISTIC_FIELDS(MJSIM_STRUCT_MEMBER)
+  FinishStruct<Statistic>(cls, [] { return Statistic(); });
 }
 
 AssetMap ToAssetMap(const py::object& assets) {
@@ -180,19 +134,6 @@ std::shared_ptr<PyModel> CompileWithoutGil(
 // Pickling: a Model is its sizes, its option/visual/statistic structs and its buffer; a Data
 // is its Model plus its buffer and scalars. The bytes are this build's memory layout: a pickle
 // is read back by the same mjsim version on the same kind of machine.
-template <typename T>
-py::bytes StructBytes(const T& value) {
-  static_assert(std::is_trivially_copyable_v<T>);
-  return py::bytes(reinterpret_cast<const char*>(&value), sizeof(T));
-}
-
-template <typename T>
-void StructFromBytes(T& value, const py::bytes& bytes, const char* what) {
-  std::string text = bytes;
-  if (text.size() != sizeof(T)) throw py::value_error(std::string("pickled ") + what + " has the wrong size");
-  std::memcpy(&value, text.data(), sizeof(T));
-}
-
 constexpr const char* kModelPickleTag = "mjsim-model-1";
 
 py::tuple ModelState(const Model& m) {
@@ -284,11 +225,15 @@ void BindModel(py::module_& module) {
                          }
                        }));
   model.def_property_readonly(
-      "opt", [](const PyModel& self) { return PyOption{self.model}; }, "physics options");
+      "opt", [](const PyModel& self) { return StructHandle<Option>::View(&self.model->opt, self.model); },
+      "physics options");
   model.def_property_readonly(
-      "vis", [](const PyModel& self) { return PyVisual{self.model}; }, "visualization settings");
+      "vis", [](const PyModel& self) { return StructHandle<Visual>::View(&self.model->vis, self.model); },
+      "visualization settings");
   model.def_property_readonly(
-      "stat", [](const PyModel& self) { return PyStatistic{self.model}; }, "model statistics");
+      "stat", [](const PyModel& self) {
+        return StructHandle<Statistic>::View(&self.model->stat, self.model);
+      }, "model statistics");
   // the sizes and arrays from tables (see BindArrayFields)
   struct SizeEntry {
     const char* name;
@@ -316,11 +261,6 @@ void BindModel(py::module_& module) {
 // d.warning, d.timer and d.solver: mujoco's lists of MjWarningStat, MjTimerStat and
 // MjSolverStat. d.warning[i].number; d.warning.number, a strided view over all of them;
 // d.solver[:n], the list of the first n (any slice), with the same views.
-template <typename Stat>
-struct PyStat {
-  std::shared_ptr<Data> data;
-  Stat* stat;
-};
 template <typename Stat>
 struct PyStatList {
   std::shared_ptr<Data> data;
@@ -350,7 +290,7 @@ py::class_<PyStatList<Stat>> BindStatList(py::module_& module, const char* name,
           throw py::index_error(std::string(name) + " index " + std::to_string(index) +
                                 " out of range [0, " + std::to_string(count) + ")");
         }
-        return PyStat<Stat>{self.data, self.first + index * self.step};
+        return StructHandle<Stat>::View(self.first + index * self.step, self.data);
       }, py::arg("index"))
       .def("__getitem__", [](const PyStatList<Stat>& self, const py::slice& slice) {
         py::ssize_t start, stop, step, length;
@@ -363,33 +303,56 @@ py::class_<PyStatList<Stat>> BindStatList(py::module_& module, const char* name,
   return list;
 }
 
-template <typename Stat, typename T>
-void BindStatMember(py::class_<PyStat<Stat>>& stat, py::class_<PyStatList<Stat>>& list,
-                    const char* member_name, T Stat::*member, const char* doc) {
-  stat.def_property(member_name, [member](const PyStat<Stat>& s) { return s.stat->*member; },
-                    [member](PyStat<Stat>& s, T v) { s.stat->*member = v; }, doc);
-  list.def_property_readonly(member_name, [member](const PyStatList<Stat>& self) {
-    return StatMemberView(self, member);
-  });
+template <typename Stat>
+struct StatClasses {
+  py::class_<StructHandle<Stat>> cls;  // d.warning[i]
+  py::class_<PyStatList<Stat>> list;   // d.warning
+};
+
+template <typename Stat>
+StatClasses<Stat> BindStatClasses(py::module_& module, const char* name, const char* doc,
+                                  const char* list_name, const char* list_doc) {
+  return {BindStruct<Stat>(module, name, doc), BindStatList<Stat>(module, list_name, list_doc)};
 }
 
+template <typename Stat, typename T>
+void AddStatMember(StatClasses<Stat>& classes, const char* name, T Stat::*member,
+                   const char* doc) {
+  AddMember(classes.cls, name, member, doc);
+  classes.list.def_property_readonly(name, [member](const PyStatList<Stat>& self) {
+    return StatMemberView(self, member);
+  }, doc);
+}
+
+template <typename Stat>
+void FinishStatClasses(StatClasses<Stat>& classes) {
+  FinishStruct<Stat>(classes.cls, Zeroed<Stat>);
+  FinishStructList<PyStatList<Stat>, Stat>(
+      classes.list, [](const PyStatList<Stat>& list) { return list.count; },
+      [](const PyStatList<Stat>& list, py::ssize_t i) -> const Stat& {
+        return list.first[i * list.step];
+      });
+}
+
+// one row of a stat table (data.h, efc.h) in `classes` for Struct (usings in scope)
+#define MJSIM_STAT_MEMBER(type, name, count, doc) AddStatMember(classes, #name, &Struct::name, doc);
+
 void BindWarnings(py::module_& module) {
-  py::class_<PyStat<WarningStat>> stat(module, "MjWarningStat",
-                                       "How often a warning was raised (d.warning[i]).");
-  auto list = BindStatList<WarningStat>(module, "MjWarningStatList",
-                                        "d.warning, indexed by mjtWarning.");
-  BindStatMember(stat, list, "lastinfo", &WarningStat::lastinfo, "info of the last warning");
-  BindStatMember(stat, list, "number", &WarningStat::number, "how many times raised");
+  using Struct = WarningStat;
+  auto classes = BindStatClasses<WarningStat>(
+      module, "MjWarningStat", "How often a warning was raised (d.warning[i]).",
+      "MjWarningStatList", "d.warning, indexed by mjtWarning.");
+  MJSIM_WARNING_STAT_MEMBERS(MJSIM_STAT_MEMBER)
+  FinishStatClasses(classes);
 }
 
 void BindTimers(py::module_& module) {
-  py::class_<PyStat<TimerStat>> stat(module, "MjTimerStat",
-                                     "How often a stage ran and for how long (d.timer[i]).");
-  auto list = BindStatList<TimerStat>(module, "MjTimerStatList",
-                                      "d.timer, indexed by mjtTimer.");
-  BindStatMember(stat, list, "duration", &TimerStat::duration,
-                 "accumulated wall time in seconds");
-  BindStatMember(stat, list, "number", &TimerStat::number, "how many times it ran");
+  using Struct = TimerStat;
+  auto classes = BindStatClasses<TimerStat>(
+      module, "MjTimerStat", "How often a stage ran and for how long (d.timer[i]).",
+      "MjTimerStatList", "d.timer, indexed by mjtTimer.");
+  MJSIM_TIMER_STAT_MEMBERS(MJSIM_STAT_MEMBER)
+  FinishStatClasses(classes);
 }
 
 
@@ -471,22 +434,12 @@ void AssignEfcField(PyData& self, T* pointer, int cols, const char* cols_text, c
   (void)m
 
 void BindSolverStats(py::module_& module) {
-  py::class_<PyStat<SolverStat>> stat(module, "MjSolverStat",
-                                      "One solver iteration (d.solver[i]).");
-  auto list = BindStatList<SolverStat>(module, "MjSolverStatList",
-                                       "d.solver, per island and iteration (island i's at "
-                                       "i * mjNSOLVER).");
-  BindStatMember(stat, list, "improvement", &SolverStat::improvement, "cost reduction, scaled");
-  BindStatMember(stat, list, "gradient", &SolverStat::gradient,
-                 "gradient norm (primal only), scaled");
-  BindStatMember(stat, list, "lineslope", &SolverStat::lineslope, "slope in the line search");
-  BindStatMember(stat, list, "nactive", &SolverStat::nactive, "number of active constraints");
-  BindStatMember(stat, list, "nchange", &SolverStat::nchange,
-                 "number of constraint state changes");
-  BindStatMember(stat, list, "neval", &SolverStat::neval,
-                 "number of cost evaluations in the line search");
-  BindStatMember(stat, list, "nupdate", &SolverStat::nupdate,
-                 "number of Cholesky updates in the line search");
+  using Struct = SolverStat;
+  auto classes = BindStatClasses<SolverStat>(
+      module, "MjSolverStat", "One solver iteration (d.solver[i]).", "MjSolverStatList",
+      "d.solver, per island and iteration (island i's at i * mjNSOLVER).");
+  MJSIM_SOLVER_STAT_MEMBERS(MJSIM_STAT_MEMBER)
+  FinishStatClasses(classes);
 }
 
 // an MjData from its pickled state (a tuple of 8); ValueError when it is malformed

@@ -60,13 +60,14 @@ def test_contact_index_out_of_range():
         d.contact[-3]
 
 
-def test_stale_contact_raises():
+def test_stale_contact_reads_the_arena_safely():
+    # as the reference's, d.contact[i] is a view of the arena slot, which the Data keeps
     m, d = spheres(2)
     mjsim.mj_forward(m, d)
     second = d.contact[1]
     mjsim.mj_resetData(m, d)
-    with pytest.raises(IndexError, match="no longer exists"):
-        second.dist
+    del d
+    assert isinstance(second.dist, float)
 
 
 def test_copy_and_pickle_keep_contacts():

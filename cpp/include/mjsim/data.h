@@ -10,15 +10,22 @@
 namespace mjsim {
 
 // mjWarningStat: how often a warning was raised, and the info (an index) of the last one.
-struct WarningStat {
-  int lastinfo = 0;
-  int number = 0;
-};
-
+// X(type, name, count, doc), as the other member tables
+#define MJSIM_WARNING_STAT_MEMBERS(X)                 \
+  X(int, lastinfo, 1, "info from the last warning") \
+  X(int, number, 1, "how many times it was raised")
 // mjTimerStat: how often a stage ran and its accumulated wall time in seconds (engine/timer.h).
+#define MJSIM_TIMER_STAT_MEMBERS(X)                            \
+  X(mjtNum, duration, 1, "accumulated wall time in seconds") \
+  X(int, number, 1, "how many times it ran")
+
+struct WarningStat {
+#define MJSIM_X(type, name, count, doc) type name = 0;
+  MJSIM_WARNING_STAT_MEMBERS(MJSIM_X)
+};
 struct TimerStat {
-  mjtNum duration = 0;
-  int number = 0;
+  MJSIM_TIMER_STAT_MEMBERS(MJSIM_X)
+#undef MJSIM_X
 };
 
 struct Data {

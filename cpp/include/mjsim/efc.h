@@ -22,14 +22,20 @@ enum mjtConstraintState : int {
 };
 
 // mjSolverStat: one solver iteration
+// X(type, name, count, doc); improvement, gradient and lineslope are scaled by
+// 1/(meaninertia * max(1, nv)); gradient is set by the primal solvers only
+#define MJSIM_SOLVER_STAT_MEMBERS(X)                                          \
+  X(mjtNum, improvement, 1, "cost reduction, scaled")                       \
+  X(mjtNum, gradient, 1, "gradient norm (primal only), scaled")             \
+  X(mjtNum, lineslope, 1, "slope in the line search, scaled")               \
+  X(int, nactive, 1, "number of active constraints")                        \
+  X(int, nchange, 1, "number of constraint state changes")                  \
+  X(int, neval, 1, "number of cost evaluations in the line search")         \
+  X(int, nupdate, 1, "number of Cholesky updates in the line search")
 struct SolverStat {
-  mjtNum improvement = 0;  // cost reduction, scaled by 1/(meaninertia * max(1, nv))
-  mjtNum gradient = 0;     // gradient norm (primal solvers), scaled the same way
-  mjtNum lineslope = 0;    // |slope| / |p| where the line search ended, scaled
-  int nactive = 0;         // number of active constraints
-  int nchange = 0;         // number of constraint state changes
-  int neval = 0;           // number of cost evaluations in the line search
-  int nupdate = 0;         // number of Cholesky updates in the line search
+#define MJSIM_X(type, name, count, doc) type name = 0;
+  MJSIM_SOLVER_STAT_MEMBERS(MJSIM_X)
+#undef MJSIM_X
 };
 
 //     type    name              columns (per row)                 doc

@@ -29,14 +29,10 @@ class AlignedBuffer {
   size_t size_ = 0;
 };
 
-// a scalar for count 1, an array otherwise
-template <typename T, int count> struct OptionStorage { using Storage = T[count]; };
-template <typename T> struct OptionStorage<T, 1> { using Storage = T; };
-
 // mjOption: physics options, one member per MJSIM_OPTION_FIELDS entry.
 struct Option {
 #define MJSIM_X(type, name, count, values, doc) \
-  typename OptionStorage<type, count>::Storage name = {MJSIM_UNPAREN values};
+  typename MemberStorage<type, count>::Storage name = {MJSIM_UNPAREN values};
 #define MJSIM_UNPAREN(...) __VA_ARGS__
   MJSIM_OPTION_FIELDS(MJSIM_X)
 #undef MJSIM_UNPAREN

@@ -7,6 +7,11 @@ namespace mjsim {
 using mjtNum = double;
 using mjtByte = unsigned char;
 
+// a struct member of a member table (X(type, name, count, ...)): a scalar for count 1, an
+// array otherwise
+template <typename T, int count> struct MemberStorage { using Storage = T[count]; };
+template <typename T> struct MemberStorage<T, 1> { using Storage = T; };
+
 constexpr mjtNum mjMINVAL = 1e-15;  // minimum value in any denominator
 constexpr mjtNum mjPI = 3.14159265358979323846;
 

@@ -101,21 +101,19 @@
   X(VisualScale, scale, "scale", MJSIM_VISUAL_SCALE)                 \
   X(VisualRgba, rgba, "rgba", MJSIM_VISUAL_RGBA)
 
-// mjStatistic: X(name, count, doc). Computed by the compiler unless <statistic> sets them.
-#define MJSIM_STATISTIC_FIELDS(X)                                      \
-  X(meaninertia, 1, "mean diagonal inertia")                           \
-  X(meanmass,    1, "mean body mass")                                  \
-  X(meansize,    1, "mean body size")                                  \
-  X(extent,      1, "spatial extent")                                  \
-  X(center,      3, "center of model")
+// mjStatistic: X(type, name, count, doc). Computed by the compiler unless <statistic> sets them.
+#define MJSIM_STATISTIC_FIELDS(X)                                              \
+  X(mjtNum, meaninertia, 1, "mean diagonal inertia")                           \
+  X(mjtNum, meanmass,    1, "mean body mass")                                  \
+  X(mjtNum, meansize,    1, "mean body size")                                  \
+  X(mjtNum, extent,      1, "spatial extent")                                  \
+  X(mjtNum, center,      3, "center of model")
 
 namespace mjsim {
 
-template <typename T, int count> struct VisualStorage { using Storage = T[count]; };
-template <typename T> struct VisualStorage<T, 1> { using Storage = T; };
 
 #define MJSIM_VISUAL_MEMBER(type, name, count, kind, values, doc) \
-  typename VisualStorage<type, count>::Storage name = {MJSIM_VISUAL_UNPAREN values};
+  typename MemberStorage<type, count>::Storage name = {MJSIM_VISUAL_UNPAREN values};
 #define MJSIM_VISUAL_UNPAREN(...) __VA_ARGS__
 #define MJSIM_VISUAL_STRUCT(Struct, member, tag, TABLE) \
   struct Struct {                                       \
@@ -132,11 +130,9 @@ struct Visual {
 };
 
 struct Statistic {
-  mjtNum meaninertia = 0;
-  mjtNum meanmass = 0;
-  mjtNum meansize = 0;
-  mjtNum extent = 0;
-  mjtNum center[3] = {0, 0, 0};
+#define MJSIM_X(type, name, count, doc) typename MemberStorage<type, count>::Storage name = {};
+  MJSIM_STATISTIC_FIELDS(MJSIM_X)
+#undef MJSIM_X
 };
 
 }  // namespace mjsim

@@ -42,12 +42,22 @@ struct SpecActuator {
 };
 
 // <compiler><lengthrange>: which actuators get actuator_lengthrange computed, and how
+// mjLROpt's members with mujoco's defaults: X(type, name, default, doc)
+#define MJSIM_LROPT_MEMBERS(X)                                                         \
+  X(int, mode, 1, "which actuators to process (mjtLRMode): none, muscle, muscleuser, all") \
+  X(bool, useexisting, true, "use existing length range if available")                 \
+  X(bool, uselimit, false, "use joint and tendon limits if available")                 \
+  X(mjtNum, accel, 20, "target acceleration used to compute force")                    \
+  X(mjtNum, maxforce, 0, "maximum force; 0: no limit")                                 \
+  X(mjtNum, timeconst, 1, "time constant for velocity reduction; min 0.01")            \
+  X(mjtNum, timestep, 0.01, "simulation timestep; 0: use mjOption.timestep")           \
+  X(mjtNum, inttotal, 10, "total simulation time interval")                            \
+  X(mjtNum, interval, 2, "evaluation time interval (at the end)")                      \
+  X(mjtNum, tolrange, 0.05, "convergence tolerance (relative to range)")
 struct SpecLengthRange {
-  int mode = 1;  // 0 none, 1 muscle, 2 muscleuser, 3 all
-  bool useexisting = true;
-  bool uselimit = false;
-  mjtNum accel = 20, maxforce = 0, timeconst = 1, timestep = 0.01, inttotal = 10, interval = 2,
-         tolrange = 0.05;
+#define MJSIM_X(type, name, value, doc) type name = value;
+  MJSIM_LROPT_MEMBERS(MJSIM_X)
+#undef MJSIM_X
 };
 
 }  // namespace mjsim
