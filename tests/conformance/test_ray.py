@@ -249,6 +249,25 @@ def test_ray_hfield_and_ray_mesh_match_reference():
         assert sum(x >= 0 for x in ref) > 50
 
 
+@pytest.mark.parametrize("distance", [1e6, 1e300])
+def test_far_rays_at_height_fields_match_reference(distance):
+    """Rays from far away: the cell range of the walls is clamped before it becomes an int
+    (found by UBSan: -2147483648 - 1 in CellRange)."""
+    pair = ray_pair(ALL_TYPES_SCENE, 2)
+    rng = np.random.default_rng(5)
+    for g in range(pair.ref_m.ngeom):
+        if int(pair.ref_m.geom_type[g]) != 1:
+            continue
+        center = pair.ref_d.geom_xpos[g]
+        for _ in range(40):
+            direction = rng.normal(size=3)
+            direction /= np.linalg.norm(direction)
+            origin = center - distance * direction + rng.normal(size=3) * 0.1
+            ours = mjsim.mj_rayHfield(pair.m, pair.d, g, origin, direction)
+            ref = mujoco.mj_rayHfield(pair.ref_m, pair.ref_d, g, origin, direction)
+            assert ours == pytest.approx(ref, rel=1e-9, abs=ATOL * distance)
+
+
 def test_ray_geom_matches_reference():
     rng = np.random.default_rng(7)
     for geomtype in (0, 2, 3, 4, 5, 6):

@@ -312,9 +312,11 @@ void CellRange(mjtNum a, mjtNum b, mjtNum half, mjtNum step, int count, int* fir
   *first = 0;
   *last = -1;
   if (!std::isfinite(a) || !std::isfinite(b)) return;
-  mjtNum low = (std::min(a, b) + half) / step, high = (std::max(a, b) + half) / step;
-  *first = std::max(0, static_cast<int>(std::floor(std::max(low, -1.0))) - 1);
-  *last = std::min(count - 2, static_cast<int>(std::floor(std::min(high, count + 1.0))) + 1);
+  // clamped before the conversion: a far coordinate must not overflow int
+  mjtNum low = std::clamp((std::min(a, b) + half) / step, -2.0, count + 1.0);
+  mjtNum high = std::clamp((std::max(a, b) + half) / step, -2.0, count + 1.0);
+  *first = std::max(0, static_cast<int>(std::floor(low)) - 1);
+  *last = std::min(count - 2, static_cast<int>(std::floor(high)) + 1);
 }
 
 // The outer walls: a wall triangle is hit only where the ray crosses the wall's plane
