@@ -25,6 +25,8 @@ and running Python without the reference.
       The environment for a child interpreter that imports the same mjsim as this one.
   disable_reference_asset_cache(mujoco)
       Turns off the reference's process-wide asset cache (conftest does it for every test).
+  limit_child_memory()
+      preexec_fn for a child process: at most 4 GB of address space.
 
 mujoco (the reference) is imported only when a function needs it, so that this module, and
 the oracle-free tests that use it, work without it.
@@ -60,6 +62,20 @@ def disable_reference_asset_cache(mujoco) -> None:
     loaded before) gets the collision mesh's hull polygons. Comparisons are against the
     reference's compiler, not its history: capacity 1 byte holds nothing (0 crashes it)."""
     mujoco.mj_setCacheCapacity(mujoco.mj_getCache(), 1)
+
+
+def limit_child_memory() -> None:
+    """preexec_fn for a child process: 4 GB of address space, so that a runaway allocation fails
+    instead of exhausting the machine. Not under the sanitizers (.ci/sanitize sets
+    MJSIM_SANITIZE: AddressSanitizer reserves terabytes of shadow address space at start) and not
+    where the resource module does not exist (Windows)."""
+    if os.environ.get("MJSIM_SANITIZE"):
+        return
+    try:
+        import resource
+    except ImportError:
+        return
+    resource.setrlimit(resource.RLIMIT_AS, (4 << 30, 4 << 30))
 
 
 def _reference():

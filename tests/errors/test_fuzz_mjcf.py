@@ -15,7 +15,6 @@ crashes, 0 hangs and 0 mismatches, 3340 inputs accepted by both engines)."""
 import json
 import os
 import re
-import resource
 import select
 import subprocess
 import sys
@@ -25,8 +24,8 @@ import xml.etree.ElementTree as ET
 
 import numpy as np
 import pytest
-
 from corpus import MODELS_DIR
+from support import limit_child_memory
 
 COUNT = int(os.environ.get("MJSIM_FUZZ_COUNT", "3000"))
 BATCH = 100
@@ -86,10 +85,6 @@ RUNNER = textwrap.dedent("""
 """)
 
 
-def limit_memory():
-    resource.setrlimit(resource.RLIMIT_AS, (4 << 30, 4 << 30))
-
-
 def answers(engine: str, paths: list[str]) -> dict[str, list]:
     """path -> ["accept", sizes] | ["reject", message] | ["crash", code, stderr] | ["hang"],
     for each path; a crash or hang ends the subprocess, the rest run in a new one."""
@@ -97,7 +92,7 @@ def answers(engine: str, paths: list[str]) -> dict[str, list]:
     while todo := [p for p in paths if p not in results]:
         with tempfile.TemporaryFile() as stderr:
             proc = subprocess.Popen([sys.executable, "-c", RUNNER, engine], stdin=subprocess.PIPE,
-                                    stdout=subprocess.PIPE, stderr=stderr, preexec_fn=limit_memory)
+                                    stdout=subprocess.PIPE, stderr=stderr, preexec_fn=limit_child_memory)
             proc.stdin.write("\n".join(todo).encode())
             proc.stdin.close()
             read_until_exit(proc, results, stderr)
