@@ -41,6 +41,9 @@ class Kind:
     model_prefix: str          # Model arrays of this kind start with this
     data_prefix: str | None    # Data arrays of this kind start with this (stripped); None: none
     data_names: dict = field(default_factory=dict)  # Data arrays without the prefix: name -> attr
+    # images (hfield heights, texture pixels): `<prefix>data` from `<prefix>adr`, shaped by these
+    # per-object sizes
+    image_shape: tuple = ()
 
 
 KINDS = {
@@ -55,8 +58,10 @@ KINDS = {
     "tendon": Kind("Tendon", "mjOBJ_TENDON", "ntendon", "tendon_", "ten_"),
     "equality": Kind("Equality", "mjOBJ_EQUALITY", "neq", "eq_", None),
     "mesh": Kind("Mesh", "mjOBJ_MESH", "nmesh", "mesh_", None),
-    "hfield": Kind("Hfield", "mjOBJ_HFIELD", "nhfield", "hfield_", None),
-    "texture": Kind("Texture", "mjOBJ_TEXTURE", "ntex", "tex_", None),
+    "hfield": Kind("Hfield", "mjOBJ_HFIELD", "nhfield", "hfield_", None,
+                   image_shape=("nrow", "ncol")),
+    "texture": Kind("Texture", "mjOBJ_TEXTURE", "ntex", "tex_", None,
+                    image_shape=("height", "width", "nchannel")),
     "material": Kind("Material", "mjOBJ_MATERIAL", "nmat", "mat_", None),
     "key": Kind("Keyframe", "mjOBJ_KEY", "nkey", "key_", None),
     "pair": Kind("Pair", "mjOBJ_PAIR", "npair", "pair_", None),
@@ -109,7 +114,7 @@ def _view_class(owner: str, kind: Kind) -> type:
 def _resolve(model, kind: Kind, key) -> int:
     """The index of the object named or numbered `key`."""
     count = getattr(model, kind.count)
-    if isinstance(key, (bool, np.bool_)) or not isinstance(key, (int, np.integer, str)):
+    if not isinstance(key, (int, np.integer, str)):
         raise TypeError(f"{kind.label.lower()} must be named by a str or an int, got {type(key).__name__}")
     if isinstance(key, str):
         objtype = OBJECT_TYPE[kind.objtype]
@@ -164,7 +169,9 @@ def _fill(view, source, rows_table: dict, model, kind_name: str, kind: Kind, ind
             selected.setdefault(field_name[len(prefix):], (field_name, index))
     # variable-length rows (tuple_objtype, numeric_data...): counted by n<kind>data, placed by
     # <prefix>adr and <prefix>size
-    if prefix and f"{prefix}adr" in rows_table and f"{prefix}size" in rows_table:
+    if kind.image_shape:
+        _fill_image(view, source, kind, index)
+    elif prefix and f"{prefix}adr" in rows_table and f"{prefix}size" in rows_table:
         start = int(getattr(source, f"{prefix}adr")[index])
         stop = start + int(getattr(source, f"{prefix}size")[index])
         for field_name, rows in rows_table.items():
@@ -174,6 +181,15 @@ def _fill(view, source, rows_table: dict, model, kind_name: str, kind: Kind, ind
         array = getattr(source, field_name)
         if isinstance(array, np.ndarray):
             object.__setattr__(view, attribute, _row(array, selector) if isinstance(selector, int) else array[selector])
+
+
+def _fill_image(view, model, kind: Kind, index: int) -> None:
+    """view.data: the object's image rows of `<prefix>data`, shaped (rows, columns[, channels])."""
+    prefix = kind.model_prefix
+    shape = tuple(int(getattr(model, prefix + size)[index]) for size in kind.image_shape)
+    start = int(getattr(model, prefix + "adr")[index])
+    pixels = getattr(model, prefix + "data")
+    object.__setattr__(view, "data", pixels[start:start + int(np.prod(shape))].reshape(shape))
 
 
 def _model_view(model, kind_name: str, key):
@@ -214,14 +230,33 @@ def _data_view(data, kind_name: str, key):
 _CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
+def _accessor_key(kind_name: str, args: tuple, kwargs: dict):
+    """The key of an accessor call, as the reference's two overloads take it: (index: int)
+    positionally, or (name: str = '')."""
+    if len(args) == 1 and not kwargs:
+        key = args[0]
+        if isinstance(key, (int, np.integer, np.bool_)):
+            return int(key)
+        if isinstance(key, (str, bytes)):
+            return key.decode() if isinstance(key, bytes) else key
+    elif not args and not kwargs:
+        return ""
+    elif not args and kwargs.keys() == {"name"} and isinstance(kwargs["name"], (str, bytes)):
+        name = kwargs["name"]
+        return name.decode() if isinstance(name, bytes) else name
+    raise TypeError(f"{kind_name}(): incompatible function arguments: takes (index: int) or "
+                    f"(name: str = ''), got args={args!r}, kwargs={kwargs!r}")
+
+
 def _accessor(make, kind_name: str, owner: str):
     kind = KINDS[kind_name]
 
-    def access(self, key):
+    def access(self, *args, **kwargs):
+        key = _accessor_key(kind_name, args, kwargs)
         views = _CACHE.get(self)
         if views is None:
             views = _CACHE[self] = {}
-        view = None if isinstance(key, (bool, np.bool_)) else views.get((kind_name, key))
+        view = views.get((kind_name, key))
         if view is None:
             model = self if owner == "MjModel" else self.model
             index = _resolve(model, kind, key)
@@ -232,7 +267,8 @@ def _accessor(make, kind_name: str, owner: str):
                 views[(kind_name, key)] = view
         return view
     access.__name__ = kind_name
-    access.__doc__ = f"Views of one {kind_name}'s rows of the {owner} arrays, by name or index."
+    access.__doc__ = (f"{kind_name}(index: int) or {kind_name}(name: str = ''): views of one "
+                      f"{kind_name}'s rows of the {owner} arrays.")
     return access
 
 
