@@ -101,7 +101,8 @@ mjtNum* OutputArray(py::array& array, py::ssize_t size, const char* name);
 
 using InputArray = py::array_t<mjtNum, py::array::c_style | py::array::forcecast>;
 
-// a ValueError naming the argument unless `array` has exactly `size` values
+// a TypeError naming the argument unless an array has exactly `expected` values
+void CheckArraySize(py::ssize_t size, py::ssize_t expected, const char* name);
 void CheckInputSize(const InputArray& array, py::ssize_t size, const char* name);
 
 // a (m, d) engine function as a Python function with mujoco's signature and a docstring

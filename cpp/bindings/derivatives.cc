@@ -20,7 +20,7 @@ mjtNum* OptionalMatrix(const py::object& value, py::ssize_t rows, py::ssize_t co
   }
   py::array array = value;
   if (array.size() != rows * cols) {
-    throw py::value_error(std::string(name) + " must have " + std::to_string(rows) + " x " +
+    throw py::type_error(std::string(name) + " must have " + std::to_string(rows) + " x " +
                           std::to_string(cols) + " values, got " +
                           std::to_string(array.size()));
   }
@@ -106,7 +106,7 @@ void BindInertiaHalves(py::module_& module) {
     InputArray yv = InputArray::ensure(y), sv = InputArray::ensure(sqrtInvD);
     if (!yv || !sv) throw py::type_error("y and sqrtInvD must be convertible to float64 arrays");
     if (model.nv == 0 || yv.size() % model.nv != 0) {
-      throw py::value_error("y must have n x nv values");
+      throw py::type_error("y must have n x nv values");
     }
     CheckInputSize(sv, model.nv, "sqrtInvD");
     py::ssize_t n = yv.size() / model.nv;

@@ -21,7 +21,9 @@ mjtNum* JacobianOutput(const py::object& jac, int nv, const char* name) {
       !array.writeable()) {
     throw py::type_error(std::string(name) + " must be a writable C-contiguous float64 array");
   }
-  if (array.ndim() != 2 || array.shape(0) != 3 || array.shape(1) != nv) {
+  // a 1-d array of 3 is a (3, 1) matrix, as the reference's matrix arguments take it
+  bool column = array.ndim() == 1 && array.shape(0) == 3 && nv == 1;
+  if (!column && (array.ndim() != 2 || array.shape(0) != 3 || array.shape(1) != nv)) {
     throw py::type_error(std::string(name) + " should be of shape (3, nv) = (3, " +
                          std::to_string(nv) + ")");
   }

@@ -49,19 +49,12 @@ T* Out(py::array& array, const char* name) {
   return static_cast<T*>(array.mutable_data());
 }
 
-void Need(py::ssize_t size, py::ssize_t expected, const char* name) {
-  if (size != expected) {
-    throw py::value_error(std::string(name) + " must have " + std::to_string(expected) +
-                          " values, got " + std::to_string(size));
-  }
-}
-
 // n of an n x n matrix argument (a 2-d square array, or n*n values when `n_hint` > 0)
 py::ssize_t SquareSize(const py::array& array, const char* name) {
   if (array.ndim() == 2 && array.shape(0) == array.shape(1)) return array.shape(0);
   auto n = static_cast<py::ssize_t>(std::llround(std::sqrt(static_cast<double>(array.size()))));
   if (array.ndim() == 1 && n * n == array.size()) return n;
-  throw py::value_error(std::string(name) + " must be a square matrix");
+  throw py::type_error(std::string(name) + " must be a square matrix");
 }
 
 void CheckBand(int ntotal, int nband, int ndense) {
@@ -426,14 +419,14 @@ void BindCholesky(py::module_& module) {
     InputArray L = In(mat, "mat");
     int n = static_cast<int>(SquareSize(L, "mat"));
     InputArray v = In(vec, "vec");
-    Need(v.size(), n, "vec");
-    Need(res.size(), n, "res");
+    CheckArraySize(v.size(), n, "vec");
+    CheckArraySize(res.size(), n, "res");
     CholSolve(Out<mjtNum>(res, "res"), L.data(), v.data(), n);
   }, py::arg("res"), py::arg("mat"), py::arg("vec"),
      "Solve (mat*mat') * res = vec, where mat is a Cholesky factor.");
   module.def("mju_cholUpdate", [](py::array mat, py::array x, int flg_plus) {
     int n = static_cast<int>(SquareSize(mat, "mat"));
-    Need(x.size(), n, "x");
+    CheckArraySize(x.size(), n, "x");
     mjtNum* L = Out<mjtNum>(mat, "mat");
     return CholUpdate(L, Out<mjtNum>(x, "x"), n, flg_plus != 0);
   }, py::arg("mat"), py::arg("x"), py::arg("flg_plus"),
@@ -450,8 +443,8 @@ void BindBand(py::module_& module) {
                                   int ndense) {
     CheckBand(ntotal, nband, ndense);
     InputArray M = In(mat, "mat");
-    Need(M.size(), static_cast<py::ssize_t>(ntotal) * ntotal, "mat");
-    Need(res.size(), BandSize(ntotal, nband, ndense), "res");
+    CheckArraySize(M.size(), static_cast<py::ssize_t>(ntotal) * ntotal, "mat");
+    CheckArraySize(res.size(), BandSize(ntotal, nband, ndense), "res");
     Dense2Band(Out<mjtNum>(res, "res"), M.data(), ntotal, nband, ndense);
   }, py::arg("res"), py::arg("mat"), py::arg("ntotal"), py::arg("nband"), py::arg("ndense"),
      "Convert dense matrix to banded matrix.");
@@ -459,8 +452,8 @@ void BindBand(py::module_& module) {
                                   int ndense, int flg_sym) {
     CheckBand(ntotal, nband, ndense);
     InputArray M = In(mat, "mat");
-    Need(M.size(), BandSize(ntotal, nband, ndense), "mat");
-    Need(res.size(), static_cast<py::ssize_t>(ntotal) * ntotal, "res");
+    CheckArraySize(M.size(), BandSize(ntotal, nband, ndense), "mat");
+    CheckArraySize(res.size(), static_cast<py::ssize_t>(ntotal) * ntotal, "res");
     Band2Dense(Out<mjtNum>(res, "res"), M.data(), ntotal, nband, ndense, flg_sym > 0);
   }, py::arg("res"), py::arg("mat"), py::arg("ntotal"), py::arg("nband"), py::arg("ndense"),
      py::arg("flg_sym"), "Convert banded matrix to dense matrix, fill upper triangle if "
@@ -470,9 +463,9 @@ void BindBand(py::module_& module) {
     CheckBand(ntotal, nband, ndense);
     if (nvec < 0) throw py::value_error("nvec must be non-negative");
     InputArray M = In(mat, "mat"), V = In(vec, "vec");
-    Need(M.size(), BandSize(ntotal, nband, ndense), "mat");
-    Need(V.size(), static_cast<py::ssize_t>(ntotal) * nvec, "vec");
-    Need(res.size(), static_cast<py::ssize_t>(ntotal) * nvec, "res");
+    CheckArraySize(M.size(), BandSize(ntotal, nband, ndense), "mat");
+    CheckArraySize(V.size(), static_cast<py::ssize_t>(ntotal) * nvec, "vec");
+    CheckArraySize(res.size(), static_cast<py::ssize_t>(ntotal) * nvec, "res");
     BandMulMatVec(Out<mjtNum>(res, "res"), M.data(), V.data(), ntotal, nband, ndense, nvec,
                   flg_sym > 0);
   }, py::arg("res"), py::arg("mat"), py::arg("vec"), py::arg("ntotal"), py::arg("nband"),
@@ -481,7 +474,7 @@ void BindBand(py::module_& module) {
   module.def("mju_cholFactorBand", [](py::array mat, int ntotal, int nband, int ndense,
                                       mjtNum diagadd, mjtNum diagmul) {
     CheckBand(ntotal, nband, ndense);
-    Need(mat.size(), BandSize(ntotal, nband, ndense), "mat");
+    CheckArraySize(mat.size(), BandSize(ntotal, nband, ndense), "mat");
     return CholFactorBand(Out<mjtNum>(mat, "mat"), ntotal, nband, ndense, diagadd, diagmul);
   }, py::arg("mat"), py::arg("ntotal"), py::arg("nband"), py::arg("ndense"), py::arg("diagadd"),
      py::arg("diagmul"),
@@ -491,9 +484,9 @@ void BindBand(py::module_& module) {
                                      int nband, int ndense) {
     CheckBand(ntotal, nband, ndense);
     InputArray M = In(mat, "mat"), v = In(vec, "vec");
-    Need(M.size(), BandSize(ntotal, nband, ndense), "mat");
-    Need(v.size(), ntotal, "vec");
-    Need(res.size(), ntotal, "res");
+    CheckArraySize(M.size(), BandSize(ntotal, nband, ndense), "mat");
+    CheckArraySize(v.size(), ntotal, "vec");
+    CheckArraySize(res.size(), ntotal, "res");
     CholSolveBand(Out<mjtNum>(res, "res"), M.data(), v.data(), ntotal, nband, ndense);
   }, py::arg("res"), py::arg("mat"), py::arg("vec"), py::arg("ntotal"), py::arg("nband"),
      py::arg("ndense"), "Solve (mat*mat')*res = vec where mat is a band-dense Cholesky factor.");
@@ -502,16 +495,16 @@ void BindBand(py::module_& module) {
 void BindProductsAndSparse(py::module_& module) {
   module.def("mju_sqrMatTD", [](py::array res, py::object mat, py::object diag) {
     InputArray M = In(mat, "mat");
-    if (M.ndim() != 2) throw py::value_error("mat must be a 2-d array");
+    if (M.ndim() != 2) throw py::type_error("mat must be a 2-d array");
     py::ssize_t rows = M.shape(0), cols = M.shape(1);
     InputArray D;
     const mjtNum* weights = nullptr;
     if (!diag.is_none()) {
       D = In(diag, "diag");
-      Need(D.size(), rows, "diag");
+      CheckArraySize(D.size(), rows, "diag");
       weights = D.data();
     }
-    Need(res.size(), cols * cols, "res");
+    CheckArraySize(res.size(), cols * cols, "res");
     mjtNum* out = Out<mjtNum>(res, "res");
     const mjtNum* a = M.data();
     for (py::ssize_t i = 0; i < cols; ++i) {
@@ -528,11 +521,11 @@ void BindProductsAndSparse(py::module_& module) {
   module.def("mju_dense2sparse", [](py::array res, py::object mat, py::array rownnz,
                                     py::array rowadr, py::array colind) {
     InputArray M = In(mat, "mat");
-    if (M.ndim() != 2) throw py::value_error("mat must be a 2-d array");
+    if (M.ndim() != 2) throw py::type_error("mat must be a 2-d array");
     py::ssize_t rows = M.shape(0), cols = M.shape(1), capacity = res.size();
-    Need(rownnz.size(), rows, "rownnz");
-    Need(rowadr.size(), rows, "rowadr");
-    Need(colind.size(), capacity, "colind");
+    CheckArraySize(rownnz.size(), rows, "rownnz");
+    CheckArraySize(rowadr.size(), rows, "rowadr");
+    CheckArraySize(colind.size(), capacity, "colind");
     mjtNum* values = Out<mjtNum>(res, "res");
     int *nnz = Out<int>(rownnz, "rownnz"), *adr = Out<int>(rowadr, "rowadr");
     int* col = Out<int>(colind, "colind");
@@ -555,14 +548,14 @@ void BindProductsAndSparse(py::module_& module) {
      "small, 0 otherwise.");
   module.def("mju_sparse2dense", [](py::array res, py::object mat, py::object rownnz,
                                     py::object rowadr, py::object colind) {
-    if (res.ndim() != 2) throw py::value_error("res must be a 2-d array");
+    if (res.ndim() != 2) throw py::type_error("res must be a 2-d array");
     py::ssize_t rows = res.shape(0), cols = res.shape(1);
     InputArray values = In(mat, "mat");
     IntArray nnz = IntArray::ensure(rownnz), adr = IntArray::ensure(rowadr);
     IntArray col = IntArray::ensure(colind);
     if (!nnz || !adr || !col) throw py::type_error("rownnz, rowadr, colind must be int arrays");
-    Need(nnz.size(), rows, "rownnz");
-    Need(adr.size(), rows, "rowadr");
+    CheckArraySize(nnz.size(), rows, "rownnz");
+    CheckArraySize(adr.size(), rows, "rowadr");
     mjtNum* out = Out<mjtNum>(res, "res");
     for (py::ssize_t r = 0; r < rows; ++r) {  // check every index before writing
       for (int k = 0; k < nnz.data()[r]; ++k) {
@@ -595,7 +588,7 @@ void BindSortAndConvert(py::module_& module) {
   }, py::arg("list"), "Integer insertion sort, resulting list is in increasing order.");
   auto copy64 = [](py::array res, py::object vec) {
     InputArray v = In(vec, "vec");
-    Need(res.size(), v.size(), "res");
+    CheckArraySize(res.size(), v.size(), "res");
     std::copy(v.data(), v.data() + v.size(), Out<mjtNum>(res, "res"));
   };
   module.def("mju_n2d", copy64, py::arg("res"), py::arg("vec"),
@@ -603,12 +596,12 @@ void BindSortAndConvert(py::module_& module) {
   module.def("mju_d2n", copy64, py::arg("res"), py::arg("vec"),
              "Convert from double to mjtNum.");
   module.def("mju_f2n", [](py::array res, py::array_t<float, py::array::c_style> vec) {
-    Need(res.size(), vec.size(), "res");
+    CheckArraySize(res.size(), vec.size(), "res");
     std::copy(vec.data(), vec.data() + vec.size(), Out<mjtNum>(res, "res"));
   }, py::arg("res"), py::arg("vec"), "Convert from float to mjtNum.");
   module.def("mju_n2f", [](py::array res, py::object vec) {
     InputArray v = In(vec, "vec");
-    Need(res.size(), v.size(), "res");
+    CheckArraySize(res.size(), v.size(), "res");
     float* out = Out<float>(res, "res");
     for (py::ssize_t i = 0; i < v.size(); ++i) out[i] = static_cast<float>(v.data()[i]);
   }, py::arg("res"), py::arg("vec"), "Convert from mjtNum to float.");
@@ -619,21 +612,21 @@ void BindBoxQP(py::module_& module) {
                              py::object g, py::object lower, py::object upper) {
     InputArray h = In(H, "H"), gv = In(g, "g");
     int n = static_cast<int>(gv.size());
-    Need(h.size(), static_cast<py::ssize_t>(n) * n, "H");
-    Need(res.size(), n, "res");
+    CheckArraySize(h.size(), static_cast<py::ssize_t>(n) * n, "H");
+    CheckArraySize(res.size(), n, "res");
     if (R.size() != static_cast<py::ssize_t>(n) * (n + 7)) {
-      throw py::value_error("size of R should be n*(n+7)");
+      throw py::type_error("size of R should be n*(n+7)");
     }
     InputArray lo, hi;
     const mjtNum *lower_bounds = nullptr, *upper_bounds = nullptr;
     if (!lower.is_none()) {
       lo = In(lower, "lower");
-      Need(lo.size(), n, "lower");
+      CheckArraySize(lo.size(), n, "lower");
       lower_bounds = lo.data();
     }
     if (!upper.is_none()) {
       hi = In(upper, "upper");
-      Need(hi.size(), n, "upper");
+      CheckArraySize(hi.size(), n, "upper");
       upper_bounds = hi.data();
     }
     std::vector<int> free_index(n);
@@ -641,7 +634,7 @@ void BindBoxQP(py::module_& module) {
     py::array index_array;
     if (!index.is_none()) {
       index_array = index;
-      Need(index_array.size(), n, "index");
+      CheckArraySize(index_array.size(), n, "index");
       out_index = Out<int>(index_array, "index");
     }
     mjtNum* x = Out<mjtNum>(res, "res");
@@ -704,7 +697,7 @@ void BindScalarsAndText(py::module_& module) {
     IntArray nnz = IntArray::ensure(rownnz), adr = IntArray::ensure(rowadr);
     IntArray col = IntArray::ensure(colind);
     if (!nnz || !adr || !col) throw py::type_error("rownnz, rowadr, colind must be int arrays");
-    Need(adr.size(), nnz.size(), "rowadr");
+    CheckArraySize(adr.size(), nnz.size(), "rowadr");
     std::string text;
     char cell[96];
     for (py::ssize_t r = 0; r < nnz.size(); ++r) {
@@ -733,7 +726,7 @@ void BindScalarsAndText(py::module_& module) {
   }, py::arg("type"), py::arg("msg"), "Write [datetime, type: message] to MUJOCO_LOG.TXT.");
   module.def("mju_printMat", [](py::object mat) {
     InputArray M = In(mat, "mat");
-    if (M.ndim() != 2) throw py::value_error("mat must be a 2-d array");
+    if (M.ndim() != 2) throw py::type_error("mat must be a 2-d array");
     py::ssize_t rows = M.shape(0), cols = M.shape(1);
     std::string text;
     char cell[64];

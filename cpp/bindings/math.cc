@@ -8,6 +8,7 @@
 #include <string>
 
 #include "bindings.h"
+#include "mjsim/errors.h"
 #include "../src/util/dot.h"
 #include "../src/util/math3.h"
 
@@ -44,13 +45,6 @@ std::pair<py::ssize_t, py::ssize_t> MatrixShape(const py::array& array, const ch
   throw py::type_error(std::string(name) + " must be a 2-d array");
 }
 
-void CheckSize(py::ssize_t size, py::ssize_t expected, const char* name) {
-  if (size != expected) {
-    throw py::value_error(std::string(name) + " must have " + std::to_string(expected) +
-                          " values, got " + std::to_string(size));
-  }
-}
-
 // --- quaternions ---
 
 mjtNum NormalizeOr(mjtNum* v, int n) {  // unit vector, or the first axis when too short
@@ -84,14 +78,16 @@ void AxisAngle(mjtNum q[4], const mjtNum axis[3], mjtNum angle) {
 // Euler angles with sequence seq: lowercase axes rotate about the moving (intrinsic) frame,
 // uppercase about the fixed (extrinsic) frame
 void EulerToQuat(mjtNum quat[4], const mjtNum euler[3], const std::string& seq) {
-  if (seq.size() != 3) throw py::value_error("seq must have 3 characters, got '" + seq + "'");
+  // FatalError with the reference's mju_error messages
+  if (seq.size() != 3) throw FatalError("mju_euler2Quat: seq must contain exactly 3 characters");
   mjtNum result[4] = {1, 0, 0, 0};
   for (int i = 0; i < 3; ++i) {
     char c = seq[i];
     int axis_index = (c == 'x' || c == 'X') ? 0 : (c == 'y' || c == 'Y') ? 1
                    : (c == 'z' || c == 'Z') ? 2 : -1;
     if (axis_index < 0) {
-      throw py::value_error("seq must use the characters xyzXYZ, got '" + seq + "'");
+      throw FatalError("mju_euler2Quat: seq[" + std::to_string(i) + "] is '" + std::string(1, c) +
+                       "', should be one of x, y, z, X, Y, Z");
     }
     mjtNum axis[3] = {0, 0, 0}, turn[4], product[4];
     axis[axis_index] = 1;
@@ -414,7 +410,7 @@ void BindMatrices(py::module_& module) {
     InputArray M = Input(mat, "mat");
     auto [rows, cols] = MatrixShape(M, "mat");
     InputArray v = Input(vec, cols, "vec");
-    CheckSize(res.size(), rows, "res");
+    CheckArraySize(res.size(), rows, "res");
     Elementwise(res, "res", [&](py::ssize_t r) {
       mjtNum sum = 0;
       for (py::ssize_t c = 0; c < cols; ++c) sum += M.data()[r * cols + c] * v.data()[c];
@@ -426,7 +422,7 @@ void BindMatrices(py::module_& module) {
     InputArray M = Input(mat, "mat");
     auto [rows, cols] = MatrixShape(M, "mat");
     InputArray v = Input(vec, rows, "vec");
-    CheckSize(res.size(), cols, "res");
+    CheckArraySize(res.size(), cols, "res");
     Elementwise(res, "res", [&](py::ssize_t c) {
       mjtNum sum = 0;
       for (py::ssize_t r = 0; r < rows; ++r) sum += M.data()[r * cols + c] * v.data()[r];
@@ -442,8 +438,8 @@ void BindMatrices(py::module_& module) {
     auto [br, bc] = MatrixShape(B, "mat2");
     py::ssize_t rows = transpose1 ? ac : ar, inner = transpose1 ? ar : ac;
     py::ssize_t inner2 = transpose2 ? bc : br, cols = transpose2 ? br : bc;
-    if (inner != inner2) throw py::value_error("mat1 and mat2 have incompatible shapes");
-    CheckSize(res.size(), rows * cols, "res");
+    if (inner != inner2) throw py::type_error("mat1 and mat2 have incompatible shapes");
+    CheckArraySize(res.size(), rows * cols, "res");
     Elementwise(res, "res", [&](py::ssize_t k) {
       py::ssize_t i = k / cols, j = k % cols;
       mjtNum sum = 0;
@@ -482,8 +478,8 @@ void BindMatrices(py::module_& module) {
   module.def("mju_symmetrize", [](py::array res, py::object mat) {
     InputArray M = Input(mat, "mat");
     auto [rows, cols] = MatrixShape(M, "mat");
-    if (rows != cols) throw py::value_error("mat must be square");
-    CheckSize(res.size(), rows * cols, "res");
+    if (rows != cols) throw py::type_error("mat must be square");
+    CheckArraySize(res.size(), rows * cols, "res");
     Elementwise(res, "res", [&](py::ssize_t k) {
       py::ssize_t i = k / rows, j = k % rows;
       return (M.data()[i * rows + j] + M.data()[j * rows + i]) / 2;
@@ -492,12 +488,12 @@ void BindMatrices(py::module_& module) {
   module.def("mju_transpose", [](py::array res, py::object mat) {
     InputArray M = Input(mat, "mat");
     auto [rows, cols] = MatrixShape(M, "mat");
-    CheckSize(res.size(), rows * cols, "res");
+    CheckArraySize(res.size(), rows * cols, "res");
     Elementwise(res, "res", [&](py::ssize_t k) { return M.data()[(k % rows) * cols + k / rows]; });
   }, py::arg("res"), py::arg("mat"), "Transpose matrix: res = mat'.");
   module.def("mju_eye", [](py::array mat) {
     auto [rows, cols] = MatrixShape(mat, "mat");
-    if (rows != cols) throw py::value_error("mat must be square");
+    if (rows != cols) throw py::type_error("mat must be square");
     Elementwise(mat, "mat", [n = rows](py::ssize_t k) { return k / n == k % n ? 1.0 : 0.0; });
   }, py::arg("mat"), "Set mat to the identity matrix.");
 }

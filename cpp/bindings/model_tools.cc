@@ -17,7 +17,7 @@ using IndexArray = py::array_t<int, py::array::c_style | py::array::forcecast>;
 
 void CheckIndexSize(const IndexArray& array, py::ssize_t size, const char* name) {
   if (array.size() != size) {
-    throw py::value_error(std::string(name) + " should be of size " + std::to_string(size));
+    throw py::type_error(std::string(name) + " should be of size " + std::to_string(size));
   }
 }
 

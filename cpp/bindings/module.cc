@@ -56,18 +56,20 @@ mjtNum* OutputArray(py::array& array, py::ssize_t size, const char* name) {
       !array.writeable()) {
     throw py::type_error(std::string(name) + " must be a writable C-contiguous float64 array");
   }
-  if (array.size() != size) {
-    throw py::value_error(std::string(name) + " must have " + std::to_string(size) +
-                          " values, got " + std::to_string(array.size()));
-  }
+  CheckArraySize(array.size(), size, name);
   return static_cast<mjtNum*>(array.mutable_data());
 }
 
-void CheckInputSize(const InputArray& array, py::ssize_t size, const char* name) {
-  if (array.size() != size) {
-    throw py::value_error(std::string(name) + " must have " + std::to_string(size) +
-                          " values, got " + std::to_string(array.size()));
+// TypeError, as the reference's bindings raise for an array of the wrong size
+void CheckArraySize(py::ssize_t size, py::ssize_t expected, const char* name) {
+  if (size != expected) {
+    throw py::type_error(std::string(name) + " must have " + std::to_string(expected) +
+                         " values, got " + std::to_string(size));
   }
+}
+
+void CheckInputSize(const InputArray& array, py::ssize_t size, const char* name) {
+  CheckArraySize(array.size(), size, name);
 }
 
 namespace {
@@ -646,7 +648,7 @@ void BindInertiaFunctions(py::module_& module) {
     CheckSameModel(m, d);
     int nv = m.model->nv;
     if (y.ndim() < 1 || y.shape(y.ndim() - 1) != nv) {
-      throw py::value_error("the last dimension of y should be of size nv = " + std::to_string(nv));
+      throw py::type_error("the last dimension of y should be of size nv = " + std::to_string(nv));
     }
     int n = nv ? static_cast<int>(y.size() / nv) : 0;
     mjtNum* out = OutputArray(x, y.size(), "x");

@@ -14,7 +14,7 @@ int* Int32OutputArray(py::array& array, py::ssize_t size, const char* name) {
     throw py::type_error(std::string(name) + " must be a writable C-contiguous int32 array");
   }
   if (array.size() != size) {
-    throw py::value_error(std::string(name) + " must have " + std::to_string(size) +
+    throw py::type_error(std::string(name) + " must have " + std::to_string(size) +
                           " values, got " + std::to_string(array.size()));
   }
   return static_cast<int*>(array.mutable_data());

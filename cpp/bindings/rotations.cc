@@ -191,10 +191,10 @@ void BindSpatial(py::module_& module) {
     InputArray m = InputArray::ensure(mu), f = InputArray::ensure(force);
     if (!m || !f) throw py::type_error("force and mu must be float64 arrays");
     if (pyramid.size() != 2 * m.size()) {
-      throw py::value_error("size of pyramid should be twice as large as size of mu");
+      throw py::type_error("size of pyramid should be twice as large as size of mu");
     }
     if (f.size() != m.size() + 1) {
-      throw py::value_error("size of force should be exactly one larger than size of mu");
+      throw py::type_error("size of force should be exactly one larger than size of mu");
     }
     EncodePyramid(OutputArray(pyramid, pyramid.size(), "pyramid"), f.data(), m.data(),
                   static_cast<int>(m.size()));
@@ -204,10 +204,10 @@ void BindSpatial(py::module_& module) {
     InputArray m = InputArray::ensure(mu), p = InputArray::ensure(pyramid);
     if (!m || !p) throw py::type_error("pyramid and mu must be float64 arrays");
     if (p.size() != 2 * m.size()) {
-      throw py::value_error("size of pyramid should be twice as large as size of mu");
+      throw py::type_error("size of pyramid should be twice as large as size of mu");
     }
     if (force.size() != m.size() + 1) {
-      throw py::value_error("size of force should be exactly one larger than size of mu");
+      throw py::type_error("size of force should be exactly one larger than size of mu");
     }
     DecodePyramid(OutputArray(force, force.size(), "force"), p.data(), m.data(),
                   static_cast<int>(m.size()));

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "bindings.h"
+#include "mjsim/errors.h"
 #include "compiler/set_const.h"
 
 namespace mjsim {
@@ -13,27 +14,26 @@ namespace {
 constexpr int kVersion = 337;
 constexpr const char* kVersionString = "3.3.7";
 
-// ValueError unless sig is a set of mjtState bits
-void CheckSignature(int sig) {
-  if (sig < 0 || sig >= (1 << mjNSTATE)) {
-    throw py::value_error("sig must be a set of mjtState bits (0 <= sig < 2^mjNSTATE = " +
-                          std::to_string(1 << mjNSTATE) + "), got " + std::to_string(sig));
+// The reference's messages: its mju_error reports (FatalError), and TypeError for a state
+// array of the wrong size. sig is unsigned, so a negative one is a TypeError of the call.
+void CheckSignature(unsigned sig, const char* caller) {
+  if (sig >= (1u << mjNSTATE)) {
+    throw FatalError(std::string(caller) + ": invalid state signature " + std::to_string(sig) +
+                     " >= 2^mjNSTATE");
   }
 }
 
 void CheckStateSize(py::ssize_t size, const PyModel& m, int sig) {
-  int expected = mj_stateSize(*m.model, sig);
-  if (size != expected) {
-    throw py::value_error("state size should equal mj_stateSize(m, sig) = " +
-                          std::to_string(expected) + ", got " + std::to_string(size));
+  if (size != mj_stateSize(*m.model, sig)) {
+    throw py::type_error("state size should equal mj_stateSize(m, sig)");
   }
 }
 
-void CheckKey(const PyModel& m, int key, const char* name) {
-  if (key < 0 || key >= m.model->nkey) {
-    throw py::index_error(std::string(name) + " " + std::to_string(key) +
-                          " out of range: the model has " + std::to_string(m.model->nkey) +
-                          " keyframes");
+void CheckKeyframeIndex(const PyModel& m, int k) {
+  if (k < 0) throw FatalError("mj_setKeyframe: keyframe index cannot be negative");
+  if (k >= m.model->nkey) {
+    throw FatalError("mj_setKeyframe: index must be smaller than " + std::to_string(m.model->nkey) +
+                     " (keyframes allocated in model)");
   }
 }
 
@@ -44,33 +44,33 @@ void WriteFile(bool written, const std::string& filename) {
 }  // namespace
 
 void BindState(py::module_& module) {
-  module.def("mj_stateSize", [](const PyModel& m, int sig) {
-    CheckSignature(sig);
+  module.def("mj_stateSize", [](const PyModel& m, unsigned sig) {
+    CheckSignature(sig, "mj_stateSize");
     return mj_stateSize(*m.model, sig);
   }, py::arg("m"), py::arg("sig"), "Return size of state signature.");
-  module.def("mj_getState", [](const PyModel& m, PyData& d, py::array state, int sig) {
+  module.def("mj_getState", [](const PyModel& m, PyData& d, py::array state, unsigned sig) {
     CheckSameModel(m, d);
-    CheckSignature(sig);
+    CheckSignature(sig, "mj_getState");
+    CheckStateSize(state.size(), m, sig);
     mjtNum* out = OutputArray(state, mj_stateSize(*m.model, sig), "state");
     mj_getState(*m.model, *d.data, out, sig);
   }, py::arg("m"), py::arg("d"), py::arg("state"), py::arg("sig"),
      "Get state (the components selected by the mjtState bits of sig, in bit order).");
-  module.def("mj_setState", [](const PyModel& m, PyData& d, InputArray state, int sig) {
+  module.def("mj_setState", [](const PyModel& m, PyData& d, InputArray state, unsigned sig) {
     CheckSameModel(m, d);
-    CheckSignature(sig);
+    CheckSignature(sig, "mj_setState");
     CheckStateSize(state.size(), m, sig);
     mj_setState(*m.model, *d.data, state.data(), sig);
   }, py::arg("m"), py::arg("d"), py::arg("state"), py::arg("sig"),
      "Set state (the components selected by the mjtState bits of sig, in bit order).");
   module.def("mj_resetDataKeyframe", [](const PyModel& m, PyData& d, int key) {
-    CheckSameModel(m, d);
-    CheckKey(m, key, "key");
+    CheckSameModel(m, d);  // a key out of range resets without a keyframe, as the reference
     mj_resetDataKeyframe(*m.model, *d.data, key);
   }, py::arg("m"), py::arg("d"), py::arg("key"),
      "Reset data; then set time, qpos, qvel, act, mocap poses and ctrl from keyframe key.");
   module.def("mj_setKeyframe", [](PyModel& m, const PyData& d, int k) {
     CheckSameModel(m, d);
-    CheckKey(m, k, "k");
+    CheckKeyframeIndex(m, k);
     mj_setKeyframe(*m.model, *d.data, k);
   }, py::arg("m"), py::arg("d"), py::arg("k"), "Copy current state to the k-th model keyframe.");
   module.def("mj_getTotalmass", [](const PyModel& m) { return mj_getTotalmass(*m.model); },

@@ -475,11 +475,11 @@ def test_muscle_gain_velocity_slope_is_the_derivative():
 
 def test_bindings_reject_wrong_arguments():
     prm = np.array([0.75, 1.05, -1, 200, 0.5, 1.6, 1.5, 1.3, 1.2])
-    with pytest.raises(ValueError, match="lengthrange must have 2 values, got 3"):
+    with pytest.raises(TypeError, match="lengthrange must have 2 values, got 3"):
         mjsim.mju_muscleGain(0.5, 0.1, np.zeros(3), 1.0, prm)
-    with pytest.raises(ValueError, match="prm must have 9 values, got 8"):
+    with pytest.raises(TypeError, match="prm must have 9 values, got 8"):
         mjsim.mju_muscleBias(0.5, np.array([0.0, 1.0]), 1.0, prm[:8])
-    with pytest.raises(ValueError, match="prm must have 3 values, got 2"):
+    with pytest.raises(TypeError, match="prm must have 3 values, got 2"):
         mjsim.mju_muscleDynamics(0.5, 0.1, np.array([0.01, 0.04]))
     with pytest.raises(TypeError, match="prm"):
         mjsim.mju_muscleDynamics(0.5, 0.1, "fast")
@@ -495,5 +495,5 @@ def test_bindings_reject_wrong_arguments():
     other = mjsim.MjModel.from_xml_string(model_xml(SHORTCUTS["motor"]).replace("<mujoco>", "<mujoco><size nuserdata='3'/>", 1))
     with pytest.raises((TypeError, ValueError)):
         mjsim.mj_fwdActuation(m, mjsim.MjData(other))
-    with pytest.raises(ValueError, match="qDeriv must have"):
+    with pytest.raises(TypeError, match="qDeriv must have"):
         mjsim._core._add_actuator_velocity_derivative(m, mjsim.MjData(m), np.zeros(m.nD + 1))

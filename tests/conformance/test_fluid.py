@@ -358,7 +358,7 @@ def test_bindings_check_arguments():
     m = mjsim.MjModel.from_xml_string(ellipsoid_xml("sphere"))
     d = mjsim.MjData(m)
     other = mjsim.MjData(mjsim.MjModel.from_xml_string(box_xml(MEDIA["all"])))
-    with pytest.raises(ValueError, match="qDeriv must have"):
+    with pytest.raises(TypeError, match="qDeriv must have"):
         mjsim._core._add_fluid_velocity_derivative(m, d, np.zeros(m.nD + 1))
     with pytest.raises(TypeError, match="qDeriv"):
         mjsim._core._add_fluid_velocity_derivative(m, d, np.zeros(m.nD, dtype=np.float32))

@@ -150,13 +150,13 @@ def test_integrate_and_differentiate_positions_match_reference(dt):
 
 def test_position_functions_check_arguments():
     m = mjsim.MjModel.from_xml_string(JOINTS_XML)
-    with pytest.raises(ValueError, match="qpos must have 13 values"):
+    with pytest.raises(TypeError, match="qpos must have 13 values"):
         mjsim.mj_integratePos(m, np.zeros(3), np.zeros(m.nv), 0.1)
     with pytest.raises(TypeError, match="qpos must be a writable C-contiguous float64"):
         mjsim.mj_integratePos(m, np.zeros(m.nq, dtype=np.float32), np.zeros(m.nv), 0.1)
-    with pytest.raises(ValueError, match="qvel must have 11 values"):
+    with pytest.raises(TypeError, match="qvel must have 11 values"):
         mjsim.mj_integratePos(m, np.zeros(m.nq), np.zeros(2), 0.1)
-    with pytest.raises(ValueError, match="qpos2 must have 13 values"):
+    with pytest.raises(TypeError, match="qpos2 must have 13 values"):
         mjsim.mj_differentiatePos(m, np.zeros(m.nv), 0.1, np.zeros(m.nq), np.zeros(1))
 
 

@@ -163,18 +163,18 @@ def test_in_place_accumulation_matches_reference():
 
 def test_bad_inputs_raise_naming_the_argument_and_write_nothing():
     res = np.full(4, 7.0)
-    with pytest.raises(ValueError, match="quat2"):
+    with pytest.raises(TypeError, match="quat2"):
         mjsim.mju_mulQuat(res, np.ones(4), np.ones(3))
     with pytest.raises(TypeError, match="res"):
         mjsim.mju_mulQuat(np.zeros(4, np.float32), np.ones(4), np.ones(4))
-    with pytest.raises(ValueError, match="res"):
+    with pytest.raises(TypeError, match="res"):
         mjsim.mju_mulQuat(np.zeros(5), np.ones(4), np.ones(4))
-    with pytest.raises(ValueError, match="vec"):
+    with pytest.raises(TypeError, match="vec"):
         mjsim.mju_mulMatVec(res, np.ones((4, 3)), np.ones(4))
-    with pytest.raises(ValueError, match="seq"):
+    with pytest.raises(mjsim.FatalError, match="seq"):
         mjsim.mju_euler2Quat(res, np.ones(3), "xyw")
-    with pytest.raises(ValueError, match="vec2"):
+    with pytest.raises(TypeError, match="vec2"):
         mjsim.mju_add(res, np.ones(4), np.ones(5))
-    with pytest.raises(ValueError, match="incompatible"):
+    with pytest.raises(TypeError, match="incompatible"):
         mjsim.mju_mulMatMat(np.zeros((2, 2)), np.ones((2, 3)), np.ones((2, 2)))
     np.testing.assert_array_equal(res, 7.0)

@@ -133,9 +133,9 @@ def test_add_m_bad_input():
     colind = np.zeros(m.nM, np.int32)
     colind[:m.nC] = m.M_colind
     good = (m.M_rownnz.copy(), m.M_rowadr.copy(), colind)
-    with pytest.raises(ValueError):
+    with pytest.raises(TypeError):
         mjsim.mj_addM(m, d, np.zeros(m.nM + 1), *good)
-    with pytest.raises(ValueError):
+    with pytest.raises(TypeError):
         mjsim.mj_addM(m, d, np.zeros(m.nM), good[0][:-1], good[1], good[2])
     bad_columns = good[2].copy()
     bad_columns[0] = m.nv

@@ -370,7 +370,7 @@ def test_bindings_check_their_arguments():
     other = mjsim.MjModel.from_xml_string("<mujoco><worldbody/></mujoco>")
     with pytest.raises((TypeError, ValueError)):
         mjsim.mj_passive(m, mjsim.MjData(other))
-    with pytest.raises(ValueError, match="qDeriv"):
+    with pytest.raises(TypeError, match="qDeriv"):
         mjsim._core._add_passive_velocity_derivative(m, mjsim.MjData(m), np.zeros(m.nD + 1))
     with pytest.raises((TypeError, ValueError), match="qDeriv"):
         mjsim._core._add_passive_velocity_derivative(m, mjsim.MjData(m), np.zeros(m.nD, dtype=np.float32))

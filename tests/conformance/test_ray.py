@@ -367,9 +367,9 @@ def test_bad_arguments_raise_naming_the_argument():
     d = mjsim.MjData(m)
     mjsim.mj_kinematics(m, d)
     pnt, vec, geomid = np.zeros(3), np.array([0, 0, -1.0]), np.zeros(1, np.int32)
-    with pytest.raises(ValueError, match="pnt"):
+    with pytest.raises(TypeError, match="pnt"):
         mjsim.mj_ray(m, d, np.zeros(2), vec, None, 1, -1, geomid)
-    with pytest.raises(ValueError, match="vec"):
+    with pytest.raises(TypeError, match="vec"):
         mjsim.mj_ray(m, d, pnt, np.zeros(4), None, 1, -1, geomid)
     with pytest.raises(TypeError, match="geomid"):
         mjsim.mj_ray(m, d, pnt, vec, None, 1, -1, np.zeros(1, np.int64))
@@ -377,11 +377,11 @@ def test_bad_arguments_raise_naming_the_argument():
     readonly.setflags(write=False)
     with pytest.raises(TypeError, match="geomid"):
         mjsim.mj_ray(m, d, pnt, vec, None, 1, -1, readonly)
-    with pytest.raises(ValueError, match="geomid"):
+    with pytest.raises(TypeError, match="geomid"):
         mjsim.mj_ray(m, d, pnt, vec, None, 1, -1, np.zeros(2, np.int32))
     with pytest.raises(TypeError, match="geomgroup"):
         mjsim.mj_ray(m, d, pnt, vec, np.ones(6), 1, -1, geomid)
-    with pytest.raises(ValueError, match="geomgroup"):
+    with pytest.raises(TypeError, match="geomgroup"):
         mjsim.mj_ray(m, d, pnt, vec, np.ones(5, np.uint8), 1, -1, geomid)
     with pytest.raises(ValueError, match="too small"):  # the reference aborts the process
         mjsim.mj_ray(m, d, pnt, np.zeros(3), None, 1, -1, geomid)
@@ -392,9 +392,9 @@ def test_bad_arguments_raise_naming_the_argument():
     with pytest.raises(ValueError, match="geom type 7"):
         mjsim.mju_rayGeom(pnt, np.eye(3).ravel(), np.ones(3), pnt, vec, 7)
     ids, dist = np.zeros(2, np.int32), np.zeros(2)
-    with pytest.raises(ValueError, match="vec"):
+    with pytest.raises(TypeError, match="vec"):
         mjsim.mj_multiRay(m, d, pnt, np.ones(3), None, 1, -1, ids, dist, 2, 1.0)
-    with pytest.raises(ValueError, match="dist"):
+    with pytest.raises(TypeError, match="dist"):
         mjsim.mj_multiRay(m, d, pnt, np.ones(9), None, 1, -1, np.zeros(3, np.int32), dist, 3, 1.0)
     with pytest.raises(ValueError, match="ray 1"):
         mjsim.mj_multiRay(m, d, pnt, np.array([1.0, 0, 0, 0, 0, 0]), None, 1, -1, ids, dist, 2,

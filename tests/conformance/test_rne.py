@@ -207,7 +207,7 @@ def test_rne_binding_checks_its_arguments():
     m = mjsim.MjModel.from_xml_string(SMALL_MODELS["hinge_chain"])
     d = mjsim.MjData(m)
     mjsim.mj_rne(m, d, 0, np.zeros(m.nv))
-    with pytest.raises(ValueError, match="result must have 3 values, got 2"):
+    with pytest.raises(TypeError, match="result must have 3 values, got 2"):
         mjsim.mj_rne(m, d, 0, np.zeros(2))
     with pytest.raises(TypeError, match="result"):
         mjsim.mj_rne(m, d, 0, np.zeros(m.nv, dtype=np.float32))
@@ -226,5 +226,5 @@ def test_rne_binding_checks_its_arguments():
                  lambda: mjsim.mj_rnePostConstraint(m, other)):
         with pytest.raises(ValueError, match="different MjModel"):
             call()
-    with pytest.raises(ValueError, match="qDeriv must have"):
+    with pytest.raises(TypeError, match="qDeriv must have"):
         mjsim._core._add_bias_velocity_derivative(m, d, np.zeros(m.nD + 1))

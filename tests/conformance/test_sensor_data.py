@@ -799,7 +799,7 @@ def test_object_functions_reject_bad_arguments():
     other = mjsim.MjData(mjsim.MjModel.from_xml_string(TENDONS_ACTUATORS))
     site = int(mujoco.mjtObj.mjOBJ_SITE)
     for function in (mjsim.mj_objectVelocity, mjsim.mj_objectAcceleration):
-        with pytest.raises(ValueError, match="res"):
+        with pytest.raises(TypeError, match="res"):
             function(m, d, site, 0, np.zeros(5), 0)
         with pytest.raises(TypeError, match="res"):
             function(m, d, site, 0, np.zeros(6, dtype=np.float32), 0)

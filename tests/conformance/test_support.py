@@ -29,7 +29,7 @@ def test_apply_ft_checks_arguments():
     m = mjsim.MjModel.from_xml_string("<mujoco><worldbody><body><joint/><geom size='.1'/></body></worldbody></mujoco>")
     d = mjsim.MjData(m)
     target = np.zeros(m.nv)
-    with pytest.raises(ValueError, match="force must have 3 values"):
+    with pytest.raises(TypeError, match="force must have 3 values"):
         mjsim.mj_applyFT(m, d, np.zeros(2), np.zeros(3), np.zeros(3), 1, target)
     with pytest.raises(IndexError, match="body 5 out of range"):
         mjsim.mj_applyFT(m, d, np.zeros(3), np.zeros(3), np.zeros(3), 5, target)

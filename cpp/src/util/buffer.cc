@@ -40,8 +40,9 @@ size_t DataBytes(const Model& m) {
 }  // namespace
 
 size_t ScratchBytes(const Model& m) {
-  size_t state = m.nq + m.nv + m.na + m.nu;
-  size_t values = 16 * state + 24 * static_cast<size_t>(m.nbody) + 4 * (m.nD + m.nC) +
+  // in size_t: a corrupted model's sizes must not overflow an int before they are rejected
+  size_t state = static_cast<size_t>(m.nq) + m.nv + m.na + m.nu;
+  size_t values = 16 * state + 24 * static_cast<size_t>(m.nbody) + 4 * (static_cast<size_t>(m.nD) + m.nC) +
                   8 * static_cast<size_t>(m.ntendon) + 4 * static_cast<size_t>(m.nsite) +
                   8 * static_cast<size_t>(m.ngeom) + 24 * static_cast<size_t>(m.nbody) +
                   1024;  // collision: geom and body boxes, the sweep's arrays
