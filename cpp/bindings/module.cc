@@ -970,6 +970,7 @@ void BindFunctions(py::module_& module) {
   BindModelFiles(module);
   BindModelTools(module);
   BindCallbacks(module);
+  BindEnumStrings(module);
   module.def("mj_resetData", [](const PyModel& m, PyData& d) {
     CheckSameModel(m, d);
     mj_resetData(*m.model, *d.data);
