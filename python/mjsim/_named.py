@@ -164,7 +164,9 @@ def _fill(view, source, rows_table: dict, model, kind_name: str, kind: Kind, ind
             selected.setdefault(field_name[len(prefix):], (field_name, index))
     # variable-length rows (tuple_objtype, numeric_data...): counted by n<kind>data, placed by
     # <prefix>adr and <prefix>size
-    if prefix and f"{prefix}adr" in rows_table and f"{prefix}size" in rows_table:
+    # (hfield_size is the hfield's extent, not a length: 2-D, skipped)
+    if (prefix and f"{prefix}adr" in rows_table and f"{prefix}size" in rows_table
+            and getattr(source, f"{prefix}size").ndim == 1):
         start = int(getattr(source, f"{prefix}adr")[index])
         stop = start + int(getattr(source, f"{prefix}size")[index])
         for field_name, rows in rows_table.items():
