@@ -148,5 +148,8 @@ void BindModelFiles(py::module_& module);
 void BindModelTools(py::module_& module);
 // set_mjcb_* / get_mjcb_*: Python callables as the engine callbacks (callbacks.cc)
 void BindCallbacks(py::module_& module);
+// enums.cc: mjDISABLESTRING and the other mj*STRING constants, and _cpp_enums (the C++ enum
+// tables, for the tests)
+void BindEnumStrings(py::module_& module);
 
 }  // namespace mjsim

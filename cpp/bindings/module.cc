@@ -444,34 +444,69 @@ void BindSolverStats(py::module_& module) {
   FinishStatClasses(classes);
 }
 
-// an MjData from its pickled state (a tuple of 8); ValueError when it is malformed
+// Pickling an MjData: its model's state, then the Data scalars table (data.h) as raw bytes,
+// the buffer and the arena's bytes in use (contacts, constraint rows, efc_AR); read back by
+// the same mjsim build, as a pickled MjModel.
+constexpr const char* kDataPickleTag = "mjsim-data-2";
+
+size_t ScalarBytes() {
+  size_t total = 0;
+#define MJSIM_X(type, name, count, doc) total += sizeof(Data::name);
+  MJSIM_DATA_SCALARS(MJSIM_X)
+#undef MJSIM_X
+  return total;
+}
+
+py::tuple DataState(const PyData& self) {
+  const Data& d = *self.data;
+  std::string scalars;
+#define MJSIM_X(type, name, count, doc) \
+  scalars.append(reinterpret_cast<const char*>(&d.name), sizeof(d.name));
+  MJSIM_DATA_SCALARS(MJSIM_X)
+#undef MJSIM_X
+  return py::make_tuple(kDataPickleTag, ModelState(*self.model), py::bytes(scalars),
+                        py::bytes(reinterpret_cast<const char*>(d.buffer.bytes()), d.buffer.size()),
+                        py::bytes(reinterpret_cast<const char*>(d.arena.bytes()), d.efc_end));
+}
+
+// an MjData from its pickled state; ValueError when it is malformed
 std::shared_ptr<PyData> DataFromState(const py::tuple& state) {
-  if (state.size() != 8) throw py::value_error("not a pickled mjsim MjData of this version");
-  auto data = std::make_shared<PyData>(ModelFromState(state[0]));
+  if (state.size() != 5 || !py::isinstance<py::str>(state[0]) ||
+      state[0].cast<std::string>() != kDataPickleTag) {
+    throw py::value_error("not a pickled mjsim MjData of this version");
+  }
+  auto data = std::make_shared<PyData>(ModelFromState(state[1]));
   Data& d = *data->data;
-  d.time = state[1].cast<mjtNum>();
-  d.energy[0] = state[2].cast<mjtNum>();
-  d.energy[1] = state[3].cast<mjtNum>();
-  py::list warnings = state[4];
-  for (int i = 0; i < mjNWARNING && i < static_cast<int>(warnings.size()); ++i) {
-    py::tuple w = warnings[i];
-    d.warning[i] = WarningStat{w[0].cast<int>(), w[1].cast<int>()};
+  std::string scalars = state[2].cast<py::bytes>();
+  std::string buffer = state[3].cast<py::bytes>();
+  std::string arena = state[4].cast<py::bytes>();
+  if (scalars.size() != ScalarBytes() || buffer.size() != d.buffer.size()) {
+    throw py::value_error("pickled MjData has the wrong size");
   }
-  std::string buffer = state[5].cast<py::bytes>();
-  if (buffer.size() != d.buffer.size()) throw py::value_error("pickled MjData has the wrong size");
+  // the counts are checked on a copy: d keeps its reset state until they are known to fit
+  Data counts;
+  size_t offset = 0;
+#define MJSIM_X(type, name, count, doc)                                  \
+  std::memcpy(&counts.name, scalars.data() + offset, sizeof(counts.name)); \
+  offset += sizeof(counts.name);
+  MJSIM_DATA_SCALARS(MJSIM_X)
+#undef MJSIM_X
+  const Model& m = *data->model;
+  bool counts_fit = counts.ncon >= 0 && counts.ncon <= d.MaxContacts() && counts.nefc >= 0 &&
+                    counts.nA >= 0 && counts.nisland >= 0 && counts.nisland <= m.nv &&
+                    counts.nidof >= 0 && counts.nidof <= m.nv;
+  d.ncon = counts_fit ? counts.ncon : 0;
+  d.nefc = counts_fit ? counts.nefc : 0;  // LayoutDualMatrix sizes its row arrays by nefc
+  if (!counts_fit || !LayoutConstraintRows(m, d, counts.nefc) ||
+      (counts.nA > 0 && !LayoutDualMatrix(d, counts.nA)) || arena.size() != d.efc_end) {
+    throw py::value_error("pickled MjData has malformed contacts or constraint rows");
+  }
+#define MJSIM_X(type, name, count, doc) \
+  std::memcpy(&d.name, &counts.name, sizeof(d.name));
+  MJSIM_DATA_SCALARS(MJSIM_X)
+#undef MJSIM_X
   std::memcpy(d.buffer.bytes(), buffer.data(), buffer.size());
-  std::string contacts = state[6].cast<py::bytes>();
-  if (contacts.size() % sizeof(Contact) != 0 ||
-      contacts.size() / sizeof(Contact) > static_cast<size_t>(d.MaxContacts())) {
-    throw py::value_error("pickled MjData has a malformed contact list");
-  }
-  d.ncon = static_cast<int>(contacts.size() / sizeof(Contact));
-  std::memcpy(d.contact, contacts.data(), contacts.size());
-  py::list timers = state[7];
-  for (int i = 0; i < mjNTIMER && i < static_cast<int>(timers.size()); ++i) {
-    py::tuple t = timers[i];
-    d.timer[i] = TimerStat{t[0].cast<mjtNum>(), t[1].cast<int>()};
-  }
+  std::memcpy(d.arena.bytes(), arena.data(), arena.size());
   return data;
 }
 
@@ -513,17 +548,7 @@ void BindData(py::module_& module) {
     return copy_onto(self, std::make_shared<PyModel>(std::shared_ptr<Model>(CopyModel(*self.model))));
   }, py::arg("memo"));
   data.def(py::pickle(
-      [](const PyData& self) {
-        const Data& d = *self.data;
-        py::list warnings;
-        for (const WarningStat& w : d.warning) warnings.append(py::make_tuple(w.lastinfo, w.number));
-        py::list timers;
-        for (const TimerStat& t : d.timer) timers.append(py::make_tuple(t.duration, t.number));
-        return py::make_tuple(ModelState(*self.model), d.time, d.energy[0], d.energy[1], warnings,
-                              py::bytes(reinterpret_cast<const char*>(d.buffer.bytes()), d.buffer.size()),
-                              py::bytes(reinterpret_cast<const char*>(d.contact), sizeof(Contact) * d.ncon),
-                              timers);
-      },
+      [](const PyData& self) { return DataState(self); },
       [](py::tuple state) {
         try {
           return DataFromState(state);
@@ -756,6 +781,24 @@ void BindFieldTables(py::module_& module) {
 #undef MJSIM_X
   module.attr("_model_field_rows") = model_rows;
   module.attr("_data_field_rows") = data_rows;
+  // the names in Data's other tables: scalars, constraint rows, islands, contact members
+  py::list scalars, efc, islands, contact;
+#define MJSIM_X(type, name, count, doc) scalars.append(#name);
+  MJSIM_DATA_SCALARS(MJSIM_X)
+#undef MJSIM_X
+#define MJSIM_X(type, name, cols, doc) efc.append(#name);
+  MJSIM_EFC_FIELDS(MJSIM_X)
+#undef MJSIM_X
+#define MJSIM_X(type, name, doc) islands.append(#name);
+  MJSIM_ISLAND_FIELDS(MJSIM_X)
+#undef MJSIM_X
+#define MJSIM_X(type, name, count, doc) contact.append(#name);
+  MJSIM_CONTACT_MEMBERS(MJSIM_X)
+#undef MJSIM_X
+  module.attr("_data_scalars") = scalars;
+  module.attr("_data_efc_fields") = efc;
+  module.attr("_data_island_fields") = islands;
+  module.attr("_contact_members") = contact;
 }
 
 // mj_comVel, mj_subtreeVel, mj_rne, mj_rnePostConstraint, mj_energyPos, mj_energyVel
@@ -972,6 +1015,7 @@ void BindFunctions(py::module_& module) {
   BindModelFiles(module);
   BindModelTools(module);
   BindCallbacks(module);
+  BindEnumStrings(module);
   module.def("mj_resetData", [](const PyModel& m, PyData& d) {
     CheckSameModel(m, d);
     mj_resetData(*m.model, *d.data);

@@ -2104,6 +2104,20 @@ def get_mjcb_sensor() -> object:
 def get_mjcb_time() -> object:
     """The installed mjcb_time callback, or None."""
 
+mjDISABLESTRING: tuple
+
+mjENABLESTRING: tuple
+
+mjFRAMESTRING: tuple
+
+mjLABELSTRING: tuple
+
+mjRNDSTRING: tuple
+
+mjTIMERSTRING: tuple
+
+mjVISSTRING: tuple
+
 mjMAXCONPAIR: int
 
 mjMAXFLEXNODES: int

@@ -50,3 +50,30 @@ def test_numeric_constants_match_reference():
         assert type(getattr(mjsim, name)) is type(value), name
         checked += 1
     assert checked >= 20
+
+
+STRING_CONSTANTS = ["mjDISABLESTRING", "mjENABLESTRING", "mjTIMERSTRING", "mjLABELSTRING",
+                    "mjFRAMESTRING", "mjVISSTRING", "mjRNDSTRING"]
+
+
+@pytest.mark.parametrize("name", STRING_CONSTANTS)
+def test_string_constant_matches_reference(name):
+    ours, expected = getattr(mjsim, name), getattr(mujoco, name)
+    assert type(ours) is type(expected) is tuple
+    assert ours == expected
+
+
+@pytest.mark.parametrize("name", STRING_CONSTANTS)
+def test_string_constant_cannot_be_changed(name):
+    for module in (mujoco, mjsim):
+        with pytest.raises(TypeError):
+            getattr(module, name)[0] = "changed"
+
+
+@pytest.mark.parametrize("name", sorted(mjsim._core._cpp_enums))
+def test_cpp_enum_table_matches_reference(name):
+    """The C++ tables (mjsim/types.h, mjsim/vis_enums.h) that the engine and the mj*STRING
+    constants use have the reference's members and values (the counts mjN* aside)."""
+    expected = [(member, int(value)) for member, value in getattr(mujoco, name).__members__.items()
+                if not member.startswith("mjN")]
+    assert mjsim._core._cpp_enums[name] == expected

@@ -118,11 +118,13 @@ def corrupted_model_state(state: tuple, rng: np.random.Generator) -> tuple:
 
 
 def corrupted_data_state(state: tuple, rng: np.random.Generator) -> tuple:
+    """The pickled state of an MjData (tag, model state, scalars, buffer, arena in use) with
+    its model's state, its scalars (counts included), its buffer or its arena corrupted."""
     state = list(state)
-    if rng.random() < 0.5:
-        state[0] = corrupted_model_state(state[0], rng)
+    if rng.random() < 0.4:
+        state[1] = corrupted_model_state(state[1], rng)
     else:
-        where = int(rng.choice([5, 6]))  # the array buffer, the contact list
+        where = int(rng.choice([2, 3, 4]))  # the scalars, the array buffer, the arena in use
         blob = bytearray(state[where])
         if blob:
             at = int(rng.integers(0, max(1, len(blob) - 4)))

@@ -78,3 +78,97 @@ def test_bad_pickle_state_is_rejected():
     blank_data = mjsim.MjData.__new__(mjsim.MjData)
     with pytest.raises(ValueError, match="not a pickled mjsim MjData"):
         blank_data.__setstate__((1, 2))
+
+
+# ---- every Data field survives copy, deepcopy and pickle, at random states ----------------
+
+from corpus import corpus_models, label  # noqa: E402
+
+DUPLICATES = {"copy": copy.copy, "deepcopy": copy.deepcopy,
+              "pickle": lambda d: pickle.loads(pickle.dumps(d))}
+
+
+def data_field_values(d):
+    """name -> value of every Data field, enumerated from the field tables (fields.h, the
+    scalars, efc and island tables of data.h and efc.h, the contact members)."""
+    core = mjsim._core
+    values = {name: getattr(d, name) for name in core._data_field_rows}
+    values.update({name: getattr(d, name) for name in core._data_efc_fields})
+    values.update({name: getattr(d, name) for name in core._data_island_fields})
+    values.update({f"contact.{name}": getattr(d.contact, name) for name in core._contact_members})
+    for name in core._data_scalars:
+        value = getattr(d, name)
+        if name in ("warning", "timer", "solver"):
+            members = [m for m in dir(value) if not m.startswith("_")]
+            values.update({f"{name}.{m}": np.array(getattr(value, m)) for m in members})
+        else:
+            values[name] = value
+    values.update(efc_AR=d.efc_AR, efc_AR_rownnz=d.efc_AR_rownnz, efc_AR_rowadr=d.efc_AR_rowadr,
+                  efc_AR_colind=d.efc_AR_colind, nJ=d.nJ)
+    return values
+
+
+def assert_bitwise_equal(a, b, context, wall_clock=True):
+    """wall_clock=False leaves out timer.duration (measured time, differs between two runs)."""
+    va, vb = data_field_values(a), data_field_values(b)
+    if not wall_clock:
+        del va["timer.duration"], vb["timer.duration"]
+    assert va.keys() == vb.keys()
+    for name in va:
+        x, y = np.asarray(va[name]), np.asarray(vb[name])
+        assert x.shape == y.shape, f"{context}: {name} shape {y.shape}, expected {x.shape}"
+        assert x.tobytes() == y.tobytes(), f"{context}: {name} differs"
+
+
+def models_with_contacts_and_constraints():
+    """Corpus models that have contacts and constraint rows after 50 steps of mjsim."""
+    selected = []
+    for path in corpus_models():
+        try:
+            m = mjsim.MjModel.from_xml_path(str(path))
+        except ValueError:
+            continue
+        d = mjsim.MjData(m)
+        mjsim.mj_step(m, d, 50)
+        if d.ncon > 0 and d.nefc > 0:
+            selected.append(pytest.param(path, id=label(path)))
+    return selected
+
+
+@pytest.mark.parametrize("path", models_with_contacts_and_constraints())
+@pytest.mark.parametrize("how", sorted(DUPLICATES))
+def test_every_field_survives_and_the_next_step_is_identical(path, how):
+    m = mjsim.MjModel.from_xml_path(str(path))
+    d = mjsim.MjData(m)
+    rng = np.random.default_rng(7)
+    mjsim.mj_step(m, d, 50)
+    d.qvel[:] += 0.01 * rng.standard_normal(m.nv)
+    d.ctrl[:] = rng.uniform(-1, 1, m.nu)
+    mjsim.mj_step(m, d, 3)
+    for _ in range(200):  # a state with contacts (a bouncing model may be in the air)
+        if d.ncon > 0 and d.nefc > 0:
+            break
+        mjsim.mj_step(m, d)
+    assert d.ncon > 0 and d.nefc > 0
+    c = DUPLICATES[how](d)
+    assert_bitwise_equal(d, c, f"{label(path)} after {how}")
+    mjsim.mj_step(m, d)
+    mjsim.mj_step(c.model, c)
+    assert_bitwise_equal(d, c, f"{label(path)}, one step after {how}", wall_clock=False)
+
+
+@pytest.mark.parametrize("state", [
+    ("mjsim-data-2",), ("mjsim-data-1", None, b"", b"", b""), (1, 2, 3, 4, 5)])
+def test_malformed_data_pickles_raise_value_error(state):
+    blank = mjsim.MjData.__new__(mjsim.MjData)
+    with pytest.raises(ValueError):
+        blank.__setstate__(state)
+
+
+def test_data_pickle_with_corrupted_counts_raises_value_error():
+    m, d = stepped_data()
+    tag, model, scalars, buffer, arena = d.__getstate__()
+    with pytest.raises(ValueError, match="wrong size"):
+        mjsim.MjData.__new__(mjsim.MjData).__setstate__((tag, model, scalars[:-1], buffer, arena))
+    with pytest.raises(ValueError, match="malformed"):
+        mjsim.MjData.__new__(mjsim.MjData).__setstate__((tag, model, scalars, buffer, arena + b"x"))

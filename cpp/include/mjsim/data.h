@@ -28,11 +28,30 @@ struct TimerStat {
 #undef MJSIM_X
 };
 
+// The scalars and fixed-size arrays of Data (not in `buffer`): X(type, name, count, doc).
+// mj_resetData zeroes them, mj_copyData, copy and pickle carry them over, from this table.
+#define MJSIM_DATA_SCALARS(X)                                                                   \
+  X(mjtNum, time, 1, "simulation time")                                                       \
+  X(mjtNum, energy, 2, "potential and kinetic energy (mjENBL_ENERGY)")                        \
+  X(WarningStat, warning, mjNWARNING, "warning statistics, indexed by mjtWarning")            \
+  X(TimerStat, timer, mjNTIMER, "timer statistics, indexed by mjtTimer")                      \
+  X(int, ncon, 1, "number of detected contacts")                                              \
+  X(int, ne, 1, "number of equality constraint rows")                                         \
+  X(int, nf, 1, "number of friction constraint rows")                                         \
+  X(int, nl, 1, "number of limit constraint rows")                                            \
+  X(int, nefc, 1, "number of constraint rows")                                                \
+  X(int, nA, 1, "number of entries of efc_AR")                                                \
+  X(int, nisland, 1, "number of detected constraint islands")                                 \
+  X(int, nidof, 1, "number of dofs in all islands")                                           \
+  X(SolverStat, solver, mjNISLAND * mjNSOLVER, "solver statistics per island and iteration")  \
+  X(int, solver_niter, mjNISLAND, "solver iterations per island")                             \
+  X(int, solver_nnz, mjNISLAND, "nonzeros of the solver's Hessian or efc_AR, per island")     \
+  X(mjtNum, solver_fwdinv, 2, "forward-inverse comparison: qfrc, efc")
+
 struct Data {
-  mjtNum time = 0;
-  mjtNum energy[2] = {0, 0};  // potential, kinetic (mjENBL_ENERGY)
-  WarningStat warning[mjNWARNING];
-  TimerStat timer[mjNTIMER];
+#define MJSIM_X(type, name, count, doc) typename MemberStorage<type, count>::Storage name{};
+  MJSIM_DATA_SCALARS(MJSIM_X)
+#undef MJSIM_X
 
 #define MJSIM_X(type, name, rows, cols, doc) type* name = nullptr;
   MJSIM_DATA_FIELDS(MJSIM_X)
@@ -44,15 +63,13 @@ struct Data {
   // contacts from its start, then the constraint rows. mj_collision takes temporary space
   // (broadphase pairs) from its far end. Its pages are not touched until used.
   AlignedBuffer arena;
-  int ncon = 0;
   Contact* contact = nullptr;  // = arena start, ncon entries
   // capacity in contacts of the whole arena
   int MaxContacts() const { return static_cast<int>(arena.size() / sizeof(Contact)); }
 
   // Constraint rows (engine/constraint.cc): ne equality, nf friction, nl limit rows, then the
-  // contact rows; nefc in all. Their arrays (efc.h) follow the contacts in the arena, and
+  // contact rows; nefc (ne + nf + nl + contact rows) in all. Their arrays (efc.h) follow the contacts in the arena, and
   // efc_end is the arena offset where free space starts after them (the solvers' work memory).
-  int ne = 0, nf = 0, nl = 0, nefc = 0;
   size_t efc_end = 0;
 #define MJSIM_X(type, name, cols, doc) type* name = nullptr;
   MJSIM_EFC_FIELDS(MJSIM_X)
@@ -62,7 +79,6 @@ struct Data {
   // engine/project_constraint.cc; filled for PGS and noslip). nA entries after the rows (efc_end
   // moves past them): dense nefc x nefc, or with mj_isSparse the rows' nonzeros in CSR form
   // (rows i and j couple when they act on a common kinematic tree).
-  int nA = 0;
   mjtNum* efc_AR = nullptr;
   int* efc_AR_rownnz = nullptr;  // nefc
   int* efc_AR_rowadr = nullptr;  // nefc
@@ -70,16 +86,10 @@ struct Data {
 
   // Constraint islands (engine/island.cc): nisland of them holding nidof dofs; their arrays
   // (efc.h MJSIM_ISLAND_FIELDS) live in `buffer`, nv entries each.
-  int nisland = 0, nidof = 0;
 #define MJSIM_X(type, name, doc) type* name = nullptr;
   MJSIM_ISLAND_FIELDS(MJSIM_X)
 #undef MJSIM_X
 
-  // solver statistics (engine/solver.cc), per island (one island: index 0)
-  SolverStat solver[mjNISLAND * mjNSOLVER];
-  int solver_niter[mjNISLAND] = {};
-  int solver_nnz[mjNISLAND] = {};
-  mjtNum solver_fwdinv[2] = {0, 0};
 
   // Scratch memory for engine stages, sized once from the model in MakeData, so that mj_step
   // never touches the heap. Taken and given back through util/scratch.h (ScratchFrame).
@@ -91,5 +101,8 @@ struct Data {
 std::unique_ptr<Data> MakeData(const Model& m);
 // mj_copyData: copy every array and scalar of src into dst (both made for m).
 void CopyData(const Model& m, const Data& src, Data& dst);
+// the part of the arena in use (contacts, constraint rows, efc_AR: src.efc_end bytes), with
+// dst's rows laid out for src's ncon, nefc and nA; the arena sizes must agree
+void CopyArenaInUse(const Model& m, const Data& src, Data& dst);
 
 }  // namespace mjsim

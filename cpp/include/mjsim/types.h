@@ -38,20 +38,46 @@ enum mjtObj : int {
   mjOBJ_FRAME = 100, mjOBJ_DEFAULT, mjOBJ_MODEL
 };
 
-enum mjtDisableBit : int {
-  mjDSBL_CONSTRAINT = 1 << 0, mjDSBL_EQUALITY = 1 << 1, mjDSBL_FRICTIONLOSS = 1 << 2,
-  mjDSBL_LIMIT = 1 << 3, mjDSBL_CONTACT = 1 << 4, mjDSBL_SPRING = 1 << 5, mjDSBL_DAMPER = 1 << 6,
-  mjDSBL_GRAVITY = 1 << 7, mjDSBL_CLAMPCTRL = 1 << 8, mjDSBL_WARMSTART = 1 << 9,
-  mjDSBL_FILTERPARENT = 1 << 10, mjDSBL_ACTUATION = 1 << 11, mjDSBL_REFSAFE = 1 << 12,
-  mjDSBL_SENSOR = 1 << 13, mjDSBL_MIDPHASE = 1 << 14, mjDSBL_EULERDAMP = 1 << 15,
-  mjDSBL_AUTORESET = 1 << 16, mjDSBL_NATIVECCD = 1 << 17, mjDSBL_ISLAND = 1 << 18,
-  mjNDISABLE = 19
-};
+// mjtDisableBit and mjtEnableBit, one row per flag in bit order: X(bit, XML attribute of
+// <option><flag>, name in mjDISABLESTRING / mjENABLESTRING)
+#define MJSIM_DISABLE_BITS(X)                                                                  \
+  X(mjDSBL_CONSTRAINT, "constraint", "Constraint")                                          \
+  X(mjDSBL_EQUALITY, "equality", "Equality")                                                \
+  X(mjDSBL_FRICTIONLOSS, "frictionloss", "Frictionloss")                                    \
+  X(mjDSBL_LIMIT, "limit", "Limit")                                                         \
+  X(mjDSBL_CONTACT, "contact", "Contact")                                                   \
+  X(mjDSBL_SPRING, "spring", "Spring")                                                      \
+  X(mjDSBL_DAMPER, "damper", "Damper")                                                      \
+  X(mjDSBL_GRAVITY, "gravity", "Gravity")                                                   \
+  X(mjDSBL_CLAMPCTRL, "clampctrl", "Clampctrl")                                             \
+  X(mjDSBL_WARMSTART, "warmstart", "Warmstart")                                             \
+  X(mjDSBL_FILTERPARENT, "filterparent", "Filterparent")                                    \
+  X(mjDSBL_ACTUATION, "actuation", "Actuation")                                             \
+  X(mjDSBL_REFSAFE, "refsafe", "Refsafe")                                                   \
+  X(mjDSBL_SENSOR, "sensor", "Sensor")                                                      \
+  X(mjDSBL_MIDPHASE, "midphase", "Midphase")                                                \
+  X(mjDSBL_EULERDAMP, "eulerdamp", "Eulerdamp")                                             \
+  X(mjDSBL_AUTORESET, "autoreset", "AutoReset")                                             \
+  X(mjDSBL_NATIVECCD, "nativeccd", "NativeCCD")                                             \
+  X(mjDSBL_ISLAND, "island", "Island")
+#define MJSIM_ENABLE_BITS(X)                                                                   \
+  X(mjENBL_OVERRIDE, "override", "Override")                                                \
+  X(mjENBL_ENERGY, "energy", "Energy")                                                      \
+  X(mjENBL_FWDINV, "fwdinv", "Fwdinv")                                                      \
+  X(mjENBL_INVDISCRETE, "invdiscrete", "InvDiscrete")                                       \
+  X(mjENBL_MULTICCD, "multiccd", "MultiCCD")
 
-enum mjtEnableBit : int {
-  mjENBL_OVERRIDE = 1 << 0, mjENBL_ENERGY = 1 << 1, mjENBL_FWDINV = 1 << 2,
-  mjENBL_INVDISCRETE = 1 << 3, mjENBL_MULTICCD = 1 << 4, mjNENABLE = 5
-};
+// a flag table's row i is bit 1 << i; the count closes the enum (mjNDISABLE, mjNENABLE)
+namespace flag_index {
+#define MJSIM_X(bit, xml, text) bit,
+enum Disable : int { MJSIM_DISABLE_BITS(MJSIM_X) kDisableCount };
+enum Enable : int { MJSIM_ENABLE_BITS(MJSIM_X) kEnableCount };
+#undef MJSIM_X
+}  // namespace flag_index
+#define MJSIM_X(bit, xml, text) bit = 1 << flag_index::bit,
+enum mjtDisableBit : int { MJSIM_DISABLE_BITS(MJSIM_X) mjNDISABLE = flag_index::kDisableCount };
+enum mjtEnableBit : int { MJSIM_ENABLE_BITS(MJSIM_X) mjNENABLE = flag_index::kEnableCount };
+#undef MJSIM_X
 
 // actuators: transmission, activation dynamics, gain and bias types
 enum mjtTrn : int {
@@ -93,13 +119,26 @@ enum mjtWarning : int {
   mjWARN_INERTIA = 0, mjWARN_CONTACTFULL, mjWARN_CNSTRFULL, mjWARN_VGEOMFULL, mjWARN_BADQPOS,
   mjWARN_BADQVEL, mjWARN_BADQACC, mjWARN_BADCTRL, mjNWARNING
 };
-// the pipeline stages timed in Data::timer
-enum mjtTimer : int {
-  mjTIMER_STEP = 0, mjTIMER_FORWARD, mjTIMER_INVERSE, mjTIMER_POSITION, mjTIMER_VELOCITY,
-  mjTIMER_ACTUATION, mjTIMER_CONSTRAINT, mjTIMER_ADVANCE, mjTIMER_POS_KINEMATICS,
-  mjTIMER_POS_INERTIA, mjTIMER_POS_COLLISION, mjTIMER_POS_MAKE, mjTIMER_POS_PROJECT,
-  mjTIMER_COL_BROAD, mjTIMER_COL_NARROW, mjNTIMER
-};
+// the pipeline stages timed in Data::timer: X(stage, name in mjTIMERSTRING), in mjtTimer order
+#define MJSIM_TIMERS(X)                                                                        \
+  X(mjTIMER_STEP, "step")                                                                   \
+  X(mjTIMER_FORWARD, "forward")                                                             \
+  X(mjTIMER_INVERSE, "inverse")                                                             \
+  X(mjTIMER_POSITION, "position")                                                           \
+  X(mjTIMER_VELOCITY, "velocity")                                                           \
+  X(mjTIMER_ACTUATION, "actuation")                                                         \
+  X(mjTIMER_CONSTRAINT, "constraint")                                                       \
+  X(mjTIMER_ADVANCE, "advance")                                                             \
+  X(mjTIMER_POS_KINEMATICS, "pos_kinematics")                                               \
+  X(mjTIMER_POS_INERTIA, "pos_inertia")                                                     \
+  X(mjTIMER_POS_COLLISION, "pos_collision")                                                 \
+  X(mjTIMER_POS_MAKE, "pos_make")                                                           \
+  X(mjTIMER_POS_PROJECT, "pos_project")                                                     \
+  X(mjTIMER_COL_BROAD, "col_broadphase")                                                    \
+  X(mjTIMER_COL_NARROW, "col_narrowphase")
+#define MJSIM_X(stage, text) stage,
+enum mjtTimer : int { MJSIM_TIMERS(MJSIM_X) mjNTIMER };
+#undef MJSIM_X
 enum mjtEnergy : int { mjENERGY_POTENTIAL = 0, mjENERGY_KINETIC };
 
 // number of qpos and qvel entries per joint type

@@ -21,6 +21,11 @@ void ZeroArray(T* array, int count) {
   std::memset(array, 0, sizeof(T) * count);
 }
 
+template <typename T>
+void ZeroMember(T& value) { value = T{}; }
+template <typename T, size_t count>
+void ZeroMember(T (&values)[count]) { for (T& value : values) value = T{}; }
+
 // the arrays mj_resetDataDebug leaves zero
 void ZeroStateArrays(const Model& m, Data& d) {
   ZeroArray(d.qvel, m.nv);
@@ -39,17 +44,11 @@ void ZeroStateArrays(const Model& m, Data& d) {
 void ResetFilled(const Model& m, Data& d, unsigned char fill) {
   std::memset(d.buffer.bytes(), fill, d.buffer.size());
   if (fill) ZeroStateArrays(m, d);
-  d.time = 0;
-  d.ncon = 0;
-  d.ne = d.nf = d.nl = d.nefc = d.nA = 0;
-  d.nisland = d.nidof = 0;
+  // the scalars (mjsim/data.h MJSIM_DATA_SCALARS) to their zero values
+#define MJSIM_X(type, name, count, doc) ZeroMember(d.name);
+  MJSIM_DATA_SCALARS(MJSIM_X)
+#undef MJSIM_X
   LayoutConstraintRows(m, d, 0);
-  for (SolverStat& stat : d.solver) stat = SolverStat();
-  for (int i = 0; i < mjNISLAND; ++i) d.solver_niter[i] = d.solver_nnz[i] = 0;
-  d.solver_fwdinv[0] = d.solver_fwdinv[1] = 0;
-  d.energy[0] = d.energy[1] = 0;
-  for (WarningStat& warning : d.warning) warning = WarningStat();
-  for (TimerStat& timer : d.timer) timer = TimerStat();
   std::memcpy(d.qpos, m.qpos0, sizeof(mjtNum) * m.nq);
   for (int b = 0; b < m.nbody; ++b) {
     int id = m.body_mocapid[b];

@@ -1,4 +1,5 @@
 // buffer.cc: the aligned block behind Model and Data, and the layout of the fields.h arrays in it.
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <new>
@@ -177,35 +178,29 @@ std::unique_ptr<Data> MakeData(const Model& m) {
   return d;
 }
 
+namespace {
+template <typename T>
+void CopyMember(T& dst, const T& src) { dst = src; }
+template <typename T, size_t count>
+void CopyMember(T (&dst)[count], const T (&src)[count]) { std::copy(src, src + count, dst); }
+}  // namespace
+
 void CopyData(const Model& m, const Data& src, Data& dst) {
-  dst.time = src.time;
-  for (int i = 0; i < 2; ++i) dst.energy[i] = src.energy[i];
-  for (int i = 0; i < mjNWARNING; ++i) dst.warning[i] = src.warning[i];
-  for (int i = 0; i < mjNTIMER; ++i) dst.timer[i] = src.timer[i];
-  std::memcpy(dst.buffer.bytes(), src.buffer.bytes(), src.buffer.size());
-  dst.ncon = src.ncon;
-  std::memcpy(dst.contact, src.contact, sizeof(Contact) * src.ncon);
-  dst.ne = src.ne;
-  dst.nf = src.nf;
-  dst.nl = src.nl;
-  dst.nefc = src.nefc;
-  dst.nisland = src.nisland;
-  dst.nidof = src.nidof;
-  LayoutConstraintRows(m, dst, src.nefc);
-#define MJSIM_X(type, name, cols, doc) \
-  std::memcpy(dst.name, src.name, sizeof(type) * static_cast<size_t>(src.nefc) * (cols));
-  MJSIM_EFC_FIELDS(MJSIM_X)
+#define MJSIM_X(type, name, count, doc) CopyMember(dst.name, src.name);
+  MJSIM_DATA_SCALARS(MJSIM_X)
 #undef MJSIM_X
-  if (src.nA > 0 && LayoutDualMatrix(dst, src.nA)) {
-    std::memcpy(dst.efc_AR_rownnz, src.efc_AR_rownnz, sizeof(int) * src.nefc);
-    std::memcpy(dst.efc_AR_rowadr, src.efc_AR_rowadr, sizeof(int) * src.nefc);
-    std::memcpy(dst.efc_AR_colind, src.efc_AR_colind, sizeof(int) * src.nA);
-    std::memcpy(dst.efc_AR, src.efc_AR, sizeof(mjtNum) * src.nA);
-  }
-  std::memcpy(dst.solver, src.solver, sizeof(src.solver));
-  std::memcpy(dst.solver_niter, src.solver_niter, sizeof(src.solver_niter));
-  std::memcpy(dst.solver_nnz, src.solver_nnz, sizeof(src.solver_nnz));
-  std::memcpy(dst.solver_fwdinv, src.solver_fwdinv, sizeof(src.solver_fwdinv));
+  std::memcpy(dst.buffer.bytes(), src.buffer.bytes(), src.buffer.size());
+  // the arena's contents in use: contacts, constraint rows and efc_AR, laid out alike
+  CopyArenaInUse(m, src, dst);
+}
+
+void CopyArenaInUse(const Model& m, const Data& src, Data& dst) {
+  dst.ncon = src.ncon;
+  dst.nefc = src.nefc;
+  LayoutConstraintRows(m, dst, src.nefc);
+  if (src.nA > 0) LayoutDualMatrix(dst, src.nA);
+  dst.nA = src.nA;
+  std::memcpy(dst.arena.bytes(), src.arena.bytes(), src.efc_end);
 }
 
 }  // namespace mjsim
