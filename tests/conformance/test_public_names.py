@@ -70,7 +70,7 @@ ISSUE_24_PENDING = {
     "MjData.iefc_force", "MjData.iefc_frictionloss", "MjData.iefc_id", "MjData.iefc_state",
     "MjData.iefc_type", "MjData.ifrc_constraint", "MjData.ifrc_smooth",
     # named access
-    "_MjModelHfieldViews.data", "_MjModelSiteViews.matid", "_MjModelTextureViews.data",
+    "_MjModelSiteViews.matid",
     "_MjDataActuatorViews.moment",
 }
 
