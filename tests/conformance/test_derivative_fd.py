@@ -135,7 +135,7 @@ def test_transition_fd_optional_outputs_and_shapes():
     A = np.zeros((nx, nx))
     mjsim.mjd_transitionFD(m, d, 1e-6, 0, A, None, None, None)
     assert np.isfinite(A).all() and np.abs(A).max() > 0
-    with pytest.raises(ValueError, match="B"):
+    with pytest.raises(TypeError, match="B"):
         mjsim.mjd_transitionFD(m, d, 1e-6, 0, None, np.zeros((nx, m.nu + 1)), None, None)
     with pytest.raises(TypeError, match="A"):
         mjsim.mjd_transitionFD(m, d, 1e-6, 0, np.zeros((nx, nx), np.float32), None, None, None)
@@ -165,7 +165,7 @@ def test_inverse_fd_matches_reference(name, flg_actuation):
 def test_inverse_fd_bad_shapes_raise():
     m = mjsim.MjModel.from_xml_string(ARM)
     d = mjsim.MjData(m)
-    with pytest.raises(ValueError, match="DmDq"):
+    with pytest.raises(TypeError, match="DmDq"):
         mjsim.mjd_inverseFD(m, d, 1e-6, 0, None, None, None, None, None, None,
                             np.zeros((m.nv, m.nM + 1)))
 
