@@ -17,22 +17,29 @@ namespace py = pybind11;
 
 namespace mjsim {
 
-// A NumPy view of rows x cols values at `pointer`, kept alive by `owner`.
+// One capsule keeping `owner` alive, the base of every view of one MjModel or MjData (as the
+// mujoco package's views share theirs: a view's base counts the views still alive).
+inline py::object ViewBase(const std::shared_ptr<void>& owner) {
+  auto* keeper = new std::shared_ptr<void>(owner);
+  return py::capsule(keeper, [](void* p) { delete static_cast<std::shared_ptr<void>*>(p); });
+}
+
+// A NumPy view of rows x cols values at `pointer`, its base `base` (from ViewBase).
 // `cols_text` is the column expression as written in fields.h: only a literal 1 gives a vector.
 template <typename T>
 inline py::object MakeView(T* pointer, int rows, int cols, const char* cols_text,
-                    const std::shared_ptr<void>& owner) {
-  auto* keeper = new std::shared_ptr<void>(owner);
-  py::capsule base(keeper, [](void* p) { delete static_cast<std::shared_ptr<void>*>(p); });
+                           const py::object& base) {
   std::vector<py::ssize_t> shape = {rows};
   if (std::string(cols_text) != "1") shape.push_back(cols);
+  // nothing to view (no rows this step): an empty array of its own, as mujoco's
+  if (rows == 0) return py::array_t<T>(shape);
   return py::array_t<T>(shape, pointer, base);
 }
 
 // names are exposed as one bytes object, as the mujoco package does
 template <>
 inline py::object MakeView<char>(char* pointer, int rows, int cols, const char*,
-                          const std::shared_ptr<void>&) {
+                                 const py::object&) {
   return py::bytes(pointer, static_cast<size_t>(rows) * cols);
 }
 
@@ -40,12 +47,14 @@ void AssignToView(py::object view, py::handle value, const char* name);
 
 struct PyModel {
   std::shared_ptr<Model> model;
+  py::object base;                // ViewBase(model)
   std::vector<py::object> views;  // one per MJSIM_MODEL_FIELDS entry, in table order
 
-  explicit PyModel(std::shared_ptr<Model> compiled) : model(std::move(compiled)) {
+  explicit PyModel(std::shared_ptr<Model> compiled)
+      : model(std::move(compiled)), base(ViewBase(model)) {
     Model& m = *model;
     views.reserve(64);
-#define MJSIM_X(type, name, rows, cols, doc) views.push_back(MakeView(m.name, m.rows, cols, #cols, model));
+#define MJSIM_X(type, name, rows, cols, doc) views.push_back(MakeView(m.name, m.rows, cols, #cols, base));
     MJSIM_MODEL_FIELDS(MJSIM_X)
 #undef MJSIM_X
   }
@@ -58,16 +67,24 @@ void RememberWrapper(const Data* data, PyData* wrapper);
 void ForgetWrapper(const Data* data, const PyData* wrapper);
 
 struct PyData {
-  std::shared_ptr<PyModel> owner;  // d.model: the MjModel this Data was made for
+  std::shared_ptr<PyModel> owner;
+  // d.model: the Python MjModel this Data was made for, referenced from Python's side too (as
+  // mujoco's MjData does), so that it stays the same object while d lives
+  py::object model_object;
   std::shared_ptr<Model> model;
   std::shared_ptr<Data> data;
+  py::object base;                // ViewBase(data)
   std::vector<py::object> views;  // one per MJSIM_DATA_FIELDS entry, in table order
 
   explicit PyData(std::shared_ptr<PyModel> made_for)
-      : owner(std::move(made_for)), model(owner->model), data(MakeData(*model)) {
+      : owner(std::move(made_for)),
+        model_object(py::cast(owner)),
+        model(owner->model),
+        data(MakeData(*model)),
+        base(ViewBase(data)) {
     const Model& m = *model;
     Data& d = *data;
-#define MJSIM_X(type, name, rows, cols, doc) views.push_back(MakeView(d.name, m.rows, cols, #cols, data));
+#define MJSIM_X(type, name, rows, cols, doc) views.push_back(MakeView(d.name, m.rows, cols, #cols, base));
     MJSIM_DATA_FIELDS(MJSIM_X)
 #undef MJSIM_X
     RememberWrapper(data.get(), this);

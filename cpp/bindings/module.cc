@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <cstring>
 #include <memory>
+#include <set>
 #include <type_traits>
 #include <string>
 #include <vector>
@@ -112,11 +113,19 @@ void BindVisual(py::module_& module) {
   FinishStruct<Statistic>(cls, [] { return Statistic(); });
 }
 
+// Assets are found by file name, so two keys naming the same file in different folders are
+// ambiguous: a ValueError, with the reference's wording.
 AssetMap ToAssetMap(const py::object& assets) {
   AssetMap map;
   if (assets.is_none()) return map;
+  std::set<std::string> file_names;
   for (auto item : assets.cast<py::dict>()) {
-    map[item.first.cast<std::string>()] = item.second.cast<std::string>();
+    std::string key = item.first.cast<std::string>();
+    std::string file_name = key.substr(key.find_last_of("/\\") + 1);
+    if (!file_names.insert(file_name).second) {
+      throw py::value_error("Repeated file name in assets dict: " + file_name);
+    }
+    map[key] = item.second.cast<std::string>();
   }
   return map;
 }
@@ -226,6 +235,9 @@ void BindModel(py::module_& module) {
                            throw py::value_error("pickled MjModel is corrupted: an entry is of the wrong type");
                          }
                        }));
+  model.def_property_readonly(
+      "_address", [](const PyModel& self) { return reinterpret_cast<uintptr_t>(self.model.get()); },
+      "where the engine's model lives in memory");
   model.def_property_readonly(
       "opt", [](const PyModel& self) { return StructHandle<Option>::View(&self.model->opt, self.model); },
       "physics options");
@@ -371,9 +383,9 @@ py::object EfcView(const PyData& self, T* pointer, int cols, const char* cols_te
   const Data& d = *self.data;
   std::string text(cols_text);
   if (text == "m.nv") {
-    return MakeView(pointer, JacobianEntries(*self.model, d), 1, "1", self.data);
+    return MakeView(pointer, JacobianEntries(*self.model, d), 1, "1", self.base);
   }
-  return MakeView(pointer, d.nefc, cols, cols_text, self.data);
+  return MakeView(pointer, d.nefc, cols, cols_text, self.base);
 }
 
 // efc_J in the sparse layout: the nonzeros of the dense rows, packed as efc_J_colind says. The
@@ -411,7 +423,7 @@ template <typename T>
 py::object DualMatrixView(const PyData& self, T* pointer, bool per_row) {
   const Data& d = *self.data;
   int rows = per_row ? (d.nA > 0 ? d.nefc : 0) : d.nA;
-  return MakeView(pointer, rows, 1, "1", self.data);
+  return MakeView(pointer, rows, 1, "1", self.base);
 }
 
 template <typename T>
@@ -526,9 +538,9 @@ void BindData(py::module_& module) {
       }, "how often each stage ran and for how long (mjtTimer)");
   data.def_property(
       "energy",
-      [](const PyData& self) { return MakeView(self.data->energy, 2, 1, "1", self.data); },
+      [](const PyData& self) { return MakeView(self.data->energy, 2, 1, "1", self.base); },
       [](PyData& self, py::handle value) {
-        AssignToView(MakeView(self.data->energy, 2, 1, "1", self.data), value, "energy");
+        AssignToView(MakeView(self.data->energy, 2, 1, "1", self.base), value, "energy");
       },
       "potential and kinetic energy (with mjENBL_ENERGY)");
   data.def(py::init([](std::shared_ptr<PyModel> model) {
@@ -536,7 +548,11 @@ void BindData(py::module_& module) {
     return std::make_shared<PyData>(std::move(model));
   }), py::arg("model"));
   data.def_property_readonly(
-      "model", [](const PyData& self) { return self.owner; }, "the MjModel this MjData was made for");
+      "_address", [](const PyData& self) { return reinterpret_cast<uintptr_t>(self.data.get()); },
+      "where the engine's data lives in memory");
+  data.def_property_readonly(
+      "model", [](const PyData& self) { return self.model_object; },
+      "the MjModel this MjData was made for");
   // copy.copy shares the model; deepcopy and pickle copy it too, as mujoco's MjData does
   auto copy_onto = [](const PyData& source, std::shared_ptr<PyModel> model) {
     auto copy = std::make_shared<PyData>(std::move(model));
@@ -581,7 +597,7 @@ void BindData(py::module_& module) {
   data.def_property_readonly(                                                                 \
       #name,                                                                                  \
       [](const PyData& self) {                                                                \
-        return MakeView(self.data->name, self.data->nisland, 1, "1", self.data);              \
+        return MakeView(self.data->name, self.data->nisland, 1, "1", self.base);              \
       },                                                                                      \
       doc);
   MJSIM_ISLAND_FIELDS(MJSIM_X)
@@ -631,15 +647,15 @@ void BindData(py::module_& module) {
       "solver statistics per island and iteration (mjNISLAND * mjNSOLVER)");
   data.def_property_readonly(
       "solver_niter",
-      [](const PyData& self) { return MakeView(self.data->solver_niter, mjNISLAND, 1, "1", self.data); },
+      [](const PyData& self) { return MakeView(self.data->solver_niter, mjNISLAND, 1, "1", self.base); },
       "solver iterations per island");
   data.def_property_readonly(
       "solver_nnz",
-      [](const PyData& self) { return MakeView(self.data->solver_nnz, mjNISLAND, 1, "1", self.data); },
+      [](const PyData& self) { return MakeView(self.data->solver_nnz, mjNISLAND, 1, "1", self.base); },
       "nonzeros of the solver's Hessian or efc_AR, per island");
   data.def_property_readonly(
       "solver_fwdinv",
-      [](const PyData& self) { return MakeView(self.data->solver_fwdinv, 2, 1, "1", self.data); },
+      [](const PyData& self) { return MakeView(self.data->solver_fwdinv, 2, 1, "1", self.base); },
       "forward-inverse comparison: qfrc, efc");
   data.def_property_readonly(
       "contact", [](const PyData& self) { return ContactList(self); },

@@ -83,6 +83,8 @@ void BindState(py::module_& module) {
     CheckSameModel(m, d);
     mj_setConst(*m.model, *d.data);
   }, py::arg("m"), py::arg("d"), "Set constant fields of mjModel, corresponding to qpos0 configuration.");
+  module.def("mj_printSchema", &mj_printSchema, py::arg("flg_html"), py::arg("flg_pad"),
+             "The MJCF schema mjsim reads: elements, how often each may appear, attributes.");
   module.def("mj_printModel", [](const PyModel& m, const std::string& filename) {
     WriteFile(mj_printModel(*m.model, filename.c_str()), filename);
   }, py::arg("m"), py::arg("filename"), "Print mjModel to text file.");

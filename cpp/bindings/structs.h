@@ -91,7 +91,7 @@ std::string StructRepr(const StructHandle<T>& handle, const std::string& type_na
 
 template <typename Element, size_t count>
 py::object MemberArray(Element (&values)[count], const std::shared_ptr<void>& owner) {
-  return MakeView(values, static_cast<int>(count), 1, "1", owner);
+  return MakeView(values, static_cast<int>(count), 1, "1", ViewBase(owner));
 }
 
 template <typename T> struct IsStruct : std::is_class<T> {};

@@ -146,3 +146,12 @@ def test_gradient_textures_match_reference(size):
     ours, ref = load_both(xml)
     assert np.array_equal(ours.tex_height, ref.tex_height)
     np.testing.assert_array_equal(ours.tex_data, ref.tex_data)
+
+
+@pytest.mark.parametrize("names", [("asset.xml", "path/asset.xml"), ("a/m.stl", "b\\m.stl")])
+def test_two_assets_of_one_file_name_are_refused(names):
+    """Assets are found by file name: two keys naming one file are a ValueError, both engines."""
+    assets = {names[0]: b"one", names[1]: b"two"}
+    for engine in (_reference(), _engine()):
+        with pytest.raises(ValueError, match="Repeated file name in assets dict"):
+            engine.MjModel.from_xml_string("<mujoco/>", assets)

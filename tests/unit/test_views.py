@@ -4,6 +4,7 @@ No oracle: the expected values are analytic and the expected shapes are MuJoCo's
 """
 
 import gc
+import sys
 
 import numpy as np
 import pytest
@@ -116,6 +117,55 @@ def test_data_outlives_model():
     gc.collect()
     d.qpos[0] = 0.25
     assert d.xpos.shape == (3, 3)
+
+
+def test_views_of_one_model_share_one_base():
+    """The views' common base counts the views still alive, as the reference's does."""
+    m = mjsim.MjModel.from_xml_string(PENDULUM)
+    qpos0, body_pos = m.qpos0, m.body_pos
+    base = qpos0.base
+    assert body_pos.base is base
+    del m
+    gc.collect()
+    dummy = []
+    alone = sys.getrefcount(dummy) - 1  # the variable alone
+    assert sys.getrefcount(base) - alone == 3  # base, qpos0, body_pos
+    del qpos0
+    assert sys.getrefcount(base) - alone == 2
+
+
+def test_data_keeps_its_python_model():
+    m = mjsim.MjModel.from_xml_string(PENDULUM)
+    d = mjsim.MjData(m)
+    assert d.model is m
+    del m
+    gc.collect()
+    model = d.model
+    assert d.model is model
+    count = sys.getrefcount(d.model)  # outside assert: pytest's rewriting holds references
+    assert count == 3  # d, model, the argument
+
+
+def test_addresses_are_distinct(pendulum):
+    m, d = pendulum
+    m2 = mjsim.MjModel.from_xml_string(PENDULUM)
+    d2 = mjsim.MjData(m2)
+    addresses = {m._address, d._address, m2._address, d2._address}
+    assert len(addresses) == 4 and min(addresses) > 0
+
+
+def test_empty_rows_are_arrays_of_their_own(pendulum):
+    """No constraint rows: efc_* are empty arrays owning their (no) data; with rows, views."""
+    m, d = pendulum
+    mjsim.mj_forward(m, d)
+    assert d.nefc == 0 and d.efc_type.shape == (0,) and d.efc_type.flags["OWNDATA"]
+    assert d.efc_J.shape == (0,)
+    limited = mjsim.MjModel.from_xml_string(PENDULUM.replace(
+        'axis="0 1 0"/>', 'axis="0 1 0" range="-1 1" limited="true"/>'))
+    d = mjsim.MjData(limited)
+    d.qpos[0] = 2
+    mjsim.mj_forward(limited, d)
+    assert d.nefc == 1 and not d.efc_type.flags["OWNDATA"]
 
 
 def test_reset_data_restores_qpos0(pendulum):

@@ -246,5 +246,9 @@ void mj_setTotalmass(Model& m, mjtNum newmass);
 // (engine/print.cc)
 bool mj_printModel(const Model& m, const char* filename);
 bool mj_printData(const Model& m, const Data& d, const char* filename);
+// every MJCF element, nested as allowed, with how often it may appear (! once, ? at most once,
+// * any number, R nested in itself) and its attributes; as text, or as an HTML table indented
+// by padding (`pad`) or by spaces (xml/schema.cc)
+std::string mj_printSchema(bool html, bool pad);
 
 }  // namespace mjsim

@@ -16,7 +16,7 @@ const std::map<std::string, int> kLightTypes = {
     {"image", kLightImage}};
 
 std::vector<std::string> CameraAttributes() {
-  std::vector<std::string> names = {"mode", "target", "pos", "fovy", "ipd", "resolution",
+  std::vector<std::string> names = {"mode", "pos", "fovy", "ipd", "resolution",
                                     "focal", "focalpixel", "principal", "principalpixel",
                                     "sensorsize", "orthographic", "user"};
   names.insert(names.end(), kOrientation.begin(), kOrientation.end());
@@ -25,13 +25,17 @@ std::vector<std::string> CameraAttributes() {
 
 // no orientation: a light points along `dir`
 std::vector<std::string> LightAttributes() {
-  return {"mode", "target", "type", "directional", "castshadow", "active", "pos", "dir",
+  return {"mode", "type", "directional", "castshadow", "active", "pos", "dir",
           "bulbradius", "intensity", "range", "attenuation", "cutoff", "exponent", "ambient",
-          "diffuse", "specular", "texture"};
+          "diffuse", "specular"};
 }
 
-std::vector<std::string> WithNameAndClass(std::vector<std::string> names) {
+// in a body: a name, a class, and what refers to other elements (a target body, a texture),
+// which a default cannot set (the reference's schema)
+std::vector<std::string> InBody(std::vector<std::string> names,
+                                std::initializer_list<const char*> references) {
   names.insert(names.begin(), {"name", "class"});
+  names.insert(names.end(), references.begin(), references.end());
   return names;
 }
 
@@ -39,8 +43,8 @@ std::vector<std::string> WithNameAndClass(std::vector<std::string> names) {
 
 std::vector<ElementSchema> CameraLightSchema() {
   return {
-      {"body/camera", "camera", WithNameAndClass(CameraAttributes()), {}, {}},
-      {"body/light", "light", WithNameAndClass(LightAttributes()), {}, {}},
+      {"body/camera", "camera", InBody(CameraAttributes(), {"target"}), {}, {}},
+      {"body/light", "light", InBody(LightAttributes(), {"target", "texture"}), {}, {}},
       {"default/camera", "camera", CameraAttributes(), {}, {}},
       {"default/light", "light", LightAttributes(), {}, {}},
   };

@@ -1,6 +1,8 @@
 // schema.cc: the MJCF schema table (MJCF reference, seeds 000/001; checklist part A).
 #include "xml/schema.h"
 
+#include "mjsim/api.h"
+
 #include <algorithm>
 #include <unordered_map>
 
@@ -162,6 +164,89 @@ const std::vector<OptionFlag>& OptionFlags() {
     return all;
   }();
   return flags;
+}
+
+// ---- mj_printSchema ----------------------------------------------------------------------------
+namespace {
+
+// How often an element may appear under its parent: "!" once (the root), "?" at most once,
+// "*" any number, "R" any number and nested in itself (body, default, frame).
+std::string Multiplicity(const ElementSchema* parent, const ElementSchema& element) {
+  if (!parent) return "!";
+  if (std::find(element.children.begin(), element.children.end(), element.key) !=
+      element.children.end()) {
+    return "R";
+  }
+  const Names& unique = parent->unique;
+  return std::find(unique.begin(), unique.end(), element.tag) != unique.end() ? "?" : "*";
+}
+
+Names SortedAttributes(const ElementSchema& element) {
+  Names all = Join({element.attributes, element.pending});
+  std::sort(all.begin(), all.end());
+  all.erase(std::unique(all.begin(), all.end()), all.end());
+  return all;
+}
+
+// one row of text: the element, indented by depth, in a column of 30, then its attributes
+// wrapped at 70 characters
+void TextRow(std::string& out, int depth, const std::string& name, const Names& attributes) {
+  constexpr size_t kColumn = 30, kWidth = 70;
+  std::string line(static_cast<size_t>(3 * depth), ' ');
+  line += name;
+  line.resize(std::max(line.size() + 1, kColumn), ' ');
+  for (const std::string& attribute : attributes) {
+    if (line.size() > kColumn && line.size() + attribute.size() > kWidth) {
+      out += line + "\n";
+      line.assign(kColumn, ' ');
+    }
+    line += attribute + " ";
+  }
+  out += line + "\n";
+}
+
+void HtmlRow(std::string& out, int depth, bool pad, const std::string& tag,
+             const std::string& multiplicity, const Names& attributes) {
+  out += "<tr>\n\t<td ";
+  if (pad) out += "style=\"padding-left:" + std::to_string(5 + 15 * depth) + "\" ";
+  out += "bgcolor=\"#EEEEEE\" class=\"el\">";
+  if (!pad) {
+    for (int i = 0; i < 4 * depth; ++i) out += "&nbsp;";
+  }
+  out += tag + "</td>\n\t<td class=\"ty\">" + multiplicity + "</td>\n\t<td class=\"at\">";
+  if (attributes.empty()) out += "<i>no attributes</i>";
+  for (const std::string& attribute : attributes) out += attribute + " ";
+  out += "</td>\n</tr>\n";
+}
+
+void PrintElement(std::string& out, bool html, bool pad, const ElementSchema* parent,
+                  const ElementSchema& element, Names& path) {
+  std::string multiplicity = Multiplicity(parent, element);
+  Names attributes = SortedAttributes(element);
+  int depth = static_cast<int>(path.size());
+  if (html) {
+    HtmlRow(out, depth, pad, element.tag, multiplicity, attributes);
+  } else {
+    TextRow(out, depth, element.tag + " (" + multiplicity + ")", attributes);
+  }
+  path.push_back(element.key);
+  for (const std::string& key : element.children) {
+    const ElementSchema* child = FindSchema(key);
+    // an element nested in itself is printed once, marked R
+    if (!child || std::find(path.begin(), path.end(), key) != path.end()) continue;
+    PrintElement(out, html, pad, &element, *child, path);
+  }
+  path.pop_back();
+}
+
+}  // namespace
+
+std::string mj_printSchema(bool html, bool pad) {
+  std::string out = html ? "<table border=\"1\">\n" : "";
+  Names path;
+  PrintElement(out, html, pad, nullptr, *FindSchema("mujoco"), path);
+  if (html) out += "</table>\n";
+  return out;
 }
 
 }  // namespace mjsim
