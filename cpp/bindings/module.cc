@@ -113,6 +113,26 @@ void BindVisual(py::module_& module) {
   FinishStruct<Statistic>(cls, [] { return Statistic(); });
 }
 
+// MjvCamera and MjvPerturb, the viewer's camera and mouse perturbation, with their defaults
+// (mjv_defaultCamera, mjv_defaultPerturb)
+void BindViewerStructs(py::module_& module) {
+  {
+    using Struct = VisCamera;
+    auto cls = BindStruct<VisCamera>(module, "MjvCamera", "How a viewer looks at the scene.");
+    MJSIM_VIS_CAMERA_MEMBERS(MJSIM_STRUCT_MEMBER_WITH_DEFAULT)
+    FinishStruct<VisCamera>(cls, [] { return VisCamera(); });
+    module.def("mjv_defaultCamera", [](StructHandle<VisCamera>& cam) { *cam.value = VisCamera(); },
+               py::arg("cam"), "Resets a viewer camera to the free camera's defaults.");
+  }
+  using Struct = VisPerturb;
+  auto cls = BindStruct<VisPerturb>(module, "MjvPerturb",
+                                    "The body a user grabbed in a viewer and where it is pulled.");
+  MJSIM_VIS_PERTURB_MEMBERS(MJSIM_STRUCT_MEMBER_WITH_DEFAULT)
+  FinishStruct<VisPerturb>(cls, [] { return VisPerturb(); });
+  module.def("mjv_defaultPerturb", [](StructHandle<VisPerturb>& pert) { *pert.value = VisPerturb(); },
+             py::arg("pert"), "Resets a perturbation to none selected.");
+}
+
 // Assets are found by file name, so two keys naming the same file in different folders are
 // ambiguous: a ValueError, with the reference's wording.
 AssetMap ToAssetMap(const py::object& assets) {
@@ -235,6 +255,9 @@ void BindModel(py::module_& module) {
                            throw py::value_error("pickled MjModel is corrupted: an entry is of the wrong type");
                          }
                        }));
+  model.def_property_readonly(
+      "nbuffer", [](const PyModel& self) { return self.model->buffer.size(); },
+      "bytes of the buffer holding the model's arrays");
   model.def_property_readonly(
       "_address", [](const PyModel& self) { return reinterpret_cast<uintptr_t>(self.model.get()); },
       "where the engine's model lives in memory");
@@ -459,7 +482,7 @@ void BindSolverStats(py::module_& module) {
 // Pickling an MjData: its model's state, then the Data scalars table (data.h) as raw bytes,
 // the buffer and the arena's bytes in use (contacts, constraint rows, efc_AR); read back by
 // the same mjsim build, as a pickled MjModel.
-constexpr const char* kDataPickleTag = "mjsim-data-2";
+constexpr const char* kDataPickleTag = "mjsim-data-3";
 
 size_t ScalarBytes() {
   size_t total = 0;
@@ -478,7 +501,7 @@ py::tuple DataState(const PyData& self) {
 #undef MJSIM_X
   return py::make_tuple(kDataPickleTag, ModelState(*self.model), py::bytes(scalars),
                         py::bytes(reinterpret_cast<const char*>(d.buffer.bytes()), d.buffer.size()),
-                        py::bytes(reinterpret_cast<const char*>(d.arena.bytes()), d.efc_end));
+                        py::bytes(reinterpret_cast<const char*>(d.arena.bytes()), d.parena));
 }
 
 // an MjData from its pickled state; ValueError when it is malformed
@@ -504,13 +527,14 @@ std::shared_ptr<PyData> DataFromState(const py::tuple& state) {
   MJSIM_DATA_SCALARS(MJSIM_X)
 #undef MJSIM_X
   const Model& m = *data->model;
-  bool counts_fit = counts.ncon >= 0 && counts.ncon <= d.MaxContacts() && counts.nefc >= 0 &&
+  bool counts_fit = counts.pstack == 0 && counts.pbase == 0 && counts.ncon >= 0 &&
+                    counts.ncon <= d.MaxContacts() && counts.nefc >= 0 &&
                     counts.nA >= 0 && counts.nisland >= 0 && counts.nisland <= m.nv &&
                     counts.nidof >= 0 && counts.nidof <= m.nv;
   d.ncon = counts_fit ? counts.ncon : 0;
   d.nefc = counts_fit ? counts.nefc : 0;  // LayoutDualMatrix sizes its row arrays by nefc
   if (!counts_fit || !LayoutConstraintRows(m, d, counts.nefc) ||
-      (counts.nA > 0 && !LayoutDualMatrix(d, counts.nA)) || arena.size() != d.efc_end) {
+      (counts.nA > 0 && !LayoutDualMatrix(d, counts.nA)) || arena.size() != d.parena) {
     throw py::value_error("pickled MjData has malformed contacts or constraint rows");
   }
 #define MJSIM_X(type, name, count, doc) \
@@ -520,6 +544,67 @@ std::shared_ptr<PyData> DataFromState(const py::tuple& state) {
   std::memcpy(d.buffer.bytes(), buffer.data(), buffer.size());
   std::memcpy(d.arena.bytes(), arena.data(), arena.size());
   return data;
+}
+
+// d.narena, d.nbuffer, where the arena's rows and stack end, and their high-water marks. The
+// stack's and rows' extents may be set, as in mujoco (a script fills the stack to test the
+// overflow error), within the arena.
+void BindArenaMembers(py::class_<PyData, std::shared_ptr<PyData>>& data) {
+  data.def_property_readonly(
+      "narena", [](const PyData& self) { return self.data->arena.size(); },
+      "bytes of the arena: contacts and constraint rows from its start, the stack from its end");
+  data.def_property_readonly(
+      "nbuffer", [](const PyData& self) { return self.data->buffer.size(); },
+      "bytes of the buffer holding the fixed-size arrays");
+  struct Extent {
+    const char* name;
+    size_t Data::*member;
+    const char* doc;
+  };
+  static const Extent kExtents[] = {
+      {"pstack", &Data::pstack, "arena bytes the stack takes from its end"},
+      {"pbase", &Data::pbase, "pstack when the innermost stack frame opened"},
+      {"parena", &Data::parena, "arena bytes in use from its start (contacts, rows, efc_AR)"},
+  };
+  for (const Extent& extent : kExtents) {
+    size_t Data::*member = extent.member;
+    const char* name = extent.name;
+    data.def_property(
+        name, [member](const PyData& self) { return (*self.data).*member; },
+        [member, name](PyData& self, size_t value) {
+          Data& d = *self.data;
+          size_t other = member == &Data::parena ? d.pstack : d.parena;
+          if (member != &Data::pbase && value > d.arena.size() - other) {
+            throw FatalError(std::string(name) + " = " + std::to_string(value) +
+                             " leaves no room: the arena holds " + std::to_string(d.arena.size()) +
+                             " bytes, " + std::to_string(other) + " of them taken");
+          }
+          d.*member = value;
+        },
+        extent.doc);
+  }
+  data.def_property(
+      "maxuse_stack", [](const PyData& self) { return self.data->maxuse_stack; },
+      [](PyData& self, size_t value) { self.data->maxuse_stack = value; },
+      "most stack bytes in use since the reset");
+  data.def_property(
+      "maxuse_arena", [](const PyData& self) { return self.data->maxuse_arena; },
+      [](PyData& self, size_t value) { self.data->maxuse_arena = value; },
+      "most arena bytes in use, rows and stack, since the reset");
+  data.def_property(
+      "maxuse_con", [](const PyData& self) { return self.data->maxuse_con; },
+      [](PyData& self, int value) { self.data->maxuse_con = value; },
+      "most contacts at once since the reset");
+  data.def_property(
+      "maxuse_efc", [](const PyData& self) { return self.data->maxuse_efc; },
+      [](PyData& self, int value) { self.data->maxuse_efc = value; },
+      "most constraint rows at once since the reset");
+  data.def_property_readonly(
+      "maxuse_threadstack",
+      [](const PyData& self) {
+        return MakeView(self.data->maxuse_threadstack, mjMAXTHREAD, 1, "1", self.base);
+      },
+      "most stack bytes per worker thread (mjsim's steps run on the calling thread: 0)");
 }
 
 void BindData(py::module_& module) {
@@ -663,6 +748,7 @@ void BindData(py::module_& module) {
   data.def_property(
       "time", [](const PyData& self) { return self.data->time; },
       [](PyData& self, mjtNum time) { self.data->time = time; }, "simulation time");
+  BindArenaMembers(data);
   static const FieldEntry kFields[] = {
 #define MJSIM_X(type, name, rows, cols, doc) {#name, kDataField_##name, doc},
       MJSIM_DATA_FIELDS(MJSIM_X)
@@ -1105,6 +1191,7 @@ PYBIND11_MODULE(_core, module) {
   });
   mjsim::BindOption(module);
   mjsim::BindVisual(module);
+  mjsim::BindViewerStructs(module);
   mjsim::BindModel(module);
   mjsim::BindData(module);
   mjsim::BindFunctions(module);

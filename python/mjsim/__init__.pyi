@@ -157,6 +157,11 @@ class MjData:
     moment_colind: numpy.ndarray
     moment_rowadr: numpy.ndarray
     moment_rownnz: numpy.ndarray
+    maxuse_arena: int
+    maxuse_con: int
+    maxuse_efc: int
+    maxuse_stack: int
+    maxuse_threadstack: numpy.ndarray
     nA: int
     nJ: int
     ncon: int
@@ -164,8 +169,13 @@ class MjData:
     nefc: int
     nf: int
     nidof: int
+    narena: int
+    nbuffer: int
     nisland: int
     nl: int
+    parena: int
+    pbase: int
+    pstack: int
     qDeriv: numpy.ndarray
     qH: numpy.ndarray
     qHDiagInv: numpy.ndarray
@@ -897,6 +907,35 @@ class MjStatistic:
     meaninertia: float
     meanmass: float
     meansize: float
+
+class MjvCamera:
+    """How a viewer looks at the scene."""
+    def __init__(*args, **kwargs) -> object:
+        ...
+    azimuth: float
+    distance: float
+    elevation: float
+    fixedcamid: int
+    lookat: numpy.ndarray
+    orthographic: int
+    trackbodyid: int
+    type: int
+
+class MjvPerturb:
+    """The body a user grabbed in a viewer and where it is pulled."""
+    def __init__(*args, **kwargs) -> object:
+        ...
+    active: int
+    active2: int
+    flexselect: int
+    localmass: float
+    localpos: numpy.ndarray
+    refpos: numpy.ndarray
+    refquat: numpy.ndarray
+    refselpos: numpy.ndarray
+    scale: float
+    select: int
+    skinselect: int
 
 class MjTimerStat:
     """How often a stage ran and for how long (d.timer[i])."""
@@ -2379,6 +2418,15 @@ def mj_passive(m: MjModel, d: MjData) -> None:
 
 def mj_printData(m: MjModel, d: MjData, filename: str) -> None:
     """Print mjData to text file."""
+
+def mjv_defaultCamera(cam: MjvCamera) -> None:
+    """Resets a viewer camera to the free camera's defaults."""
+
+def mjv_defaultPerturb(pert: MjvPerturb) -> None:
+    """Resets a perturbation to none selected."""
+
+def mj_printSchema(flg_html: bool, flg_pad: bool) -> str:
+    """The MJCF schema mjsim reads: elements, how often each may appear, attributes."""
 
 def mj_printModel(m: MjModel, filename: str) -> None:
     """Print mjModel to text file."""

@@ -34,7 +34,8 @@ DEFERRED_RULES = [
      r"MjSpec|Mjs\w+|Mj(Byte|Char|Double|Float|Int|String)Vec|MjStruct|MjVisual(Headlight|Rgba)"
      r"|from_zip|to_zip|Mj(Model|Data)\.(bind|bind_scalar)"),
     ("26 visualization", "Mjv* structs, mjv_* functions, scene printing",
-     r"Mjv\w+|mjv_\w+|mj_print(Formatted)?Scene"),
+     r"(?!MjvCamera$|MjvPerturb$|mjv_defaultCamera$|mjv_defaultPerturb$)"
+     r"(Mjv\w+|mjv_\w+|mj_print(Formatted)?Scene)"),
     ("27 rendering", "mjr_* functions, MjrContext, GL contexts, Renderer",
      r"mjr_\w+|Mjr\w+|GLContext|gl_context|glfw|Renderer|renderer"),
     ("30 flex and deformables", "flex collision and ray functions, flex Data arrays",
@@ -55,14 +56,12 @@ ISSUE_24_PENDING = {
     "get_mju_user_warning", "set_mju_user_free", "set_mju_user_malloc", "set_mju_user_warning",
     "mj_addContact", "mj_defaultSolRefImp", "mj_clearCache", "mj_getCache",
     "mj_getCacheCapacity", "mj_getCacheSize", "mj_setCacheCapacity", "mj_printFormattedData",
-    "mj_printFormattedModel", "mj_printSchema",
+    "mj_printFormattedModel",
     # MjModel
-    "MjModel.names_map", "MjModel.nnames_map", "MjModel.nbuffer", "MjModel.signature",
+    "MjModel.names_map", "MjModel.nnames_map", "MjModel.signature",
     "MjModel.site_matid",
-    # MjData: memory statistics, islands
-    "MjData.narena", "MjData.nbuffer", "MjData.parena", "MjData.pbase", "MjData.pstack",
-    "MjData.maxuse_arena", "MjData.maxuse_con", "MjData.maxuse_efc", "MjData.maxuse_stack",
-    "MjData.maxuse_threadstack", "MjData.signature", "MjData.threadpool", "MjData.bvh_active",
+    # MjData: islands
+    "MjData.signature", "MjData.threadpool", "MjData.bvh_active",
     "MjData.tendon_efcadr", "MjData.iLD", "MjData.iLDiagInv", "MjData.iM", "MjData.iM_colind",
     "MjData.iM_rowadr", "MjData.iM_rownnz", "MjData.iacc", "MjData.iacc_smooth",
     "MjData.iefc_D", "MjData.iefc_J", "MjData.iefc_J_colind", "MjData.iefc_J_rowadr",

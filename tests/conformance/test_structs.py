@@ -1,5 +1,6 @@
 """The small structs (bindings/structs.h) against the reference: MjOption, MjVisual and its
-sections, MjStatistic, MjContact, MjLROpt, MjWarningStat, MjTimerStat, MjSolverStat. Each test
+sections, MjStatistic, MjContact, MjLROpt, MjWarningStat, MjTimerStat, MjSolverStat, and the
+viewer's MjvCamera and MjvPerturb (visual.h). Each test
 runs the same operation on both packages and compares: defaults of a constructed struct, repr,
 equality, copies, views into the model or data, and the exception class of a bad assignment.
 """
@@ -15,11 +16,11 @@ mujoco = pytest.importorskip("mujoco")
 import mjsim  # noqa: E402
 
 CONSTRUCTIBLE = ["MjOption", "MjStatistic", "MjContact", "MjLROpt", "MjWarningStat",
-                 "MjTimerStat", "MjSolverStat"]
+                 "MjTimerStat", "MjSolverStat", "MjvCamera", "MjvPerturb"]
 # a scalar member of each, set to 1 in the equality and repr tests
 SCALAR = {"MjOption": "tolerance", "MjStatistic": "extent", "MjContact": "dist",
           "MjLROpt": "maxforce", "MjWarningStat": "number", "MjTimerStat": "number",
-          "MjSolverStat": "neval"}
+          "MjSolverStat": "neval", "MjvCamera": "fixedcamid", "MjvPerturb": "select"}
 
 BOX_ON_PLANE = """
 <mujoco>
@@ -152,6 +153,9 @@ def test_contact_list_equality_as_the_reference():
     ("MjContact", "geom1", None),
     ("MjWarningStat", "number", "1"),
     ("MjSolverStat", "improvement", [1.0]),
+    ("MjvCamera", "fixedcamid", 0.5),
+    ("MjvCamera", "type", "free"),
+    ("MjvPerturb", "select", "body"),
 ])
 def test_wrong_type_raises_the_reference_class(name, member, value):
     classes = []
@@ -199,3 +203,19 @@ def test_list_repr_lists_the_member_views_as_the_reference():
         assert ours.startswith("<Mj") and theirs.startswith("<_Mj")
         assert re.findall(r"\n  (\w+): ", ours) == re.findall(r"\n  (\w+): ", theirs)
         assert str(getattr(d, name)) == ours
+
+
+@pytest.mark.parametrize("name, reset", [("MjvCamera", "mjv_defaultCamera"),
+                                         ("MjvPerturb", "mjv_defaultPerturb")])
+def test_viewer_struct_defaults_are_restored(name, reset):
+    reprs = []
+    for package in (mujoco, mjsim):
+        struct = getattr(package, name)()
+        for member in ("lookat", "refpos"):
+            if hasattr(struct, member):
+                getattr(struct, member)[:] = 7
+        if name == "MjvCamera":
+            struct.azimuth = 3
+        getattr(package, reset)(struct)
+        reprs.append(repr(struct))
+    assert reprs[0] == reprs[1]

@@ -1,5 +1,6 @@
 // data.h: the simulation state and everything computed from it, one contiguous buffer whose
-// arrays are listed in fields.h, plus a scratch stack the engine stages borrow from.
+// arrays are listed in fields.h, plus the arena: this step's contacts and constraint rows from
+// its start, and the stack the engine stages borrow scratch from at its end.
 #pragma once
 #include <memory>
 
@@ -28,6 +29,8 @@ struct TimerStat {
 #undef MJSIM_X
 };
 
+constexpr int mjMAXTHREAD = 128;  // worker threads with stack statistics (maxuse_threadstack)
+
 // The scalars and fixed-size arrays of Data (not in `buffer`): X(type, name, count, doc).
 // mj_resetData zeroes them, mj_copyData, copy and pickle carry them over, from this table.
 #define MJSIM_DATA_SCALARS(X)                                                                   \
@@ -46,7 +49,15 @@ struct TimerStat {
   X(SolverStat, solver, mjNISLAND * mjNSOLVER, "solver statistics per island and iteration")  \
   X(int, solver_niter, mjNISLAND, "solver iterations per island")                             \
   X(int, solver_nnz, mjNISLAND, "nonzeros of the solver's Hessian or efc_AR, per island")     \
-  X(mjtNum, solver_fwdinv, 2, "forward-inverse comparison: qfrc, efc")
+  X(mjtNum, solver_fwdinv, 2, "forward-inverse comparison: qfrc, efc")                       \
+  X(size_t, parena, 1, "arena bytes in use from its start: contacts, constraint rows, efc_AR")  \
+  X(size_t, pstack, 1, "arena bytes the stack takes from its end")                            \
+  X(size_t, pbase, 1, "pstack when the innermost stack frame opened")                          \
+  X(size_t, maxuse_stack, 1, "most stack bytes in use since the reset")                       \
+  X(size_t, maxuse_threadstack, mjMAXTHREAD, "most stack bytes per worker thread (none: 0)")  \
+  X(size_t, maxuse_arena, 1, "most arena bytes in use, rows and stack, since the reset")      \
+  X(int, maxuse_con, 1, "most contacts at once since the reset")                              \
+  X(int, maxuse_efc, 1, "most constraint rows at once since the reset")
 
 struct Data {
 #define MJSIM_X(type, name, count, doc) typename MemberStorage<type, count>::Storage name{};
@@ -60,23 +71,30 @@ struct Data {
   AlignedBuffer buffer;
 
   // The arena (mjData's arena, m.narena bytes) holds what varies per step: this step's ncon
-  // contacts from its start, then the constraint rows. mj_collision takes temporary space
-  // (broadphase pairs) from its far end. Its pages are not touched until used.
+  // contacts from its start, then the constraint rows (parena bytes in all), and the stack at
+  // its end (pstack bytes), growing towards them (util/scratch.h). Its pages are not touched
+  // until used.
   AlignedBuffer arena;
   Contact* contact = nullptr;  // = arena start, ncon entries
-  // capacity in contacts of the whole arena
-  int MaxContacts() const { return static_cast<int>(arena.size() / sizeof(Contact)); }
+  // the arena offset where the stack ends: what the rows may grow to
+  size_t StackBottom() const { return arena.size() - pstack; }
+  // capacity in contacts of the arena below the stack
+  int MaxContacts() const { return static_cast<int>(StackBottom() / sizeof(Contact)); }
+  // the high-water marks after parena or pstack grew
+  void NoteArenaUse() {
+    if (pstack > maxuse_stack) maxuse_stack = pstack;
+    if (parena + pstack > maxuse_arena) maxuse_arena = parena + pstack;
+  }
 
   // Constraint rows (engine/constraint.cc): ne equality, nf friction, nl limit rows, then the
-  // contact rows; nefc (ne + nf + nl + contact rows) in all. Their arrays (efc.h) follow the contacts in the arena, and
-  // efc_end is the arena offset where free space starts after them (the solvers' work memory).
-  size_t efc_end = 0;
+  // contact rows; nefc (ne + nf + nl + contact rows) in all. Their arrays (efc.h) follow the
+  // contacts in the arena, and parena is the arena offset where free space starts after them.
 #define MJSIM_X(type, name, cols, doc) type* name = nullptr;
   MJSIM_EFC_FIELDS(MJSIM_X)
 #undef MJSIM_X
 
   // efc_AR = J M^-1 J' + diag(R), the dual solvers' matrix (mj_projectConstraint,
-  // engine/project_constraint.cc; filled for PGS and noslip). nA entries after the rows (efc_end
+  // engine/project_constraint.cc; filled for PGS and noslip). nA entries after the rows (parena
   // moves past them): dense nefc x nefc, or with mj_isSparse the rows' nonzeros in CSR form
   // (rows i and j couple when they act on a common kinematic tree).
   mjtNum* efc_AR = nullptr;
@@ -90,18 +108,13 @@ struct Data {
   MJSIM_ISLAND_FIELDS(MJSIM_X)
 #undef MJSIM_X
 
-
-  // Scratch memory for engine stages, sized once from the model in MakeData, so that mj_step
-  // never touches the heap. Taken and given back through util/scratch.h (ScratchFrame).
-  AlignedBuffer scratch;
-  size_t scratch_top = 0;
 };
 
 // mj_makeData: allocate a Data for m and reset it (mj_resetData).
 std::unique_ptr<Data> MakeData(const Model& m);
 // mj_copyData: copy every array and scalar of src into dst (both made for m).
 void CopyData(const Model& m, const Data& src, Data& dst);
-// the part of the arena in use (contacts, constraint rows, efc_AR: src.efc_end bytes), with
+// the part of the arena in use (contacts, constraint rows, efc_AR: src.parena bytes), with
 // dst's rows laid out for src's ncon, nefc and nA; the arena sizes must agree
 void CopyArenaInUse(const Model& m, const Data& src, Data& dst);
 

@@ -109,6 +109,31 @@
   X(mjtNum, extent,      1, "spatial extent")                                  \
   X(mjtNum, center,      3, "center of model")
 
+// mjvCamera: how a viewer looks at the scene (mjv_defaultCamera's values):
+// X(type, name, count, default values, doc)
+#define MJSIM_VIS_CAMERA_MEMBERS(X)                                                       \
+  X(int,    type,         1, (0),  "mjtCamera: free, tracking, fixed or user")            \
+  X(int,    fixedcamid,   1, (-1), "the model camera of a fixed view")                     \
+  X(int,    trackbodyid,  1, (-1), "the body a tracking view follows; -1: none")           \
+  X(mjtNum, lookat,       3, (0),  "the point the free or tracking view aims at")          \
+  X(mjtNum, distance,     1, (2),  "how far the view is from lookat")                      \
+  X(mjtNum, azimuth,      1, (90), "the view's horizontal angle, degrees")                 \
+  X(mjtNum, elevation,    1, (-45), "the view's vertical angle, degrees")                  \
+  X(int,    orthographic, 1, (0),  "1: parallel projection, 0: perspective")
+// mjvPerturb: the body a user grabbed and where they pull it (mjv_defaultPerturb's values)
+#define MJSIM_VIS_PERTURB_MEMBERS(X)                                                      \
+  X(int,    select,     1, (0),          "the selected body; 0: none")                     \
+  X(int,    flexselect, 1, (-1),         "the selected flex; -1: none")                    \
+  X(int,    skinselect, 1, (-1),         "the selected skin; -1: none")                    \
+  X(int,    active,     1, (0),          "mjtPertBit: what the perturbation moves")        \
+  X(int,    active2,    1, (0),          "mjtPertBit of a second perturbation")            \
+  X(mjtNum, refpos,     3, (0),          "where the selection is pulled to")               \
+  X(mjtNum, refquat,    4, (1, 0, 0, 0), "the orientation it is turned to")                \
+  X(mjtNum, refselpos,  3, (0),          "the picked point when the selection was made")   \
+  X(mjtNum, localpos,   3, (0),          "the picked point in the body's frame")           \
+  X(mjtNum, localmass,  1, (0),          "the selected body's subtree mass (spring scale)") \
+  X(mjtNum, scale,      1, (1),          "scale of the drawn perturbation")
+
 namespace mjsim {
 
 
@@ -128,6 +153,16 @@ struct Visual {
   MJSIM_VISUAL_SECTIONS(MJSIM_VISUAL_SECTION)
 #undef MJSIM_VISUAL_SECTION
 };
+
+#define MJSIM_VIS_DEFAULT_MEMBER(type, name, count, values, doc) \
+  typename MemberStorage<type, count>::Storage name = {MJSIM_VISUAL_UNPAREN values};
+struct VisCamera {
+  MJSIM_VIS_CAMERA_MEMBERS(MJSIM_VIS_DEFAULT_MEMBER)
+};
+struct VisPerturb {
+  MJSIM_VIS_PERTURB_MEMBERS(MJSIM_VIS_DEFAULT_MEMBER)
+};
+#undef MJSIM_VIS_DEFAULT_MEMBER
 
 struct Statistic {
 #define MJSIM_X(type, name, count, doc) typename MemberStorage<type, count>::Storage name = {};

@@ -765,9 +765,11 @@ bool LayoutConstraintRows(const Model& m, Data& d, int nefc) {
   offset += align(sizeof(type) * static_cast<size_t>(nefc) * (cols));
   MJSIM_EFC_FIELDS(MJSIM_X)
 #undef MJSIM_X
-  d.efc_end = offset;
+  d.parena = offset;
   d.nA = 0;  // efc_AR is made later (mj_projectConstraint)
-  return offset <= d.arena.size();
+  if (offset > d.StackBottom()) return false;
+  d.NoteArenaUse();
+  return true;
 }
 
 void mj_makeConstraint(const Model& m, Data& d) {
@@ -793,6 +795,7 @@ void mj_makeConstraint(const Model& m, Data& d) {
   // the rows were laid out for `capacity`; pack them for the actual nefc (same order of arrays,
   // each shorter or equal, so copying forward never overwrites what is still to be read)
   int nefc = d.nefc;
+  d.maxuse_efc = std::max(d.maxuse_efc, nefc);
   if (nefc < capacity) {
 #define MJSIM_X(type, name, cols, doc) type* old_##name = d.name;
     MJSIM_EFC_FIELDS(MJSIM_X)

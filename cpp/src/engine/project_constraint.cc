@@ -7,7 +7,7 @@
 // Jacobians touch a common tree (measured: a box's 16 contact rows form one dense block).
 //
 //   reads   d.efc_J efc_J_rownnz efc_J_rowadr efc_J_colind efc_R, the factorization of M
-//   writes  d.nA efc_AR efc_AR_rownnz efc_AR_rowadr efc_AR_colind; d.efc_end moves past them
+//   writes  d.nA efc_AR efc_AR_rownnz efc_AR_rowadr efc_AR_colind; d.parena moves past them
 #include <algorithm>
 #include <type_traits>
 
@@ -19,20 +19,6 @@ namespace mjsim {
 namespace {
 
 size_t Align(size_t bytes) { return (bytes + 63) / 64 * 64; }
-
-// Bump allocation downwards from the arena's end, for the pattern's temporary lists: what
-// efc_AR will occupy above efc_end is not known until the pattern is.
-struct TopDown {
-  Data& d;
-  size_t top;
-  template <typename T>
-  T* Allocate(size_t count) {
-    size_t bytes = count * sizeof(T);
-    if (bytes > top || (top - bytes) / 64 * 64 < d.efc_end) return nullptr;
-    top = (top - bytes) / 64 * 64;
-    return reinterpret_cast<T*>(d.arena.bytes() + top);
-  }
-};
 
 // The trees row i acts on, each once (`trees` has room for ntree); returns how many. An
 // equality of bodies or joints acts on their trees whatever its Jacobian's values (the
@@ -65,7 +51,7 @@ int RowTrees(const Model& m, const Data& d, int i, int* trees) {
 
 // The rows of each tree (CSR: tree_rowadr[t] .. tree_rowadr[t + 1] in tree_rows), each row once
 // per tree, rows ascending. False when the arena is too small.
-bool RowsPerTree(const Model& m, const Data& d, TopDown& memory, int* trees, int** tree_rowadr,
+bool RowsPerTree(const Model& m, const Data& d, ArenaWork& memory, int* trees, int** tree_rowadr,
                  int** tree_rows) {
   int* adr = memory.Allocate<int>(m.ntree + 1);
   if (!adr) return false;
@@ -115,10 +101,10 @@ int CoupledRows(const Model& m, const Data& d, int i, const int* tree_rowadr,
   return count;
 }
 
-// The sparse pattern: rownnz first (to size nA), then the layout, then colind. Uses the space
-// above efc_end for its lists. False when the arena is too small.
+// The sparse pattern: rownnz first (to size nA), then the layout, then colind. Its lists are on
+// the stack. False when the arena is too small.
 bool LayoutSparsePattern(const Model& m, Data& d) {
-  TopDown memory{d, d.arena.size() / 64 * 64};
+  ArenaWork memory(d);  // the lists, on the stack while efc_AR is laid out below it
   int *tree_rowadr, *tree_rows;
   int* mark = memory.Allocate<int>(d.nefc);
   int* row = memory.Allocate<int>(d.nefc);
@@ -132,10 +118,8 @@ bool LayoutSparsePattern(const Model& m, Data& d) {
   for (int i = 0; i < d.nefc; ++i) {
     nA += CoupledRows(m, d, i, tree_rowadr, tree_rows, trees, mark, row);
   }
-  // the layout must stay below the lists it still reads (tree_rows, mark)
-  size_t needed = Align(sizeof(int) * d.nefc) * 2 + Align(sizeof(int) * nA) +
-                  Align(sizeof(mjtNum) * nA);
-  if (nA > static_cast<size_t>(INT32_MAX) || d.efc_end + needed > memory.top) return false;
+  // the layout stays below the lists it still reads (LayoutDualMatrix stops at the stack)
+  if (nA > static_cast<size_t>(INT32_MAX)) return false;
   if (!LayoutDualMatrix(d, static_cast<int>(nA))) return false;
   std::fill(mark, mark + d.nefc, -1);
   int address = 0;
@@ -195,7 +179,7 @@ void FillDualMatrix(const Model& m, Data& d, const mjtNum* MinvJ, int* filled) {
 }  // namespace
 
 bool LayoutDualMatrix(Data& d, int nA) {
-  size_t offset = d.efc_end;
+  size_t offset = d.parena;
   unsigned char* base = d.arena.bytes();
   auto place = [&](auto*& pointer, size_t count) {
     using T = std::remove_reference_t<decltype(*pointer)>;
@@ -206,17 +190,18 @@ bool LayoutDualMatrix(Data& d, int nA) {
   place(d.efc_AR_rowadr, d.nefc);
   place(d.efc_AR_colind, nA);
   place(d.efc_AR, nA);
-  if (offset > d.arena.size()) {
+  if (offset > d.StackBottom()) {
     d.nA = 0;
     return false;
   }
   d.nA = nA;
-  d.efc_end = offset;
+  d.parena = offset;
+  d.NoteArenaUse();
   return true;
 }
 
 void mj_projectConstraint(const Model& m, Data& d) {
-  LayoutConstraintRows(m, d, d.nefc);  // the same places; efc_end back at the rows' end, nA 0
+  LayoutConstraintRows(m, d, d.nefc);  // the same places; parena back at the rows' end, nA 0
   // as the reference: only for the solvers that use it (measured: nA stays 0 under Newton)
   if (d.nefc == 0 || (m.opt.solver != mjSOL_PGS && m.opt.noslip_iterations <= 0)) return;
   bool sparse = mj_isSparse(m);
@@ -226,7 +211,7 @@ void mj_projectConstraint(const Model& m, Data& d) {
   // dog's is 49 MB, ours 16 MB)
   size_t noslip_bytes = m.opt.noslip_iterations > 0
                             ? sizeof(mjtNum) * static_cast<size_t>(d.nefc) * d.nefc : 0;
-  if (laid_out && d.efc_end + noslip_bytes > d.arena.size()) {
+  if (laid_out && d.parena + noslip_bytes > d.StackBottom()) {
     LayoutConstraintRows(m, d, d.nefc);
     return;
   }

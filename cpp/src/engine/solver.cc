@@ -560,6 +560,25 @@ bool SolvesByIsland(const Model& m, const Data& d) {
   return m.opt.solver != mjSOL_PGS && d.nisland > 0 && !Disabled(m.opt, mjDSBL_ISLAND);
 }
 
+namespace {
+
+// The main solver on the whole system or island by island: qacc, efc_force, efc_state and the
+// statistics; its iterations, or -1 when the arena has no room for its work memory (given back
+// on return, before noslip takes its own).
+int RunMainSolver(const Model& m, Data& d, SolverView& whole, bool noslip) {
+  ArenaWork work(d);
+  mjtNum* x = work.Allocate<mjtNum>(m.nv);
+  if (!x) return -1;
+  if (m.opt.solver == mjSOL_PGS) return SolvePGS(m, d, work);
+  if (SolvesByIsland(m, d)) return SolveIslands(m, d, work, noslip);
+  int iterations = m.opt.solver == mjSOL_CG ? SolveCG(whole.m, whole.d, work, x)
+                                            : SolveNewton(whole.m, whole.d, work, x);
+  if (iterations >= 0) std::memcpy(d.qacc, x, sizeof(mjtNum) * m.nv);
+  return iterations;
+}
+
+}  // namespace
+
 // efc_b = J qacc_smooth - aref; the solver; qfrc_constraint = J' efc_force
 void mj_fwdConstraint(const Model& m, Data& d) {
   StageTimer constraint(d, mjTIMER_CONSTRAINT);
@@ -570,25 +589,10 @@ void mj_fwdConstraint(const Model& m, Data& d) {
   SolverView whole = WholeSystem(m, d);
   MulJacobian(whole.m, whole.d, d.efc_b, d.qacc_smooth);
   for (int i = 0; i < d.nefc; ++i) d.efc_b[i] -= d.efc_aref[i];
-  ArenaWork work(d);
-  mjtNum* x = work.Allocate<mjtNum>(m.nv);
-  if (!x) {
-    mj_warning(d, mjWARN_CNSTRFULL, d.nefc);
-    return;
-  }
-  int iterations = 0;
   bool noslip = m.opt.noslip_iterations > 0;
   // island by island: qacc and solver_niter per island (iterations 0)
   bool by_island = SolvesByIsland(m, d) && !noslip;
-  if (m.opt.solver == mjSOL_PGS) {
-    iterations = SolvePGS(m, d, work);
-  } else if (SolvesByIsland(m, d)) {
-    iterations = SolveIslands(m, d, work, noslip);
-  } else {
-    iterations = m.opt.solver == mjSOL_CG ? SolveCG(whole.m, whole.d, work, x)
-                                          : SolveNewton(whole.m, whole.d, work, x);
-    if (iterations >= 0) std::memcpy(d.qacc, x, sizeof(mjtNum) * m.nv);
-  }
+  int iterations = RunMainSolver(m, d, whole, noslip);
   if (iterations < 0) {  // out of arena: the smooth acceleration stands, forces are zero
     mj_warning(d, mjWARN_CNSTRFULL, d.nefc);
     std::memcpy(d.qacc, d.qacc_smooth, sizeof(mjtNum) * m.nv);
@@ -598,9 +602,8 @@ void mj_fwdConstraint(const Model& m, Data& d) {
   }
   // noslip (solver_noslip.cc) changes the forces: qacc follows them as after PGS
   if (noslip) {
-    // the main solver's work memory is done with (qacc and efc_force are in d): noslip starts
-    // from the arena's free space again, so that its dual matrix fits wherever the main
-    // solver's did (PGS's A + R would otherwise stay allocated beside it)
+    // the main solver's work memory is given back (qacc and efc_force are in d), so that
+    // noslip's dual matrix fits wherever the main solver's did
     ArenaWork noslip_work(d);
     int sweeps = SolveNoslip(m, d, noslip_work, iterations);
     if (sweeps > 0) iterations += sweeps;
@@ -610,6 +613,7 @@ void mj_fwdConstraint(const Model& m, Data& d) {
   MulJacobianTranspose(whole.m, whole.d, d.qfrc_constraint, d.efc_force);
   if (m.opt.solver == mjSOL_PGS || noslip) {
     // qacc = qacc_smooth + M^-1 qfrc_constraint
+    ArenaWork work(d);
     mjtNum* delta = work.Allocate<mjtNum>(m.nv);
     if (!delta) return;
     mj_solveM(m, d, delta, d.qfrc_constraint, 1);

@@ -10,6 +10,7 @@
 
 #include "mjsim/data.h"
 #include "mjsim/model.h"
+#include "util/scratch.h"
 
 namespace mjsim {
 
@@ -71,23 +72,20 @@ void FactorInertiaPattern(const SolverModel& m, mjtNum* factor, mjtNum* diag_inv
 void SolveInertiaPattern(const SolverModel& m, const mjtNum* factor, const mjtNum* diag_inverse,
                          mjtNum* x, const mjtNum* y, int n);
 
-// bump allocation from the arena's free space after the efc rows (no heap inside mj_step)
+// Solver work memory from the arena's stack, nullptr when the arena is full (the solvers fall
+// back or stop). A copy is a new frame: what is taken through it is given back when it dies.
 class ArenaWork {
  public:
-  explicit ArenaWork(Data& d) : d_(d), top_(d.efc_end) {}
-  // nullptr when the arena is full
+  explicit ArenaWork(Data& d) : frame_(d) {}
+  ArenaWork(const ArenaWork& other) : frame_(other.frame_.data()) {}
+  ArenaWork& operator=(const ArenaWork&) = delete;
   template <typename T>
   T* Allocate(size_t count) {
-    size_t start = (top_ + 63) / 64 * 64;
-    size_t end = start + count * sizeof(T);
-    if (end > d_.arena.size()) return nullptr;
-    top_ = end;
-    return reinterpret_cast<T*>(d_.arena.bytes() + start);
+    return frame_.TryAllocate<T>(count);
   }
 
  private:
-  Data& d_;
-  size_t top_;
+  ScratchFrame frame_;
 };
 
 // the constraint cost at jar = J x - aref: writes force and state per row (either may be null)

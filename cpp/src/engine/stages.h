@@ -72,10 +72,10 @@ void AddFluidVelocityDerivative(const Model& m, Data& d, mjtNum* qDeriv);
 void AddBiasVelocityDerivative(const Model& m, Data& d, mjtNum* qDeriv);
 
 // points the efc arrays at Data::arena for nefc rows after the ncon contacts and sets
-// d.efc_end; false when the arena is too small (engine/constraint.cc)
+// d.parena; false when the arena is too small (engine/constraint.cc)
 bool LayoutConstraintRows(const Model& m, Data& d, int nefc);
 // points efc_AR and its pattern arrays (nA entries) at Data::arena after the rows, sets d.nA and
-// moves d.efc_end past them; false (nA = 0) when the arena is too small
+// moves d.parena past them; false (nA = 0) when the arena is too small
 // (engine/project_constraint.cc)
 bool LayoutDualMatrix(Data& d, int nA);
 // cfrc += the com-based wrenches of contacts, connect and weld constraints on their bodies,

@@ -40,16 +40,6 @@ size_t DataBytes(const Model& m) {
 }
 }  // namespace
 
-size_t ScratchBytes(const Model& m) {
-  // in size_t: a corrupted model's sizes must not overflow an int before they are rejected
-  size_t state = static_cast<size_t>(m.nq) + m.nv + m.na + m.nu;
-  size_t values = 16 * state + 24 * static_cast<size_t>(m.nbody) + 4 * (static_cast<size_t>(m.nD) + m.nC) +
-                  8 * static_cast<size_t>(m.ntendon) + 4 * static_cast<size_t>(m.nsite) +
-                  8 * static_cast<size_t>(m.ngeom) + 24 * static_cast<size_t>(m.nbody) +
-                  1024;  // collision: geom and body boxes, the sweep's arrays
-  return values * sizeof(mjtNum) + 64 * 64;  // plus alignment padding of up to 64 blocks
-}
-
 namespace {
 // a * b added to total, false when a factor is negative or the sum passes 2^48 bytes
 bool AddProduct(long long a, long long b, size_t size, size_t* total) {
@@ -78,11 +68,11 @@ size_t CheckedDataBytes(const Model& m) {
   MJSIM_DATA_FIELDS(MJSIM_X)
 #undef MJSIM_X
   fits = fits && AddProduct(m.nv, 64, sizeof(mjtNum), &total);  // the island arrays, and more
-  return fits ? total + ScratchBytes(m) : SIZE_MAX;
+  return fits ? total : SIZE_MAX;
 }
 
 void CheckDataFitsMemory(const Model& m) {
-  // the model's arrays, the data's arrays and scratch are zero-filled: they must fit in the memory available now; the
+  // the model's arrays and the data's arrays are zero-filled: they must fit in the memory available now; the
   // arena is only reserved (its pages are touched as contacts and rows need them)
   size_t data_bytes = CheckedDataBytes(m), model_bytes = CheckedModelBytes(m);
   size_t filled = data_bytes == SIZE_MAX || model_bytes == SIZE_MAX ? SIZE_MAX : data_bytes + model_bytes;
@@ -108,7 +98,7 @@ bool DataFitsModel(const Model& made_for, const Model& m) {
   MJSIM_DATA_FIELDS(MJSIM_X)
 #undef MJSIM_X
   return made_for.nv == m.nv && made_for.narena == m.narena &&
-         ScratchBytes(made_for) == ScratchBytes(m) && DataBytes(made_for) == DataBytes(m);
+         DataBytes(made_for) == DataBytes(m);
 }
 
 void AlignedBuffer::Reset(size_t bytes) {
@@ -171,7 +161,6 @@ std::unique_ptr<Data> MakeData(const Model& m) {
   cursor += AlignUp(sizeof(type) * m.nv);
   MJSIM_ISLAND_FIELDS(MJSIM_X)
 #undef MJSIM_X
-  d->scratch.Reset(ScratchBytes(m));
   d->arena.ResetUninitialized(static_cast<size_t>(m.narena));
   d->contact = reinterpret_cast<Contact*>(d->arena.bytes());
   mj_resetData(m, *d);
@@ -200,7 +189,7 @@ void CopyArenaInUse(const Model& m, const Data& src, Data& dst) {
   LayoutConstraintRows(m, dst, src.nefc);
   if (src.nA > 0) LayoutDualMatrix(dst, src.nA);
   dst.nA = src.nA;
-  std::memcpy(dst.arena.bytes(), src.arena.bytes(), src.efc_end);
+  std::memcpy(dst.arena.bytes(), src.arena.bytes(), src.parena);
 }
 
 }  // namespace mjsim

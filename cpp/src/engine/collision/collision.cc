@@ -264,9 +264,8 @@ mjtNum MarginOf(const Model& m, int pair, int g1, int g2) {
 
 // The contacts of one geom pair, appended to d.contact; the geom of lower type goes first.
 // `pair`: the explicit pair, or -1 for geoms mixing their parameters (in the order g1, g2).
-// `limit` is the number of contacts the arena can still take.
-void CollideGeomPair(const Model& m, Data& d, PairBuffer& buffer, int g1, int g2, int pair,
-                     int limit) {
+// A contact takes arena memory below the stack (parena grows with it).
+void CollideGeomPair(const Model& m, Data& d, PairBuffer& buffer, int g1, int g2, int pair) {
   int first = g1, second = g2;  // the order the parameters are mixed in
   if (m.geom_type[g1] > m.geom_type[g2]) std::swap(g1, g2);
   Collider collide = kColliders[m.geom_type[g1]][m.geom_type[g2]];
@@ -281,12 +280,14 @@ void CollideGeomPair(const Model& m, Data& d, PairBuffer& buffer, int g1, int g2
     // the colliders apply the margin, each with the reference's own rounding (its plane-capsule
     // keeps a dist a rounding above the margin); here only bad poses are dropped
     if (!FiniteContact(found)) continue;
-    if (d.ncon >= limit) {
+    if (d.ncon >= d.MaxContacts()) {
       mj_warning(d, mjWARN_CONTACTFULL, d.ncon);
       break;
     }
     // the collider sets dist, pos and the frame's first two rows; the rest is the driver's
     Contact& con = d.contact[d.ncon++];
+    d.parena = sizeof(Contact) * d.ncon;
+    d.NoteArenaUse();
     con.dist = found.dist;
     Copy3(con.pos, found.pos);
     CompleteContact(con, found.frame, g1, g2, p);
@@ -501,10 +502,10 @@ void FillSweepArrays(const BodyBox* boxes, const SweepKey* order, int count, int
   }
 }
 
-// Candidate body pairs (sweep and prune), filtered, as sorted signatures written downwards from
-// `top`; returns how many, or -1 when they do not fit above `floor`.
+// Candidate body pairs (sweep and prune), filtered, as sorted signatures on the stack (`pairs`);
+// returns how many, or -1 when they do not fit above `floor`.
 int BroadphasePairs(const Model& m, ScratchFrame& frame, const BodyBox* boxes, int count,
-                    uint64_t* top, const void* floor) {
+                    const void* floor, uint64_t** pairs) {
   int axis = SweepAxis(boxes, count);
   // sorted as (key, index) pairs: moving the 56-byte boxes cost more than the sweep
   SweepKey* order = frame.Allocate<SweepKey>(count);
@@ -524,6 +525,9 @@ int BroadphasePairs(const Model& m, ScratchFrame& frame, const BodyBox* boxes, i
   const mjtNum *lo0 = sweep.lo[0], *lo1 = sweep.lo[1], *lo2 = sweep.lo[2];
   const mjtNum *hi0 = sweep.hi[0], *hi1 = sweep.hi[1], *hi2 = sweep.hi[2];
   int* overlapping = frame.Allocate<int>(count);
+  int* sort_counts = frame.Allocate<int>(m.nbody + 1);
+  // the pairs are written downwards from the stack's end, then taken onto the stack
+  uint64_t* top = reinterpret_cast<uint64_t*>(frame.FreeEnd());
   int npairs = 0;
   for (int i = 0; i < count; ++i) {
     // boxes j > i start at or after box i along the axis (the sort order), so they overlap it
@@ -547,17 +551,19 @@ int BroadphasePairs(const Model& m, ScratchFrame& frame, const BodyBox* boxes, i
   // the arena below the pairs is free until the contacts are written: the sort's second buffer
   uint64_t* temp = top - 2 * npairs;
   bool room = static_cast<const void*>(temp) >= floor;
-  SortSignatures(top - npairs, npairs, m.nbody, room ? temp : nullptr,
-                 frame.Allocate<int>(m.nbody + 1));
+  SortSignatures(top - npairs, npairs, m.nbody, room ? temp : nullptr, sort_counts);
+  // the stack's new end is at or below them: they were written in its free space
+  if (!frame.TryAllocate<uint64_t>(npairs)) return -1;
+  *pairs = top - npairs;
   return npairs;
 }
 
 // ---- the two passes ---------------------------------------------------------------------------
 
-void CollideExplicitPair(const Model& m, Data& d, PairBuffer& buffer, int p, int limit) {
+void CollideExplicitPair(const Model& m, Data& d, PairBuffer& buffer, int p) {
   int g1 = m.pair_geom1[p], g2 = m.pair_geom2[p];
   if (!SpheresOverlap(m, d, g1, g2, m.pair_margin[p])) return;
-  CollideGeomPair(m, d, buffer, g1, g2, p, limit);
+  CollideGeomPair(m, d, buffer, g1, g2, p);
 }
 
 // The geoms of body b that can collide and reach the box `other` (every one when either is
@@ -595,10 +601,10 @@ bool GeomPairPasses(const Model& m, const Data& d, const Box* geom_boxes, int g1
 
 // g1 of the first body, g2 of the second (the parameters are mixed in that order)
 void CollideFilteredPair(const Model& m, Data& d, PairBuffer& buffer, const Box* geom_boxes,
-                         int g1, int g2, int limit, bool boxes_overlap = false) {
+                         int g1, int g2, bool boxes_overlap = false) {
   if (!GeomPairPasses(m, d, geom_boxes, g1, g2, boxes_overlap)) return;
   if (mjcb_contactfilter && mjcb_contactfilter(m, d, g1, g2)) return;
-  CollideGeomPair(m, d, buffer, g1, g2, -1, limit);
+  CollideGeomPair(m, d, buffer, g1, g2, -1);
 }
 
 // Geom pairs of two bodies. Only geoms whose box reaches the other body's box can pass the box
@@ -609,9 +615,9 @@ void CollideFilteredPair(const Model& m, Data& d, PairBuffer& buffer, const Box*
 // are in model order, so the sorted order is a merge of the two by geom id.
 void CollideBodyPair(const Model& m, Data& d, PairBuffer& buffer, const Box* geom_boxes,
                      const BodyBox* body_boxes, const int* box_of_body, int* list1, int* list2,
-                     int b1, int b2, int limit) {
+                     int b1, int b2) {
   if (m.body_geomnum[b1] == 1 && m.body_geomnum[b2] == 1) {  // the broadphase bodies' boxes
-    CollideFilteredPair(m, d, buffer, geom_boxes, m.body_geomadr[b1], m.body_geomadr[b2], limit,
+    CollideFilteredPair(m, d, buffer, geom_boxes, m.body_geomadr[b1], m.body_geomadr[b2],
                         true);
     return;
   }
@@ -622,7 +628,7 @@ void CollideBodyPair(const Model& m, Data& d, PairBuffer& buffer, const Box* geo
   if (Disabled(m, mjDSBL_MIDPHASE) || (n1 == 1 && n2 == 1)) {  // (one pair: no order to keep)
     for (int i = 0; i < n1; ++i) {
       for (int j = 0; j < n2; ++j) CollideFilteredPair(m, d, buffer, geom_boxes, list1[i],
-                                                       list2[j], limit);
+                                                       list2[j]);
     }
     return;
   }
@@ -632,13 +638,13 @@ void CollideBodyPair(const Model& m, Data& d, PairBuffer& buffer, const Box* geo
       int g1 = list1[i++];  // first where its type is at most the other's
       for (int k = 0; k < n2; ++k) {
         if (type[g1] <= type[list2[k]]) CollideFilteredPair(m, d, buffer, geom_boxes, g1,
-                                                            list2[k], limit);
+                                                            list2[k]);
       }
     } else {
       int g2 = list2[j++];  // first where its type is below the other's
       for (int k = 0; k < n1; ++k) {
         if (type[g2] < type[list1[k]]) CollideFilteredPair(m, d, buffer, geom_boxes, list1[k],
-                                                           g2, limit);
+                                                           g2);
       }
     }
   }
@@ -660,30 +666,27 @@ void CollideAllPairs(const Model& m, Data& d) {
   for (int b = 0; b < m.nbody; ++b) most_geoms = std::max(most_geoms, m.body_geomnum[b]);
   int* list1 = frame.Allocate<int>(most_geoms);
   int* list2 = frame.Allocate<int>(most_geoms);
-  // broadphase pairs live at the arena's far end while the contacts grow from its start
-  unsigned char* end = d.arena.bytes() + d.arena.size() / sizeof(uint64_t) * sizeof(uint64_t);
-  uint64_t* top = reinterpret_cast<uint64_t*>(end);
-  int npairs = BroadphasePairs(m, frame, boxes, count, top, d.contact);
+  // broadphase pairs go on the stack, the contacts grow from the arena's start towards them
+  uint64_t* pairs = nullptr;
+  int npairs = BroadphasePairs(m, frame, boxes, count, d.contact, &pairs);
   broadphase.Stop();
   StageTimer narrowphase(d, mjTIMER_COL_NARROW);
   if (npairs < 0) {
     mj_warning(d, mjWARN_CONTACTFULL, d.ncon);
     npairs = 0;
   }
-  const unsigned char* pairs_start = reinterpret_cast<const unsigned char*>(top - npairs);
-  int limit = static_cast<int>((pairs_start - d.arena.bytes()) / sizeof(Contact));
   PairBuffer buffer;
   int next_explicit = 0;
   for (int i = 0; i < npairs; ++i) {
-    uint64_t signature = top[i - npairs];
+    uint64_t signature = pairs[i];
     int b1 = static_cast<int>(signature >> 32), b2 = static_cast<int>(signature & 0xffffffffu);
     int64_t pair_signature = (static_cast<int64_t>(b1) << 16) + b2;
     while (next_explicit < m.npair && m.pair_signature[next_explicit] <= pair_signature) {
-      CollideExplicitPair(m, d, buffer, next_explicit++, limit);
+      CollideExplicitPair(m, d, buffer, next_explicit++);
     }
-    CollideBodyPair(m, d, buffer, geom_boxes, boxes, box_of_body, list1, list2, b1, b2, limit);
+    CollideBodyPair(m, d, buffer, geom_boxes, boxes, box_of_body, list1, list2, b1, b2);
   }
-  while (next_explicit < m.npair) CollideExplicitPair(m, d, buffer, next_explicit++, limit);
+  while (next_explicit < m.npair) CollideExplicitPair(m, d, buffer, next_explicit++);
 }
 
 }  // namespace
@@ -732,11 +735,13 @@ mjtNum mj_geomDistance(const Model& m, const Data& d, int geom1, int geom2, mjtN
 // previous contacts are gone (as in the reference: nefc and nisland become 0).
 void mj_collision(const Model& m, Data& d) {
   d.ncon = 0;
+  d.parena = 0;
   d.ne = d.nf = d.nl = d.nefc = d.nA = 0;
   d.nisland = 0;
   if (Disabled(m, mjDSBL_CONSTRAINT) || Disabled(m, mjDSBL_CONTACT) || m.ngeom == 0) return;
   StageTimer collision(d, mjTIMER_POS_COLLISION);
   CollideAllPairs(m, d);
+  d.maxuse_con = std::max(d.maxuse_con, d.ncon);
 }
 
 }  // namespace mjsim
