@@ -10,7 +10,11 @@ __version__: str
 __mjsim_version__: str
 
 def install_as_mujoco() -> None:
-    """Make `import mujoco` give mjsim, for libraries that import mujoco."""
+    """Make ``import mujoco`` give mjsim, for libraries that import mujoco internally.
+
+    Call it before such a library is imported. Raises RuntimeError if the real mujoco package
+    is already imported in this process (both cannot share the name ``mujoco``).
+    """
 
 def mju_getXMLDependencies(filename: str) -> list[str]:
     """Every file an MJCF file needs: its includes and the assets they name, followed

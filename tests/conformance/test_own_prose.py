@@ -370,3 +370,35 @@ def test_reference_texts_are_found():
 def test_docstrings_are_our_own_prose():
     found = offenders()
     assert not found, f"{len(found)} docstrings copy the reference's:\n" + "\n".join(found)
+
+
+def test_stub_docstrings_match_the_module():
+    """__init__.pyi carries the same prose as the module, so editors show our own words too
+    (the stubs are edited by hand when a docstring changes)."""
+    import ast
+
+    stub = pathlib.Path(mjsim.__file__).with_name("__init__.pyi")
+    tree = ast.parse(stub.read_text())
+    stale = []
+
+    def check(qualified, node, value):
+        doc = ast.get_docstring(node)
+        if doc is None or value is None:
+            return
+        ours, runtime = words(doc), words(value.__doc__ or "")
+        if runtime[:len(ours)] != ours:  # a stub may stop after the summary
+            stale.append(f"{qualified}:\n    stub:   {' '.join(ours)}\n"
+                         f"    module: {' '.join(runtime)}")
+
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef):
+            check(node.name, node, getattr(mjsim, node.name, None))
+        elif isinstance(node, ast.ClassDef) and hasattr(mjsim, node.name):
+            klass = getattr(mjsim, node.name)
+            for member in node.body:
+                if isinstance(member, ast.FunctionDef) and member.name in vars(klass):
+                    value = vars(klass)[member.name]
+                    if isinstance(value, (staticmethod, classmethod)):
+                        value = value.__func__
+                    check(f"{node.name}.{member.name}", member, value)
+    assert not stale, f"{len(stale)} stub docstrings differ from the module's:\n" + "\n".join(stale)
