@@ -215,15 +215,6 @@ def reference_texts() -> dict[str, list[str]]:
 
 # ---- the names both have --------------------------------------------------------------------
 
-def resolve(module, dotted: str):
-    value = module
-    for part in dotted.split("."):
-        value = getattr(value, part, None)
-        if value is None:
-            return None
-    return value
-
-
 def member_doc(owner, name: str) -> str | None:
     """The docstring of owner.name as its class defines it (a property's own doc)."""
     for klass in inspect.getmro(owner) if inspect.isclass(owner) else [owner]:
