@@ -119,8 +119,7 @@ void BindCollisionFunctions(py::module_& module) {
     return mj_geomDistance(model, *d.data, geom1, geom2, distmax, out);
   }, py::arg("m"), py::arg("d"), py::arg("geom1"), py::arg("geom2"), py::arg("distmax"),
      py::arg("fromto") = py::none(),
-     "Smallest signed distance between two geoms, up to distmax; fromto (6 float64, or None) "
-     "receives the closest points on geom1 and geom2.");
+     "Signed distance between geom1 and geom2 (negative: penetration), capped at distmax; fromto (6 float64, or None) receives the nearest point on each.");
 }
 
 }  // namespace mjsim

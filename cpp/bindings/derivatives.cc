@@ -42,11 +42,10 @@ void BindTransitionFD(py::module_& module) {
   }, py::arg("m"), py::arg("d"), py::arg("eps"), py::arg("flg_centered"),
      py::arg("A") = py::none(), py::arg("B") = py::none(), py::arg("C") = py::none(),
      py::arg("D") = py::none(),
-     "Finite differenced transition matrices (control theory notation)\n"
-     "  d(x_next) = A*dx + B*du\n  d(sensor) = C*dx + D*du\n"
-     "required output matrix dimensions:\n  A: (2*nv+na x 2*nv+na)\n  B: (2*nv+na x nu)\n"
-     "  C: (nsensordata x 2*nv+na)\n  D: (nsensordata x nu)\n"
-     "Differences of mjsim's own mj_step (x = (dq, qvel, act), u = ctrl).");
+     "Finite-difference linearization of one mj_step about the current state:\n"
+         "  dx_next = A dx + B du,  dsensor = C dx + D du\n"
+         "with x = (dq, qvel, act) and u = ctrl. Any output may be None; the shapes are\n"
+         "  A: (2*nv+na, 2*nv+na), B: (2*nv+na, nu), C: (nsensordata, 2*nv+na), D: (nsensordata, nu).");
 }
 
 void BindInverseFD(py::module_& module) {
@@ -70,11 +69,9 @@ void BindInverseFD(py::module_& module) {
      py::arg("DfDq") = py::none(), py::arg("DfDv") = py::none(), py::arg("DfDa") = py::none(),
      py::arg("DsDq") = py::none(), py::arg("DsDv") = py::none(), py::arg("DsDa") = py::none(),
      py::arg("DmDq") = py::none(),
-     "Finite differenced Jacobians of (force, sensors) = mj_inverse(state, acceleration)\n"
-     "All outputs are optional. Output dimensions (transposed w.r.t Control Theory "
-     "convention):\n  DfDq, DfDv, DfDa: (nv x nv)\n  DsDq, DsDv, DsDa: (nv x nsensordata)\n"
-     "  DmDq: (nv x nM)\nflg_actuation specifies whether to subtract qfrc_actuator from "
-     "qfrc_inverse.");
+     "Finite-difference Jacobians of the inverse dynamics (qfrc_inverse, sensordata, and qM for DmDq) with respect to qpos, qvel and qacc.\n"
+         "Every output may be None; each is the transpose of the control-theory form: DfDq, DfDv and DfDa are nv x nv, DsDq, DsDv and DsDa are nv x nsensordata, DmDq is nv x nM.\n"
+         "flg_actuation: subtract qfrc_actuator from qfrc_inverse first.");
 }
 
 // M = L' D L (qLD: L below the diagonal, D on it, in M's CSR pattern; factorization.cc)
@@ -98,7 +95,7 @@ void BindInertiaHalves(py::module_& module) {
     CheckInputSize(v, model.nv, "vec");
     MulInertiaHalf(model, *d.data, OutputArray(res, model.nv, "res"), v.data());
   }, py::arg("m"), py::arg("d"), py::arg("res"), py::arg("vec"),
-     "Multiply vector by (inertia matrix)^(1/2).");
+     "res = sqrt(D) L vec, with M = L'DL: a square root of the inertia matrix applied to vec.");
   module.def("mj_solveM2", [](const PyModel& m, PyData& d, py::array x, py::object y,
                               py::object sqrtInvD) {
     CheckSameModel(m, d);
@@ -113,7 +110,7 @@ void BindInertiaHalves(py::module_& module) {
     mj_solveM2(model, *d.data, OutputArray(x, n * model.nv, "x"), yv.data(), sv.data(),
                static_cast<int>(n));
   }, py::arg("m"), py::arg("d"), py::arg("x"), py::arg("y"), py::arg("sqrtInvD"),
-     "Half of linear solve:  x = sqrt(inv(D))*inv(L')*y");
+     "x = sqrt(inv(D)) inv(L') y, half of the solve with M = L'DL (sqrtInvD: the diagonal 1/sqrt(D)).");
 }
 
 void BindModelQueries(py::module_& module) {
@@ -126,15 +123,15 @@ void BindModelQueries(py::module_& module) {
     mjtNum* out = OutputArray(mat, 3 * static_cast<py::ssize_t>(model.nv), "mat");
     mj_angmomMat(model, *d.data, out, body);
   }, py::arg("m"), py::arg("d"), py::arg("mat"), py::arg("body"),
-     "Compute subtree angular momentum matrix.");
+     "Matrix mapping qvel to the angular momentum of the body's subtree about its com (3 x nv).");
   // mjsim has no global callbacks (mjcb_*): there is nothing to reset
   module.def("mj_resetCallbacks", []() {},
-             "Reset all callbacks to NULL pointers (mjsim has no callbacks: nothing to do).");
+             "Meant to clear the mjcb_* callbacks; in mjsim it does nothing yet (pass None to each set_mjcb_* instead).");
   // the dual solvers: PGS, and any solver followed by noslip iterations (observed)
   module.def("mj_isDual", [](const PyModel& m) {
     const Model& model = *m.model;
     return static_cast<int>(model.opt.solver == mjSOL_PGS || model.opt.noslip_iterations > 0);
-  }, py::arg("m"), "Determine type of solver (PGS is dual, CG and Newton are primal).");
+  }, py::arg("m"), "1 if the solve needs dual quantities: the PGS solver, or noslip iterations after any solver.");
 }
 
 }  // namespace

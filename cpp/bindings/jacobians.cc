@@ -110,24 +110,24 @@ void DefObjectJacobian(py::module_& module, const char* name, const char* id_nam
 
 void BindJacobians(py::module_& module) {
   DefPointJacobian<mj_jac>(module, "mj_jac",
-      "Compute 3/6-by-nv end-effector Jacobian of global point attached to given body.");
+      "Jacobians of a world point moving with body: jacp (3 x nv, translation) and jacr (3 x nv, rotation); either may be None.");
   DefPointJacobian<mj_jacDot>(module, "mj_jacDot",
-      "Compute 3/6-by-nv Jacobian time derivative of global point attached to given body.");
+      "Time derivatives of the Jacobians mj_jac gives, for a world point moving with body.");
   DefObjectJacobian<mj_jacBody>(module, "mj_jacBody", "body", &Model::nbody,
-      "Compute body frame end-effector Jacobian.");
+      "Translation and rotation Jacobians of the body frame's origin.");
   DefObjectJacobian<mj_jacBodyCom>(module, "mj_jacBodyCom", "body", &Model::nbody,
-      "Compute body center-of-mass end-effector Jacobian.");
+      "Translation and rotation Jacobians of the body's center of mass.");
   DefObjectJacobian<mj_jacGeom>(module, "mj_jacGeom", "geom", &Model::ngeom,
-      "Compute geom end-effector Jacobian.");
+      "Translation and rotation Jacobians of the geom's center.");
   DefObjectJacobian<mj_jacSite>(module, "mj_jacSite", "site", &Model::nsite,
-      "Compute site end-effector Jacobian.");
+      "Translation and rotation Jacobians of the site's origin.");
   module.def("mj_jacSubtreeCom", [](const PyModel& m, PyData& d, py::object jacp, int body) {
     CheckSameModel(m, d);
     mjtNum* p = JacobianOutput(jacp, m.model->nv, "jacp");
     CheckId(body, m.model->nbody, "body");
     mj_jacSubtreeCom(*m.model, *d.data, p, body);
   }, py::arg("m"), py::arg("d"), py::arg("jacp").none(true), py::arg("body"),
-     "Compute subtree center-of-mass end-effector Jacobian.");
+     "Translation Jacobian of the center of mass of the body's subtree.");
   module.def("mj_jacPointAxis", [](const PyModel& m, PyData& d, py::object jacPoint,
                                    py::object jacAxis, py::object point, py::object axis,
                                    int body) {
@@ -140,21 +140,21 @@ void BindJacobians(py::module_& module) {
     mj_jacPointAxis(*m.model, *d.data, p, a, at.data(), direction.data(), body);
   }, py::arg("m"), py::arg("d"), py::arg("jacPoint").none(true), py::arg("jacAxis").none(true),
      py::arg("point"), py::arg("axis"), py::arg("body"),
-     "Compute translation end-effector Jacobian of point, and rotation Jacobian of axis.");
+     "Translation Jacobian of a point and rotation Jacobian of an axis, both moving with body.");
   module.def("mj_mulJacVec", [](const PyModel& m, PyData& d, py::object res, py::object vec) {
     CheckSameModel(m, d);
     mjtNum* out = SizedOutput(res, d.data->nefc, "res", "nefc");
     InputArray in = SizedInput(vec, m.model->nv, "vec", "nv");
     mj_mulJacVec(*m.model, *d.data, out, in.data());
   }, py::arg("m"), py::arg("d"), py::arg("res"), py::arg("vec"),
-     "Multiply dense or sparse constraint Jacobian by vector.");
+     "res = J vec, with J the constraint Jacobian (dense or sparse).");
   module.def("mj_mulJacTVec", [](const PyModel& m, PyData& d, py::object res, py::object vec) {
     CheckSameModel(m, d);
     mjtNum* out = SizedOutput(res, m.model->nv, "res", "nv");
     InputArray in = SizedInput(vec, d.data->nefc, "vec", "nefc");
     mj_mulJacTVec(*m.model, *d.data, out, in.data());
   }, py::arg("m"), py::arg("d"), py::arg("res"), py::arg("vec"),
-     "Multiply dense or sparse constraint Jacobian transpose by vector.");
+     "res = J' vec, with J the constraint Jacobian (dense or sparse).");
 }
 
 }  // namespace mjsim

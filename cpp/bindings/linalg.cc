@@ -413,8 +413,7 @@ void BindCholesky(py::module_& module) {
     int n = static_cast<int>(SquareSize(mat, "mat"));
     return CholFactor(Out<mjtNum>(mat, "mat"), n, mindiag);
   }, py::arg("mat"), py::arg("mindiag"),
-     "Cholesky decomposition: mat = L*L'; return rank, decomposition performed in-place into "
-     "mat.");
+     "Factor mat = L L' in place (L in the lower triangle); returns the rank.");
   module.def("mju_cholSolve", [](py::array res, py::object mat, py::object vec) {
     InputArray L = In(mat, "mat");
     int n = static_cast<int>(SquareSize(L, "mat"));
@@ -423,14 +422,14 @@ void BindCholesky(py::module_& module) {
     CheckArraySize(res.size(), n, "res");
     CholSolve(Out<mjtNum>(res, "res"), L.data(), v.data(), n);
   }, py::arg("res"), py::arg("mat"), py::arg("vec"),
-     "Solve (mat*mat') * res = vec, where mat is a Cholesky factor.");
+     "res = inv(L L') vec, L from mju_cholFactor.");
   module.def("mju_cholUpdate", [](py::array mat, py::array x, int flg_plus) {
     int n = static_cast<int>(SquareSize(mat, "mat"));
     CheckArraySize(x.size(), n, "x");
     mjtNum* L = Out<mjtNum>(mat, "mat");
     return CholUpdate(L, Out<mjtNum>(x, "x"), n, flg_plus != 0);
   }, py::arg("mat"), py::arg("x"), py::arg("flg_plus"),
-     "Cholesky rank-one update: L*L' +/- x*x'; return rank.");
+     "Replace the factor of mat by that of mat + x x' (flg_plus) or mat - x x'; returns the rank.");
 }
 
 void BindBand(py::module_& module) {
@@ -438,7 +437,7 @@ void BindBand(py::module_& module) {
     CheckBand(ntotal, nband, ndense);
     return BandDiag(i, ntotal, nband, ndense);
   }, py::arg("i"), py::arg("ntotal"), py::arg("nband"), py::arg("ndense"),
-     "Address of diagonal element i in band-dense matrix representation.");
+     "Index of diagonal entry i in the band-dense storage.");
   module.def("mju_dense2Band", [](py::array res, py::object mat, int ntotal, int nband,
                                   int ndense) {
     CheckBand(ntotal, nband, ndense);
@@ -447,7 +446,7 @@ void BindBand(py::module_& module) {
     CheckArraySize(res.size(), BandSize(ntotal, nband, ndense), "res");
     Dense2Band(Out<mjtNum>(res, "res"), M.data(), ntotal, nband, ndense);
   }, py::arg("res"), py::arg("mat"), py::arg("ntotal"), py::arg("nband"), py::arg("ndense"),
-     "Convert dense matrix to banded matrix.");
+     "Pack a dense matrix into band-dense storage.");
   module.def("mju_band2Dense", [](py::array res, py::object mat, int ntotal, int nband,
                                   int ndense, int flg_sym) {
     CheckBand(ntotal, nband, ndense);
@@ -456,8 +455,7 @@ void BindBand(py::module_& module) {
     CheckArraySize(res.size(), static_cast<py::ssize_t>(ntotal) * ntotal, "res");
     Band2Dense(Out<mjtNum>(res, "res"), M.data(), ntotal, nband, ndense, flg_sym > 0);
   }, py::arg("res"), py::arg("mat"), py::arg("ntotal"), py::arg("nband"), py::arg("ndense"),
-     py::arg("flg_sym"), "Convert banded matrix to dense matrix, fill upper triangle if "
-                         "flg_sym>0.");
+     py::arg("flg_sym"), "Expand a band-dense matrix into a full one; flg_sym > 0 also fills the upper triangle.");
   module.def("mju_bandMulMatVec", [](py::array res, py::object mat, py::object vec, int ntotal,
                                      int nband, int ndense, int nvec, int flg_sym) {
     CheckBand(ntotal, nband, ndense);
@@ -470,7 +468,7 @@ void BindBand(py::module_& module) {
                   flg_sym > 0);
   }, py::arg("res"), py::arg("mat"), py::arg("vec"), py::arg("ntotal"), py::arg("nband"),
      py::arg("ndense"), py::arg("nvec"), py::arg("flg_sym"),
-     "Multiply band-diagonal matrix with nvec vectors, include upper triangle if flg_sym>0.");
+     "res = mat vec for nvec vectors, mat band-dense; flg_sym > 0 treats mat as symmetric.");
   module.def("mju_cholFactorBand", [](py::array mat, int ntotal, int nband, int ndense,
                                       mjtNum diagadd, mjtNum diagmul) {
     CheckBand(ntotal, nband, ndense);
@@ -478,8 +476,7 @@ void BindBand(py::module_& module) {
     return CholFactorBand(Out<mjtNum>(mat, "mat"), ntotal, nband, ndense, diagadd, diagmul);
   }, py::arg("mat"), py::arg("ntotal"), py::arg("nband"), py::arg("ndense"), py::arg("diagadd"),
      py::arg("diagmul"),
-     "Band-dense Cholesky decomposition. Returns minimum value in the factorized diagonal, or "
-     "0 if rank-deficient. Add diagadd+diagmul*mat_ii to diagonal before factorization.");
+     "Factor a band-dense matrix in place, L L'; diagadd + diagmul*mat_ii is added to each diagonal entry first. Returns the smallest diagonal of the factor, 0 when rank-deficient.");
   module.def("mju_cholSolveBand", [](py::array res, py::object mat, py::object vec, int ntotal,
                                      int nband, int ndense) {
     CheckBand(ntotal, nband, ndense);
@@ -489,7 +486,7 @@ void BindBand(py::module_& module) {
     CheckArraySize(res.size(), ntotal, "res");
     CholSolveBand(Out<mjtNum>(res, "res"), M.data(), v.data(), ntotal, nband, ndense);
   }, py::arg("res"), py::arg("mat"), py::arg("vec"), py::arg("ntotal"), py::arg("nband"),
-     py::arg("ndense"), "Solve (mat*mat')*res = vec where mat is a band-dense Cholesky factor.");
+     py::arg("ndense"), "res = inv(L L') vec, L from mju_cholFactorBand.");
 }
 
 void BindProductsAndSparse(py::module_& module) {
@@ -517,7 +514,7 @@ void BindProductsAndSparse(py::module_& module) {
       }
     }
   }, py::arg("res"), py::arg("mat"), py::arg("diag") = py::none(),
-     "Set res = mat' * diag * mat if diag is not NULL, and res = mat' * mat otherwise.");
+     "res = mat' diag(diag) mat, or mat' mat when diag is None.");
   module.def("mju_dense2sparse", [](py::array res, py::object mat, py::array rownnz,
                                     py::array rowadr, py::array colind) {
     InputArray M = In(mat, "mat");
@@ -544,8 +541,7 @@ void BindProductsAndSparse(py::module_& module) {
     }
     return 0;
   }, py::arg("res"), py::arg("mat"), py::arg("rownnz"), py::arg("rowadr"), py::arg("colind"),
-     "Convert matrix from dense to sparse. nnz is size of res and colind, return 1 if too "
-     "small, 0 otherwise.");
+     "Pack a dense matrix into CSR arrays; nnz is the capacity of res and colind. Returns 1 if that is too small, else 0.");
   module.def("mju_sparse2dense", [](py::array res, py::object mat, py::object rownnz,
                                     py::object rowadr, py::object colind) {
     if (res.ndim() != 2) throw py::type_error("res must be a 2-d array");
@@ -574,37 +570,37 @@ void BindProductsAndSparse(py::module_& module) {
       }
     }
   }, py::arg("res"), py::arg("mat"), py::arg("rownnz"), py::arg("rowadr"), py::arg("colind"),
-     "Convert matrix from sparse to dense.");
+     "Unpack CSR arrays into a dense matrix.");
 }
 
 void BindSortAndConvert(py::module_& module) {
   module.def("mju_insertionSort", [](py::array list) {
     mjtNum* values = Out<mjtNum>(list, "list");
     std::stable_sort(values, values + list.size());
-  }, py::arg("list"), "Insertion sort, resulting list is in increasing order.");
+  }, py::arg("list"), "Sort numbers in place, smallest first (insertion sort).");
   module.def("mju_insertionSortInt", [](py::array list) {
     int* values = Out<int>(list, "list");
     std::stable_sort(values, values + list.size());
-  }, py::arg("list"), "Integer insertion sort, resulting list is in increasing order.");
+  }, py::arg("list"), "Sort integers in place, smallest first (insertion sort).");
   auto copy64 = [](py::array res, py::object vec) {
     InputArray v = In(vec, "vec");
     CheckArraySize(res.size(), v.size(), "res");
     std::copy(v.data(), v.data() + v.size(), Out<mjtNum>(res, "res"));
   };
   module.def("mju_n2d", copy64, py::arg("res"), py::arg("vec"),
-             "Convert from mjtNum to double.");
+             "Copy an mjtNum array into doubles.");
   module.def("mju_d2n", copy64, py::arg("res"), py::arg("vec"),
-             "Convert from double to mjtNum.");
+             "Copy doubles into an mjtNum array.");
   module.def("mju_f2n", [](py::array res, py::array_t<float, py::array::c_style> vec) {
     CheckArraySize(res.size(), vec.size(), "res");
     std::copy(vec.data(), vec.data() + vec.size(), Out<mjtNum>(res, "res"));
-  }, py::arg("res"), py::arg("vec"), "Convert from float to mjtNum.");
+  }, py::arg("res"), py::arg("vec"), "Copy floats into an mjtNum array.");
   module.def("mju_n2f", [](py::array res, py::object vec) {
     InputArray v = In(vec, "vec");
     CheckArraySize(res.size(), v.size(), "res");
     float* out = Out<float>(res, "res");
     for (py::ssize_t i = 0; i < v.size(); ++i) out[i] = static_cast<float>(v.data()[i]);
-  }, py::arg("res"), py::arg("vec"), "Convert from mjtNum to float.");
+  }, py::arg("res"), py::arg("vec"), "Copy an mjtNum array into floats.");
 }
 
 void BindBoxQP(py::module_& module) {
@@ -643,10 +639,8 @@ void BindBoxQP(py::module_& module) {
     return qp.Solve(x, factor, out_index);
   }, py::arg("res"), py::arg("R"), py::arg("index"), py::arg("H"), py::arg("g"),
      py::arg("lower"), py::arg("upper"),
-     "minimize 0.5*x'*H*x + x'*g  s.t. lower <= x <= upper, return rank or -1 if failed. "
-     "res: solution (its input value is the warmstart); R: subspace Cholesky factor, "
-     "allocated n*(n+7), nfree*nfree used (lower triangle); index (optional): the nfree free "
-     "dimensions. Only the lower triangle of H is read.");
+     "Solve min 0.5 x'Hx + x'g subject to lower <= x <= upper (projected Newton).\n"
+         "Returns the number of free dimensions, or -1 on failure. res: the solution, its input value the warm start; R: Cholesky factor of the free subspace, n*(n+7) allocated, nfree*nfree used (lower triangle); index (optional): the free dimensions. Only H's lower triangle is read.");
 }
 
 void BindScalarsAndText(py::module_& module) {
@@ -672,7 +666,7 @@ void BindScalarsAndText(py::module_& module) {
     }
     return decay * (pos0 + (vel0 + half * pos0) * dt);
   }, py::arg("pos0"), py::arg("vel0"), py::arg("Kp"), py::arg("Kv"), py::arg("dt"),
-     "Integrate spring-damper analytically, return pos(dt).");
+     "Position after time dt of a damped spring (exact solution from pos0, vel0, stiffness k, damping b).");
   // Box-Muller on the C library's rand(), as documented; the Python signature's num2 (a
   // pointer for the second sample in C) carries nothing back and is ignored, as in mujoco
   module.def("mju_standardNormal", [](py::object) {
@@ -681,16 +675,15 @@ void BindScalarsAndText(py::module_& module) {
   }, py::arg("num2") = py::none(),
      "Generate standard normal random number using Box-Muller transform.");
   module.def("mju_type2Str", &TypeToString, py::arg("type"),
-             "Convert type id (mjtObj) to type name.");
+             "Name of an mjtObj value ('body', 'geom', ...).");
   module.def("mju_str2Type", &StringToType, py::arg("str"),
-             "Convert type name to type id (mjtObj).");
+             "mjtObj value of an object-type name ('body', 'geom', ...); mjOBJ_UNKNOWN if none matches.");
   module.def("mju_warningText", [](int warning, long long info) {
     return WarningText(warning, info);
   }, py::arg("warning"), py::arg("info"),
-     "Construct a warning message given the warning type and info.");
+     "Message text for warning type warning with its info number.");
   module.def("mju_writeNumBytes", [](long long nbytes) { return NumBytes(nbytes); },
-             py::arg("nbytes"), "Return human readable number of bytes using standard letter "
-                                "suffix.");
+             py::arg("nbytes"), "Byte count as short text with a K, M, G... suffix.");
   module.def("mju_printMatSparse", [](py::object mat, py::object rownnz, py::object rowadr,
                                      py::object colind) {
     InputArray values = In(mat, "mat");
@@ -715,7 +708,7 @@ void BindScalarsAndText(py::module_& module) {
     text += "\n";
     py::print(text, py::arg("end") = "");
   }, py::arg("mat"), py::arg("rownnz"), py::arg("rowadr"), py::arg("colind"),
-     "Print sparse matrix to screen.");
+     "Write a CSR matrix to standard output.");
   // appends "<ctime>TYPE: message" and a blank line to MUJOCO_LOG.TXT in the working directory
   module.def("mju_writeLog", [](const std::string& type, const std::string& msg) {
     std::FILE* file = std::fopen("MUJOCO_LOG.TXT", "a");
@@ -723,7 +716,7 @@ void BindScalarsAndText(py::module_& module) {
     std::time_t now = std::time(nullptr);
     std::fprintf(file, "%s%s: %s\n\n", std::ctime(&now), type.c_str(), msg.c_str());
     std::fclose(file);
-  }, py::arg("type"), py::arg("msg"), "Write [datetime, type: message] to MUJOCO_LOG.TXT.");
+  }, py::arg("type"), py::arg("msg"), "Append a timestamped line \"type: msg\" to MUJOCO_LOG.TXT.");
   module.def("mju_printMat", [](py::object mat) {
     InputArray M = In(mat, "mat");
     if (M.ndim() != 2) throw py::type_error("mat must be a 2-d array");

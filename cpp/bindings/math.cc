@@ -110,15 +110,15 @@ void BindQuaternions(py::module_& module) {
     mjtNum r[4];
     ConjugateQuat(r, q.data());
     Copy4(OutputArray(res, 4, "res"), r);
-  }, py::arg("res"), py::arg("quat"), "Conjugate quaternion, corresponding to opposite rotation.");
+  }, py::arg("res"), py::arg("quat"), "Conjugate of a quaternion, the inverse rotation.");
   module.def("mju_quat2Mat", [](py::array res, py::object quat) {
     InputArray q = Input(quat, 4, "quat");
     QuatToMat(OutputArray(res, 9, "res"), q.data());
-  }, py::arg("res"), py::arg("quat"), "Convert quaternion to 3D rotation matrix.");
+  }, py::arg("res"), py::arg("quat"), "3x3 rotation matrix of a unit quaternion.");
   module.def("mju_mat2Quat", [](py::array quat, py::object mat) {
     InputArray R = Input(mat, 9, "mat");
     MatToQuat(OutputArray(quat, 4, "quat"), R.data());
-  }, py::arg("quat"), py::arg("mat"), "Convert 3D rotation matrix to quaternion.");
+  }, py::arg("quat"), py::arg("mat"), "Unit quaternion of a 3x3 rotation matrix.");
   module.def("mju_axisAngle2Quat", [](py::array res, py::object axis, mjtNum angle) {
     InputArray a = Input(axis, 3, "axis");
     AxisAngle(OutputArray(res, 4, "res"), a.data(), angle);
@@ -128,7 +128,7 @@ void BindQuaternions(py::module_& module) {
     InputArray q = Input(quat, 4, "quat");
     QuatToVelocity(OutputArray(res, 3, "res"), q.data(), dt);
   }, py::arg("res"), py::arg("quat"), py::arg("dt"),
-     "Convert quaternion (corresponding to orientation difference) to 3D velocity.");
+     "Angular velocity that turns the identity into quat in time dt.");
   module.def("mju_subQuat", [](py::array res, py::object qa, py::object qb) {
     InputArray a = Input(qa, 4, "qa"), b = Input(qb, 4, "qb");
     mjtNum inverse[4], difference[4];  // qb * difference = qa, difference in qb's frame
@@ -136,7 +136,7 @@ void BindQuaternions(py::module_& module) {
     MulQuat(difference, inverse, a.data());
     QuatToVelocity(OutputArray(res, 3, "res"), difference, 1);
   }, py::arg("res"), py::arg("qa"), py::arg("qb"),
-     "Subtract quaternions, express as 3D velocity: qb*quat(res) = qa.");
+     "Rotation vector res taking qb to qa: qb * quat(res) = qa.");
   module.def("mju_rotVecQuat", [](py::array res, py::object vec, py::object quat) {
     InputArray v = Input(vec, 3, "vec"), q = Input(quat, 4, "quat");
     mjtNum r[3];
@@ -154,14 +154,14 @@ void BindQuaternions(py::module_& module) {
     NormalizeQuat(product);
     Copy4(q, product);
   }, py::arg("quat"), py::arg("vel"), py::arg("scale"),
-     "Integrate quaternion given 3D angular velocity.");
+     "Rotate quat in place by the rotation vector scale * vel (vel in the quaternion's own frame).");
   module.def("mju_euler2Quat", [](py::array quat, py::object euler, const std::string& seq) {
     InputArray e = Input(euler, 3, "euler");
     mjtNum q[4];
     EulerToQuat(q, e.data(), seq);
     Copy4(OutputArray(quat, 4, "quat"), q);
   }, py::arg("quat"), py::arg("euler"), py::arg("seq"),
-     "Convert sequential Euler angles (radians) to quaternion.");
+     "Quaternion of successive rotations by the Euler angles (radians) about the axes named in seq.");
   module.def("mju_mulQuatAxis", [](py::array res, py::object quat, py::object axis) {
     InputArray q = Input(quat, 4, "quat"), a = Input(axis, 3, "axis");
     mjtNum pure[4] = {0, a.data()[0], a.data()[1], a.data()[2]}, r[4];
@@ -174,19 +174,19 @@ void BindQuaternions(py::module_& module) {
     MulQuat(r, pure, q.data());  // d(quat)/dt = (0, vel) * quat / 2, as the reference computes
     Copy4(OutputArray(res, 4, "res"), r);
   }, py::arg("res"), py::arg("quat"), py::arg("vel"),
-     "Compute time-derivative of quaternion, given 3D rotational velocity.");
+     "Rate of change of quat for angular velocity vel (in the rotated frame).");
   module.def("mju_quatZ2Vec", [](py::array quat, py::object vec) {
     InputArray v = Input(vec, 3, "vec");
     mjtNum q[4];
     ZAxisToQuat(q, v.data());
     Copy4(OutputArray(quat, 4, "quat"), q);
   }, py::arg("quat"), py::arg("vec"),
-       "Construct quaternion performing rotation from z-axis to given vector.");
+       "Quaternion of the shortest rotation taking the z axis to vec.");
   module.def("mju_unit4", [](py::array res) {
     mjtNum* r = OutputArray(res, 4, "res");
     r[0] = 1;
     r[1] = r[2] = r[3] = 0;
-  }, py::arg("res"), "Set res = (1,0,0,0).");
+  }, py::arg("res"), "The identity quaternion, written into res.");
 }
 
 void BindPoses(py::module_& module) {
@@ -215,7 +215,7 @@ void BindPoses(py::module_& module) {
     Scale3(pr, position, -1);
     Copy4(qr, inverse);
   }, py::arg("posres"), py::arg("quatres"), py::arg("pos"), py::arg("quat"),
-     "Conjugate pose, corresponding to the opposite spatial transformation.");
+     "Inverse of a pose (pos, quat): the transform back.");
   module.def("mju_trnVecPose", [](py::array res, py::object pos, py::object quat, py::object vec) {
     InputArray p = Input(pos, 3, "pos"), q = Input(quat, 4, "quat"), v = Input(vec, 3, "vec");
     mjtNum r[3];
@@ -273,7 +273,7 @@ void BindVectors(py::module_& module) {
   module.def("mju_addToScl3", [](py::array res, py::object vec, mjtNum scl) {
     InputArray a = Input(vec, 3, "vec");
     AddScaledTo3(OutputArray(res, 3, "res"), a.data(), scl);
-  }, py::arg("res"), py::arg("vec"), py::arg("scl"), "Set res = res + vec*scl.");
+  }, py::arg("res"), py::arg("vec"), py::arg("scl"), "res += scl * vec, for 3-vectors.");
   module.def("mju_addScl3", [](py::array res, py::object vec1, py::object vec2, mjtNum scl) {
     InputArray a = Input(vec1, 3, "vec1"), b = Input(vec2, 3, "vec2");
     mjtNum r[3];
@@ -281,46 +281,46 @@ void BindVectors(py::module_& module) {
     AddScaledTo3(r, b.data(), scl);
     Copy3(OutputArray(res, 3, "res"), r);
   }, py::arg("res"), py::arg("vec1"), py::arg("vec2"), py::arg("scl"),
-       "Set res = vec1 + vec2*scl.");
+       "res = vec1 + scl * vec2, for 3-vectors.");
   module.def("mju_cross", [](py::array res, py::object a, py::object b) {
     InputArray x = Input(a, 3, "a"), y = Input(b, 3, "b");
     mjtNum r[3];
     Cross3(r, x.data(), y.data());
     Copy3(OutputArray(res, 3, "res"), r);
-  }, py::arg("res"), py::arg("a"), py::arg("b"), "Compute cross-product: res = cross(a, b).");
+  }, py::arg("res"), py::arg("a"), py::arg("b"), "res = a x b, the cross product of 3-vectors.");
   module.def("mju_dot3", [](py::object vec1, py::object vec2) {
     InputArray a = Input(vec1, 3, "vec1"), b = Input(vec2, 3, "vec2");
     return Dot3(a.data(), b.data());
-  }, py::arg("vec1"), py::arg("vec2"), "Return dot-product of vec1 and vec2.");
+  }, py::arg("vec1"), py::arg("vec2"), "Inner product of two 3-vectors.");
   module.def("mju_dist3", [](py::object pos1, py::object pos2) {
     InputArray a = Input(pos1, 3, "pos1"), b = Input(pos2, 3, "pos2");
     mjtNum d[3];
     Sub3(d, a.data(), b.data());
     return Norm3(d);
   }, py::arg("pos1"), py::arg("pos2"),
-       "Return Cartesian distance between 3D vectors pos1 and pos2.");
+       "Euclidean distance between two points.");
   module.def("mju_norm3", [](py::object vec) { return Norm3(Input(vec, 3, "vec").data()); },
-             py::arg("vec"), "Return vector length (without normalizing the vector).");
+             py::arg("vec"), "Euclidean length of a 3-vector.");
   module.def("mju_normalize3", [](py::array vec) {
     return Normalize3(OutputArray(vec, 3, "vec"));
-  }, py::arg("vec"), "Normalize vector, return length before normalization.");
+  }, py::arg("vec"), "Scale a 3-vector to unit length in place; returns its former length.");
   module.def("mju_normalize4", [](py::array vec) {
     return NormalizeQuat(OutputArray(vec, 4, "vec"));
-  }, py::arg("vec"), "Normalize vector, return length before normalization.");
+  }, py::arg("vec"), "Scale a 4-vector to unit length in place; returns its former length.");
   module.def("mju_mulMatVec3", [](py::array res, py::object mat, py::object vec) {
     InputArray M = Input(mat, 9, "mat"), v = Input(vec, 3, "vec");
     mjtNum r[3];
     MulMatVec3(r, M.data(), v.data());
     Copy3(OutputArray(res, 3, "res"), r);
   }, py::arg("res"), py::arg("mat"), py::arg("vec"),
-       "Multiply 3-by-3 matrix by vector: res = mat * vec.");
+       "res = mat vec, mat 3x3.");
   module.def("mju_mulMatTVec3", [](py::array res, py::object mat, py::object vec) {
     InputArray M = Input(mat, 9, "mat"), v = Input(vec, 3, "vec");
     mjtNum r[3];
     MulMatTVec3(r, M.data(), v.data());
     Copy3(OutputArray(res, 3, "res"), r);
   }, py::arg("res"), py::arg("mat"), py::arg("vec"),
-       "Multiply transposed 3-by-3 matrix by vector: res = mat' * vec.");
+       "res = mat' vec, mat 3x3.");
 
   // vectors of any length n = size of res (or of the input)
   module.def("mju_zero", [](py::array res) { Elementwise(res,
@@ -362,28 +362,28 @@ void BindVectors(py::module_& module) {
     py::ssize_t n;
     mjtNum* r = Output(res, "res", &n);
     for (py::ssize_t i = 0; i < n; ++i) r[i] += scl * a.data()[i];
-  }, py::arg("res"), py::arg("vec"), py::arg("scl"), "Set res = res + vec*scl.");
+  }, py::arg("res"), py::arg("vec"), py::arg("scl"), "res += scl * vec.");
   module.def("mju_addScl", [](py::array res, py::object vec1, py::object vec2, mjtNum scl) {
     InputArray a = Input(vec1, res.size(), "vec1"), b = Input(vec2, res.size(), "vec2");
     Elementwise(res, "res", [&](py::ssize_t i) { return a.data()[i] + scl * b.data()[i]; });
   }, py::arg("res"), py::arg("vec1"), py::arg("vec2"), py::arg("scl"),
-       "Set res = vec1 + vec2*scl.");
+       "res = vec1 + scl * vec2.");
   module.def("mju_dot", [](py::object vec1, py::object vec2) {
     InputArray a = Input(vec1, "vec1");
     InputArray b = Input(vec2, a.size(), "vec2");
     return Dot(a.data(), b.data(), static_cast<int>(a.size()));
-  }, py::arg("vec1"), py::arg("vec2"), "Return dot-product of vec1 and vec2.");
+  }, py::arg("vec1"), py::arg("vec2"), "Inner product of two vectors.");
   module.def("mju_norm", [](py::object res) {
     InputArray a = Input(res, "res");
     mjtNum sum = 0;
     for (py::ssize_t i = 0; i < a.size(); ++i) sum += a.data()[i] * a.data()[i];
     return std::sqrt(sum);
-  }, py::arg("res"), "Return vector length (without normalizing vector).");
+  }, py::arg("res"), "Euclidean length of a vector.");
   module.def("mju_normalize", [](py::array res) {
     py::ssize_t n;
     mjtNum* r = Output(res, "res", &n);
     return NormalizeOr(r, static_cast<int>(n));
-  }, py::arg("res"), "Normalize vector, return length before normalization.");
+  }, py::arg("res"), "Scale vec to unit length in place; returns its former length.");
   module.def("mju_sum", [](py::object vec) {
     InputArray a = Input(vec, "vec");
     mjtNum sum = 0;
@@ -395,14 +395,14 @@ void BindVectors(py::module_& module) {
     mjtNum sum = 0;
     for (py::ssize_t i = 0; i < a.size(); ++i) sum += std::fabs(a.data()[i]);
     return sum;
-  }, py::arg("vec"), "Return L1 norm: sum(abs(vec)).");
+  }, py::arg("vec"), "Sum of the absolute values of vec.");
   module.def("mju_isZero", [](py::object vec) {
     InputArray a = Input(vec, "vec");
     for (py::ssize_t i = 0; i < a.size(); ++i) {
       if (a.data()[i] != 0) return 0;
     }
     return 1;
-  }, py::arg("vec"), "Return 1 if all elements are 0.");
+  }, py::arg("vec"), "1 if every entry of vec is 0, else 0.");
 }
 
 void BindMatrices(py::module_& module) {
@@ -417,7 +417,7 @@ void BindMatrices(py::module_& module) {
       return sum;
     });
   }, py::arg("res"), py::arg("mat"), py::arg("vec"),
-       "Multiply matrix and vector: res = mat * vec.");
+       "res = mat vec.");
   module.def("mju_mulMatTVec", [](py::array res, py::object mat, py::object vec) {
     InputArray M = Input(mat, "mat");
     auto [rows, cols] = MatrixShape(M, "mat");
@@ -429,7 +429,7 @@ void BindMatrices(py::module_& module) {
       return sum;
     });
   }, py::arg("res"), py::arg("mat"), py::arg("vec"),
-     "Multiply transposed matrix and vector: res = mat' * vec.");
+     "res = mat' vec.");
   // res = op(mat1) op(mat2) with op = identity or transpose; shapes as mujoco documents them
   auto product = [](py::array& res, const py::object& mat1, const py::object& mat2,
                     bool transpose1, bool transpose2) {
@@ -453,15 +453,15 @@ void BindMatrices(py::module_& module) {
   };
   module.def("mju_mulMatMat", [product](py::array res, py::object mat1, py::object mat2) {
     product(res, mat1, mat2, false, false);
-  }, py::arg("res"), py::arg("mat1"), py::arg("mat2"), "Multiply matrices: res = mat1 * mat2.");
+  }, py::arg("res"), py::arg("mat1"), py::arg("mat2"), "res = mat1 mat2.");
   module.def("mju_mulMatMatT", [product](py::array res, py::object mat1, py::object mat2) {
     product(res, mat1, mat2, false, true);
   }, py::arg("res"), py::arg("mat1"), py::arg("mat2"),
-       "Multiply matrices, second argument transposed: res = mat1 * mat2'.");
+       "res = mat1 mat2'.");
   module.def("mju_mulMatTMat", [product](py::array res, py::object mat1, py::object mat2) {
     product(res, mat1, mat2, true, false);
   }, py::arg("res"), py::arg("mat1"), py::arg("mat2"),
-       "Multiply matrices, first argument transposed: res = mat1' * mat2.");
+       "res = mat1' mat2.");
   module.def("mju_mulVecMatVec", [](py::object vec1, py::object mat, py::object vec2) {
     InputArray M = Input(mat, "mat");
     auto [rows, cols] = MatrixShape(M, "mat");
@@ -474,7 +474,7 @@ void BindMatrices(py::module_& module) {
     }
     return sum;
   }, py::arg("vec1"), py::arg("mat"), py::arg("vec2"),
-       "Multiply square matrix with vectors on both sides: returns vec1'*mat*vec2.");
+       "The scalar vec1' mat vec2, mat square.");
   module.def("mju_symmetrize", [](py::array res, py::object mat) {
     InputArray M = Input(mat, "mat");
     auto [rows, cols] = MatrixShape(M, "mat");
@@ -484,7 +484,7 @@ void BindMatrices(py::module_& module) {
       py::ssize_t i = k / rows, j = k % rows;
       return (M.data()[i * rows + j] + M.data()[j * rows + i]) / 2;
     });
-  }, py::arg("res"), py::arg("mat"), "Symmetrize square matrix res = (mat + mat')/2.");
+  }, py::arg("res"), py::arg("mat"), "res = (mat + mat') / 2.");
   module.def("mju_transpose", [](py::array res, py::object mat) {
     InputArray M = Input(mat, "mat");
     auto [rows, cols] = MatrixShape(M, "mat");
@@ -495,34 +495,34 @@ void BindMatrices(py::module_& module) {
     auto [rows, cols] = MatrixShape(mat, "mat");
     if (rows != cols) throw py::type_error("mat must be square");
     Elementwise(mat, "mat", [n = rows](py::ssize_t k) { return k / n == k % n ? 1.0 : 0.0; });
-  }, py::arg("mat"), "Set mat to the identity matrix.");
+  }, py::arg("mat"), "Fill mat with the identity.");
 }
 
 void BindScalars(py::module_& module) {
   module.def("mju_max",
              [](mjtNum a, mjtNum b) { return a >= b ? a : b; }, py::arg("a"), py::arg("b"),
-             "Return max(a,b) with single evaluation of a and b.");
+             "The larger of a and b.");
   module.def("mju_min",
              [](mjtNum a, mjtNum b) { return a <= b ? a : b; }, py::arg("a"), py::arg("b"),
-             "Return min(a,b) with single evaluation of a and b.");
+             "The smaller of a and b.");
   module.def("mju_sign", [](mjtNum x) { return x < 0 ? -1.0 : (x > 0 ? 1.0 : 0.0); }, py::arg("x"),
-             "Return sign of x: +1, -1 or 0.");
+             "-1, 0 or +1, the sign of x.");
   module.def("mju_round", [](mjtNum x) {
     if (!(std::fabs(x) < 2147483647.0)) throw py::value_error("x is not a finite int-sized number");
     return static_cast<int>(std::lround(x));
-  }, py::arg("x"), "Round x to nearest integer.");
+  }, py::arg("x"), "x rounded to the nearest integer.");
   module.def("mju_clip",
              [](mjtNum x, mjtNum lo, mjtNum hi) { return x < lo ? lo : (x > hi ? hi : x); },
-             py::arg("x"), py::arg("min"), py::arg("max"), "Clip x to the range [min, max].");
+             py::arg("x"), py::arg("min"), py::arg("max"), "x limited to [min, max].");
   module.def("mju_isBad",
              [](mjtNum x) { return static_cast<int>(x != x || x > kMaxVal || x < -kMaxVal); },
-             py::arg("x"), "Return 1 if nan or abs(x)>mjMAXVAL, 0 otherwise.");
+             py::arg("x"), "1 if x is NaN or its magnitude exceeds mjMAXVAL, else 0.");
   // quintic smoothstep: 0 below 0, 1 above 1, x^3 (6x^2 - 15x + 10) between
   module.def("mju_sigmoid", [](mjtNum x) {
     if (x <= 0) return 0.0;
     if (x >= 1) return 1.0;
     return x * x * x * (x * (6 * x - 15) + 10);
-  }, py::arg("x"), "Sigmoid function over 0<=x<=1 using quintic polynomial.");
+  }, py::arg("x"), "Smooth step from 0 at x <= 0 to 1 at x >= 1 (a quintic in between).");
 }
 
 }  // namespace

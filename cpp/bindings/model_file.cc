@@ -160,7 +160,7 @@ void FillLoadedModel(Model& m, const char* buffer, size_t bytes, const char* wha
 void BindModelFiles(py::module_& module) {
   module.def("mj_sizeModel", [](const PyModel& m) {
     return static_cast<long long>(SerializedSize(*m.model));
-  }, py::arg("m"), "Return size of buffer needed to hold model (mjsim's binary format).");
+  }, py::arg("m"), "Bytes mj_saveModel writes for m (mjsim's own binary layout).");
   module.def("mj_saveModel", [](const PyModel& m, py::object filename, py::object buffer) {
     if (filename.is_none() == buffer.is_none()) {
       throw py::value_error("mj_saveModel: give exactly one of filename and buffer");

@@ -49,7 +49,7 @@ void BindModelTools(py::module_& module) {
   FinishStruct<LengthRangeOptions>(cls, Zeroed<LengthRangeOptions>);
   module.def("mj_defaultLROpt",
              [](StructHandle<LengthRangeOptions>& opt) { *opt.value = LengthRangeOptions(); },
-             py::arg("opt"), "Set default options for length range computation.");
+             py::arg("opt"), "Reset an MjLROpt to the defaults of <compiler><lengthrange>.");
   module.def("mj_setLengthRange",
              [](PyModel& m, PyData& d, int index, const StructHandle<LengthRangeOptions>& opt) {
                CheckSameModel(m, d);
@@ -59,7 +59,7 @@ void BindModelTools(py::module_& module) {
                }
              },
              py::arg("m"), py::arg("d"), py::arg("index"), py::arg("opt"),
-             "Set actuator_lengthrange for specified actuator; return 1 if ok, 0 if error.");
+             "Compute actuator_lengthrange of actuator index by simulation (opt: MjLROpt); 1 on success, 0 on failure.");
   module.def("mj_addM", [](const PyModel& m, PyData& d, py::array dst, IndexArray rownnz,
                            IndexArray rowadr, IndexArray colind) {
     CheckSameModel(m, d);
@@ -71,12 +71,12 @@ void BindModelTools(py::module_& module) {
     AddInertia(model, *d.data, out, rownnz.data(), rowadr.data(), colind.data());
   }, py::arg("m"), py::arg("d"), py::arg("dst"), py::arg("rownnz"), py::arg("rowadr"),
      py::arg("colind"),
-     "Add inertia matrix to destination matrix (lower triangle only), in the CSR pattern given.");
+     "Add the inertia matrix (its lower triangle) into dst, a sparse matrix with the given CSR pattern.");
   module.def("mj_resetDataDebug", [](const PyModel& m, PyData& d, int debug_value) {
     CheckSameModel(m, d);
     mj_resetDataDebug(*m.model, *d.data, static_cast<unsigned char>(debug_value));
   }, py::arg("m"), py::arg("d"), py::arg("debug_value"),
-     "Reset data to defaults, fill everything else with debug_value.");
+     "As mj_resetData, but the arena and the step's buffers are filled with the byte debug_value.");
   module.def("mj_saveLastXML", [](const std::string& filename, const PyModel&) {
     SaveLastXml(filename);
   }, py::arg("filename"), py::arg("m"),

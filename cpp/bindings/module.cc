@@ -83,7 +83,7 @@ void BindOption(py::module_& module) {
   MJSIM_OPTION_FIELDS(MJSIM_STRUCT_MEMBER_WITH_DEFAULT)
   FinishStruct<Option>(cls, [] { return Option(); });
   module.def("mj_defaultOption", [](StructHandle<Option>& opt) { *opt.value = Option(); },
-             py::arg("opt"), "Set physics options to default values.");
+             py::arg("opt"), "Reset an MjOption to the defaults of <option>.");
 }
 
 // m.vis.global_ is spelled as the mujoco bindings spell it; the sections are nested classes
@@ -106,7 +106,7 @@ void BindVisual(py::module_& module) {
 #undef MJSIM_VISUAL_BIND
   FinishStruct<Visual>(visual, nullptr, false);
   module.def("mj_defaultVisual", [](StructHandle<Visual>& vis) { *vis.value = Visual(); },
-             py::arg("vis"), "Set visual options to default values.");
+             py::arg("vis"), "Reset an MjVisual to the defaults of <visual>.");
   using Struct = Statistic;
   auto cls = BindStruct<Statistic>(module, "MjStatistic", "Model statistics (m.stat).");
   MJSIM_STATISTIC_FIELDS(MJSIM_STRUCT_MEMBER)
@@ -673,10 +673,10 @@ void BindData(py::module_& module) {
       "nl", [](const PyData& self) { return self.data->nl; }, "number of limit rows");
   data.def_property_readonly(
       "nisland", [](const PyData& self) { return self.data->nisland; },
-      "number of detected constraint islands");
+      "constraint islands found this step");
   data.def_property_readonly(
       "nidof", [](const PyData& self) { return self.data->nidof; },
-      "number of dofs in all islands");
+      "dofs in all islands together");
   // island_*: views of this step's nisland islands
 #define MJSIM_X(type, name, doc)                                                              \
   data.def_property_readonly(                                                                 \
@@ -729,7 +729,7 @@ void BindData(py::module_& module) {
       "solver", [](const PyData& self) {
         return PyStatList<SolverStat>{self.data, self.data->solver, mjNISLAND * mjNSOLVER};
       },
-      "solver statistics per island and iteration (mjNISLAND * mjNSOLVER)");
+      "iteration statistics of the constraint solver, mjNSOLVER slots for each of mjNISLAND islands");
   data.def_property_readonly(
       "solver_niter",
       [](const PyData& self) { return MakeView(self.data->solver_niter, mjNISLAND, 1, "1", self.base); },
@@ -737,11 +737,11 @@ void BindData(py::module_& module) {
   data.def_property_readonly(
       "solver_nnz",
       [](const PyData& self) { return MakeView(self.data->solver_nnz, mjNISLAND, 1, "1", self.base); },
-      "nonzeros of the solver's Hessian or efc_AR, per island");
+      "stored entries of the Hessian (primal) or efc_AR (dual), per island");
   data.def_property_readonly(
       "solver_fwdinv",
       [](const PyData& self) { return MakeView(self.data->solver_fwdinv, 2, 1, "1", self.base); },
-      "forward-inverse comparison: qfrc, efc");
+      "forward-inverse mismatch, generalized and constraint forces");
   data.def_property_readonly(
       "contact", [](const PyData& self) { return ContactList(self); },
       "this step's contacts (mj_collision)");
@@ -781,7 +781,7 @@ void BindInertiaFunctions(py::module_& module) {
     mjtNum* out = OutputArray(x, y.size(), "x");
     mj_solveM(*m.model, *d.data, out, y.data(), n);
   }, py::arg("m"), py::arg("d"), py::arg("x"), py::arg("y"),
-     "Solve M * x = y for each row of y with the factorization: x = inv(L'*D*L)*y.");
+     "x = inv(M) y for each row of y, by back-substitution with the factors of M = L'DL (qLD).");
   module.def("mj_fullM", [](const PyModel& m, py::array dst, InputArray M) {
     CheckInputSize(M, m.model->nM, "M");
     mjtNum* out = OutputArray(dst, static_cast<py::ssize_t>(m.model->nv) * m.model->nv, "dst");
@@ -819,21 +819,21 @@ void BindStepFunctions(py::module_& module) {
     mj_forwardSkip(*m.model, *d.data, skipstage, skipsensor);
   }, py::arg("m"), py::arg("d"), py::arg("skipstage"), py::arg("skipsensor"),
      "Forward dynamics, reusing the results of the stages before skipstage.");
-  DefModelData<mj_step1>(module, "mj_step1", "Advance the simulation in two steps: before the controls are set.");
-  DefModelData<mj_step2>(module, "mj_step2", "Advance the simulation in two steps: after the controls are set.");
+  DefModelData<mj_step1>(module, "mj_step1", "First half of mj_step: state checks, the position and velocity stages and the control callback. Set ctrl and applied forces, then call mj_step2.");
+  DefModelData<mj_step2>(module, "mj_step2", "Second half of mj_step: actuation, acceleration, constraints, acceleration sensors and integration (Euler for RK4 models), once the controls are set.");
   DefModelData<mj_fwdPosition>(module, "mj_fwdPosition", "Run the position-dependent computations.");
   DefModelData<mj_fwdVelocity>(module, "mj_fwdVelocity", "Run the velocity-dependent computations.");
-  DefModelData<mj_fwdAcceleration>(module, "mj_fwdAcceleration", "Add up all non-constraint forces, compute qacc_smooth.");
+  DefModelData<mj_fwdAcceleration>(module, "mj_fwdAcceleration", "qacc_smooth from the smooth forces: M qacc_smooth = qfrc_passive + qfrc_actuator + qfrc_applied - qfrc_bias (plus xfrc_applied).");
   DefModelData<mj_fwdConstraint>(module, "mj_fwdConstraint", "Run the constraint solver: qacc, qfrc_constraint, efc_force, efc_state.");
   DefModelData<mj_makeConstraint>(module, "mj_makeConstraint", "Construct the constraint rows (efc_J, efc_pos, impedances, R).");
   DefModelData<mj_island>(module, "mj_island", "Find constraint islands.");
   DefModelData<mj_referenceConstraint>(module, "mj_referenceConstraint", "Compute efc_vel and efc_aref.");
   DefModelData<mj_projectConstraint>(module, "mj_projectConstraint", "Compute efc_AR = J M^-1 J' + diag(R) and its pattern.");
-  DefModelData<mj_inverse>(module, "mj_inverse", "Inverse dynamics: qacc must be set before calling.");
+  DefModelData<mj_inverse>(module, "mj_inverse", "Inverse dynamics: from qpos, qvel and qacc, compute qfrc_inverse (set qacc first).");
   DefModelData<mj_invPosition>(module, "mj_invPosition", "Position-dependent computations of the inverse dynamics.");
   DefModelData<mj_invVelocity>(module, "mj_invVelocity", "Velocity-dependent computations of the inverse dynamics.");
   DefModelData<mj_invConstraint>(module, "mj_invConstraint", "Constraint forces of the inverse dynamics at qacc.");
-  DefModelData<mj_compareFwdInv>(module, "mj_compareFwdInv", "Compare forward and inverse dynamics, save results in fwdinv.");
+  DefModelData<mj_compareFwdInv>(module, "mj_compareFwdInv", "Run inverse dynamics on the forward result and store the mismatch in d.solver_fwdinv.");
   module.def("mj_inverseSkip", [](const PyModel& m, PyData& d, int skipstage, int skipsensor) {
     CheckSameModel(m, d);
     if (skipstage < mjSTAGE_NONE || skipstage > mjSTAGE_ACC) {
@@ -842,22 +842,22 @@ void BindStepFunctions(py::module_& module) {
     mj_inverseSkip(*m.model, *d.data, skipstage, skipsensor);
   }, py::arg("m"), py::arg("d"), py::arg("skipstage"), py::arg("skipsensor"),
      "Inverse dynamics, reusing the results of the stages before skipstage.");
-  DefModelData<mj_Euler>(module, "mj_Euler", "Euler integrator, semi-implicit in velocity.");
+  DefModelData<mj_Euler>(module, "mj_Euler", "Advance one step with the Euler integrator (velocity first, then position; damping implicit).");
   DefModelData<mj_implicit>(module, "mj_implicit", "Implicit-in-velocity integrators (implicit, implicitfast).");
-  DefModelData<mj_checkPos>(module, "mj_checkPos", "Check qpos, reset if any element is too big or nan.");
-  DefModelData<mj_checkVel>(module, "mj_checkVel", "Check qvel, reset if any element is too big or nan.");
-  DefModelData<mj_checkAcc>(module, "mj_checkAcc", "Check qacc, reset if any element is too big or nan.");
+  DefModelData<mj_checkPos>(module, "mj_checkPos", "Reset the state when qpos has a NaN or an entry beyond mjMAXVAL (warning mjWARN_BADQPOS); no reset under mjDSBL_AUTORESET.");
+  DefModelData<mj_checkVel>(module, "mj_checkVel", "Reset the state when qvel has a NaN or an entry beyond mjMAXVAL (warning mjWARN_BADQVEL); no reset under mjDSBL_AUTORESET.");
+  DefModelData<mj_checkAcc>(module, "mj_checkAcc", "Reset the state when qacc has a NaN or an entry beyond mjMAXVAL (warning mjWARN_BADQACC), then rerun mj_forward; no reset under mjDSBL_AUTORESET.");
   module.def("mj_RungeKutta", [](const PyModel& m, PyData& d, int N) {
     CheckSameModel(m, d);
     if (N != 4) throw py::value_error("mj_RungeKutta: only N = 4 (the classic tableau) is supported, got " + std::to_string(N));
     mj_RungeKutta(*m.model, *d.data, N);
-  }, py::arg("m"), py::arg("d"), py::arg("N"), "Runge-Kutta explicit order-N integrator.");
+  }, py::arg("m"), py::arg("d"), py::arg("N"), "Advance one step with the classic fourth-order Runge-Kutta method (N must be 4).");
   module.def("mj_integratePos", [](const PyModel& m, py::array qpos, InputArray qvel, mjtNum dt) {
     mjtNum* positions = OutputArray(qpos, m.model->nq, "qpos");
     CheckInputSize(qvel, m.model->nv, "qvel");
     mj_integratePos(*m.model, positions, qvel.data(), dt);
   }, py::arg("m"), py::arg("qpos"), py::arg("qvel"), py::arg("dt"),
-     "Integrate position with given velocity.");
+     "qpos += qvel * dt, moving ball and free joint quaternions along their rotation.");
   module.def("mj_differentiatePos", [](const PyModel& m, py::array qvel, mjtNum dt,
                                        InputArray qpos1, InputArray qpos2) {
     mjtNum* velocities = OutputArray(qvel, m.model->nv, "qvel");
@@ -865,10 +865,10 @@ void BindStepFunctions(py::module_& module) {
     CheckInputSize(qpos2, m.model->nq, "qpos2");
     mj_differentiatePos(*m.model, velocities, dt, qpos1.data(), qpos2.data());
   }, py::arg("m"), py::arg("qvel"), py::arg("dt"), py::arg("qpos1"), py::arg("qpos2"),
-     "Compute velocity by finite-differencing two positions.");
+     "qvel = (qpos2 - qpos1) / dt, with quaternion differences taken on the sphere.");
   module.def("mj_normalizeQuat", [](const PyModel& m, py::array qpos) {
     mj_normalizeQuat(*m.model, OutputArray(qpos, m.model->nq, "qpos"));
-  }, py::arg("m"), py::arg("qpos"), "Normalize all quaternions in qpos-type vector.");
+  }, py::arg("m"), py::arg("qpos"), "Normalize the quaternions of ball and free joints in a qpos-shaped vector.");
 }
 
 // _model_field_rows / _data_field_rows: field name -> the size naming its rows (fields.h),
@@ -913,7 +913,7 @@ void BindVelocityFunctions(py::module_& module) {
   module.def("mj_subtreeVel", [](const PyModel& m, PyData& d) {
     CheckSameModel(m, d);
     mj_subtreeVel(*m.model, *d.data);
-  }, py::arg("m"), py::arg("d"), "Subtree linear velocity and angular momentum (subtree_linvel, subtree_angmom).");
+  }, py::arg("m"), py::arg("d"), "Fill subtree_linvel and subtree_angmom, the com velocity and angular momentum of every subtree.");
   module.def("mj_rne", [](const PyModel& m, PyData& d, int flg_acc, py::array result) {
     CheckSameModel(m, d);
     mjtNum* out = OutputArray(result, m.model->nv, "result");
@@ -991,7 +991,7 @@ void BindSensorFunctions(py::module_& module) {
   module.def("mj_sensorAcc", [](const PyModel& m, PyData& d) {
     CheckSameModel(m, d);
     mj_sensorAcc(*m.model, *d.data);
-  }, py::arg("m"), py::arg("d"), "Evaluate acceleration and force-dependent sensors.");
+  }, py::arg("m"), py::arg("d"), "Compute the sensors of the acceleration stage (accelerometers, touch, force, torque, ...).");
   module.def("mj_constraintUpdate", [](const PyModel& m, PyData& d, InputArray jar,
                                        py::object cost, int flg_coneHessian) {
     CheckSameModel(m, d);
@@ -1003,13 +1003,13 @@ void BindSensorFunctions(py::module_& module) {
       *OutputArray(target, 1, "cost") = total;
     }
   }, py::arg("m"), py::arg("d"), py::arg("jar"), py::arg("cost"), py::arg("flg_coneHessian"),
-     "Compute efc_state, efc_force, qfrc_constraint, and (optionally) cone Hessians.");
+     "From jar = J qacc - aref: the row states, efc_force and qfrc_constraint, and the cone Hessians when flg_coneHessian is set.");
   module.def("mj_contactForce", [](const PyModel& m, PyData& d, int id, py::array result) {
     CheckSameModel(m, d);
     mjtNum* out = OutputArray(result, 6, "result");
     mj_contactForce(*m.model, *d.data, id, out);
   }, py::arg("m"), py::arg("d"), py::arg("id"), py::arg("result"),
-     "Extract 6D force:torque given contact id, in the contact frame.");
+     "Force and torque of contact id in its contact frame (6 numbers: normal, tangents, then torques).");
   module.def("mj_objectVelocity", [](const PyModel& m, PyData& d, int objtype, int objid,
                                      py::array res, int flg_local) {
     CheckSameModel(m, d);
@@ -1018,7 +1018,7 @@ void BindSensorFunctions(py::module_& module) {
     mj_objectVelocity(*m.model, *d.data, objtype, objid, out, flg_local);
   }, py::arg("m"), py::arg("d"), py::arg("objtype"), py::arg("objid"), py::arg("res"),
      py::arg("flg_local"),
-     "Compute object 6D velocity (rot:lin) in object-centered frame, world/local orientation.");
+     "6D velocity (rotation then translation) of an object at its own origin; flg_local: in its frame, else in world axes.");
   module.def("mj_objectAcceleration", [](const PyModel& m, PyData& d, int objtype, int objid,
                                          py::array res, int flg_local) {
     CheckSameModel(m, d);
@@ -1027,7 +1027,7 @@ void BindSensorFunctions(py::module_& module) {
     mj_objectAcceleration(*m.model, *d.data, objtype, objid, out, flg_local);
   }, py::arg("m"), py::arg("d"), py::arg("objtype"), py::arg("objid"), py::arg("res"),
      py::arg("flg_local"),
-     "Compute object 6D acceleration (rot:lin) in object-centered frame, world/local orientation.");
+     "6D acceleration (rotation then translation) of an object at its own origin; flg_local: in its frame, else in world axes.");
 }
 
 // A fixed-size float64 parameter vector (lengthrange, prm) of a mju_muscle* function: any
@@ -1055,19 +1055,19 @@ void BindActuationFunctions(py::module_& module) {
     InputArray parameters = MuscleParameters(prm, 9, "prm");
     return mju_muscleGain(len, vel, range.data(), acc0, parameters.data());
   }, py::arg("len"), py::arg("vel"), py::arg("lengthrange"), py::arg("acc0"), py::arg("prm"),
-     "Muscle active force, prm = (range[2], force, scale, lmin, lmax, vmax, fpmax, fvmax).");
+     "Active force gain of the muscle model at length len and velocity vel. prm: operating range (2 numbers), force, scale, lmin, lmax, vmax, fpmax, fvmax.");
   module.def("mju_muscleBias", [](mjtNum len, const py::object& lengthrange, mjtNum acc0,
                                   const py::object& prm) {
     InputArray range = MuscleParameters(lengthrange, 2, "lengthrange");
     InputArray parameters = MuscleParameters(prm, 9, "prm");
     return mju_muscleBias(len, range.data(), acc0, parameters.data());
   }, py::arg("len"), py::arg("lengthrange"), py::arg("acc0"), py::arg("prm"),
-     "Muscle passive force, prm = (range[2], force, scale, lmin, lmax, vmax, fpmax, fvmax).");
+     "Passive force of the muscle model at length len. prm: operating range (2 numbers), force, scale, lmin, lmax, vmax, fpmax, fvmax.");
   module.def("mju_muscleDynamics", [](mjtNum ctrl, mjtNum act, const py::object& prm) {
     InputArray parameters = MuscleParameters(prm, 3, "prm");
     return mju_muscleDynamics(ctrl, act, parameters.data());
   }, py::arg("ctrl"), py::arg("act"), py::arg("prm"),
-     "Muscle activation dynamics, prm = (tau_act, tau_deact, smoothing_width).");
+     "Activation rate of the muscle model. prm: activation and deactivation time constants, smoothing width.");
   // not a MuJoCo function (not re-exported by mjsim): the actuator part of mjd_smooth_vel, for
   // the tests
   module.def("_add_actuator_velocity_derivative", [](const PyModel& m, PyData& d, py::array qDeriv) {

@@ -73,9 +73,7 @@ void BindRayFunctions(py::module_& module) {
                   out);
   }, py::arg("m"), py::arg("d"), py::arg("pnt"), py::arg("vec"), py::arg("geomgroup").none(true),
      py::arg("flg_static"), py::arg("bodyexclude"), py::arg("geomid"),
-     "Intersect ray (pnt+x*vec, x>=0) with visible geoms, except geoms in bodyexclude. Return "
-     "distance (x) to nearest surface, or -1 if no intersection and output geomid. geomgroup, "
-     "flg_static are as in mjvOption; geomgroup==NULL skips group exclusion.");
+     "Distance along pnt + x vec (x >= 0) to the first visible geom hit, or -1 when none is; its id goes to geomid (-1 if none). Geoms of bodyexclude are skipped; geomgroup (None: all groups) and flg_static select which geoms count, as in mjvOption.");
   module.def("mj_multiRay", [](const PyModel& m, PyData& d, InputArray pnt, InputArray vec,
                                const py::object& geomgroup, int flg_static, int bodyexclude,
                                py::array geomid, py::array dist, int nray, mjtNum cutoff) {
@@ -95,8 +93,7 @@ void BindRayFunctions(py::module_& module) {
   }, py::arg("m"), py::arg("d"), py::arg("pnt"), py::arg("vec"),
      py::arg("geomgroup").none(true), py::arg("flg_static"), py::arg("bodyexclude"),
      py::arg("geomid"), py::arg("dist"), py::arg("nray"), py::arg("cutoff"),
-     "Intersect multiple rays emanating from a single point. Similar semantics to mj_ray, but "
-     "vec is an array of (nray x 3) directions.");
+     "Cast nray rays from one point (vec: nray x 3 directions), as mj_ray does one; distances and geom ids go to dist and geomid, cutoff bounds the search.");
   module.def("mj_rayHfield", [](const PyModel& m, PyData& d, int geomid, InputArray pnt,
                                 InputArray vec) {
     CheckSameModel(m, d);
@@ -105,7 +102,7 @@ void BindRayFunctions(py::module_& module) {
     CheckInputSize(vec, 3, "vec");
     return mj_rayHfield(*m.model, *d.data, geomid, pnt.data(), vec.data());
   }, py::arg("m"), py::arg("d"), py::arg("geomid"), py::arg("pnt"), py::arg("vec"),
-     "Intersect ray with hfield, return nearest distance or -1 if no intersection.");
+     "Distance along the ray to the height field of geom geomid, or -1 if the ray misses it.");
   module.def("mj_rayMesh", [](const PyModel& m, PyData& d, int geomid, InputArray pnt,
                               InputArray vec) {
     CheckSameModel(m, d);
@@ -114,7 +111,7 @@ void BindRayFunctions(py::module_& module) {
     CheckInputSize(vec, 3, "vec");
     return mj_rayMesh(*m.model, *d.data, geomid, pnt.data(), vec.data());
   }, py::arg("m"), py::arg("d"), py::arg("geomid"), py::arg("pnt"), py::arg("vec"),
-     "Intersect ray with mesh, return nearest distance or -1 if no intersection.");
+     "Distance along the ray to the mesh of geom geomid, or -1 if the ray misses it.");
   module.def("mju_rayGeom", [](InputArray pos, InputArray mat, InputArray size, InputArray pnt,
                                InputArray vec, int geomtype) {
     CheckInputSize(pos, 3, "pos");
@@ -129,7 +126,7 @@ void BindRayFunctions(py::module_& module) {
     return mju_rayGeom(pos.data(), mat.data(), size.data(), pnt.data(), vec.data(), geomtype);
   }, py::arg("pos"), py::arg("mat"), py::arg("size"), py::arg("pnt"), py::arg("vec"),
      py::arg("geomtype"),
-     "Intersect ray with pure geom, return nearest distance or -1 if no intersection.");
+     "Distance along the ray to a primitive geom of the given type, size, pose; -1 if missed.");
 }
 
 

@@ -155,15 +155,12 @@ void BindDecompositions(py::module_& module) {
     mjtNum* q = OutputArray(quat, 4, "quat");
     return ApiEig3(val, vec, q, M.data());
   }, py::arg("eigval"), py::arg("eigvec"), py::arg("quat"), py::arg("mat"),
-     "Eigenvalue decomposition of symmetric 3x3 matrix, mat = eigvec * diag(eigval) * eigvec'. "
-     "Eigenvalues decrease; eigvec = quat2Mat(quat). Returns the number of Jacobi "
-     "iterations.");
+     "Eigen-decomposition of a symmetric 3x3 matrix: mat = V diag(eigval) V', V = quat2Mat(quat), eigenvalues in decreasing order. Returns the Jacobi iterations used.");
   module.def("mju_mat2Rot", [](py::array quat, py::object mat) {
     InputArray M = In(mat, 9, "mat");
     return MatToRotation(OutputArray(quat, 4, "quat"), M.data());
   }, py::arg("quat"), py::arg("mat"),
-     "Extract 3D rotation from an arbitrary 3x3 matrix by refining the input quaternion. "
-     "Returns the number of iterations required to converge");
+     "Nearest rotation to a 3x3 matrix, found by iterating from the quaternion passed in; returns the iterations used.");
 }
 
 void BindSpatial(py::module_& module) {
@@ -183,8 +180,7 @@ void BindSpatial(py::module_& module) {
     TransformSpatial(out, input, flg_force != 0, np.data(), op.data(), rotation);
   }, py::arg("res"), py::arg("vec"), py::arg("flg_force"), py::arg("newpos"), py::arg("oldpos"),
      py::arg("rotnew2old"),
-     "Coordinate transform of 6D motion or force vector in rotation:translation format. "
-     "rotnew2old is 3-by-3, NULL means no rotation; flg_force specifies force or motion type.");
+     "Re-express a 6D motion or force vector (rotation part first) in a frame displaced by newpos and rotated by rotnew2old (None: no rotation); flg_force picks the force rule.");
   // as mujoco's Python binding: the contact dimension passed on is mu's size (so the last
   // friction coefficient and pyramid pair are not used)
   module.def("mju_encodePyramid", [](py::array pyramid, py::object force, py::object mu) {
@@ -199,7 +195,7 @@ void BindSpatial(py::module_& module) {
     EncodePyramid(OutputArray(pyramid, pyramid.size(), "pyramid"), f.data(), m.data(),
                   static_cast<int>(m.size()));
   }, py::arg("pyramid"), py::arg("force"), py::arg("mu"),
-     "Convert contact force to pyramid representation.");
+     "Forces on the pyramid's edges that sum to the contact force (normal, tangents).");
   module.def("mju_decodePyramid", [](py::array force, py::object pyramid, py::object mu) {
     InputArray m = InputArray::ensure(mu), p = InputArray::ensure(pyramid);
     if (!m || !p) throw py::type_error("pyramid and mu must be float64 arrays");
@@ -212,7 +208,7 @@ void BindSpatial(py::module_& module) {
     DecodePyramid(OutputArray(force, force.size(), "force"), p.data(), m.data(),
                   static_cast<int>(m.size()));
   }, py::arg("force"), py::arg("pyramid"), py::arg("mu"),
-     "Convert pyramid representation to contact force.");
+     "Contact force (normal, tangents) from the forces on the pyramid's edges.");
 }
 
 void BindQuaternionDerivatives(py::module_& module) {
@@ -301,8 +297,7 @@ void BindLocal2Global(py::module_& module) {
     Local2Global(*d.data, outpos, outmat, p.data(), q.data(), body, sameframe);
   }, py::arg("d"), py::arg("xpos"), py::arg("xmat"), py::arg("pos"), py::arg("quat"),
      py::arg("body"), py::arg("sameframe"),
-     "Map from body local to global Cartesian coordinates, sameframe takes values from "
-     "mjtSameFrame.");
+     "World position and orientation of a pose given in a body's frame (sameframe: mjtSameFrame shortcut).");
 }
 
 }  // namespace

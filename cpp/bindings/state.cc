@@ -47,7 +47,7 @@ void BindState(py::module_& module) {
   module.def("mj_stateSize", [](const PyModel& m, unsigned sig) {
     CheckSignature(sig, "mj_stateSize");
     return mj_stateSize(*m.model, sig);
-  }, py::arg("m"), py::arg("sig"), "Return size of state signature.");
+  }, py::arg("m"), py::arg("sig"), "Number of mjtNums in the state selected by the mjtState bits of sig.");
   module.def("mj_getState", [](const PyModel& m, PyData& d, py::array state, unsigned sig) {
     CheckSameModel(m, d);
     CheckSignature(sig, "mj_getState");
@@ -72,17 +72,17 @@ void BindState(py::module_& module) {
     CheckSameModel(m, d);
     CheckKeyframeIndex(m, k);
     mj_setKeyframe(*m.model, *d.data, k);
-  }, py::arg("m"), py::arg("d"), py::arg("k"), "Copy current state to the k-th model keyframe.");
+  }, py::arg("m"), py::arg("d"), py::arg("k"), "Store d's state (time, qpos, qvel, act, ctrl, mocap) into keyframe k of m.");
   module.def("mj_getTotalmass", [](const PyModel& m) { return mj_getTotalmass(*m.model); },
              py::arg("m"), "Sum all body masses.");
   module.def("mj_setTotalmass", [](PyModel& m, mjtNum newmass) {
     mj_setTotalmass(*m.model, newmass);
   }, py::arg("m"), py::arg("newmass"),
-       "Scale body masses and inertias to achieve specified total mass.");
+       "Scale every body's mass and inertia by one factor so that the model weighs newmass.");
   module.def("mj_setConst", [](PyModel& m, PyData& d) {
     CheckSameModel(m, d);
     mj_setConst(*m.model, *d.data);
-  }, py::arg("m"), py::arg("d"), "Set constant fields of mjModel, corresponding to qpos0 configuration.");
+  }, py::arg("m"), py::arg("d"), "Recompute what the compiler derives at qpos0 (subtree masses, inverse weights, acc0, length0, statistics), with d as scratch.");
   module.def("mj_printSchema", &mj_printSchema, py::arg("flg_html"), py::arg("flg_pad"),
              "The MJCF schema mjsim reads: elements, how often each may appear, attributes.");
   module.def("mj_printModel", [](const PyModel& m, const std::string& filename) {
@@ -94,14 +94,14 @@ void BindState(py::module_& module) {
   }, py::arg("m"), py::arg("d"), py::arg("filename"), "Print mjData to text file.");
   module.def("mj_isSparse",
              [](const PyModel& m) { return static_cast<int>(mj_isSparse(*m.model)); },
-             py::arg("m"), "Determine type of constraint Jacobian (1: sparse).");
+             py::arg("m"), "1 if the constraint Jacobian is stored sparse, 0 if dense.");
   module.def("mj_isPyramidal", [](const PyModel& m) {
     return static_cast<int>(m.model->opt.cone == mjCONE_PYRAMIDAL);
-  }, py::arg("m"), "Determine type of friction cone (1: pyramidal).");
+  }, py::arg("m"), "1 if friction cones are pyramidal, 0 if elliptic.");
   module.def("mj_version", []() { return kVersion; },
-             "Return version number: 1.0.2 is encoded as 102.");
+             "Version as an integer, major*100 + minor*10 + patch (3.3.7: 337).");
   module.def("mj_versionString", []() { return std::string(kVersionString); },
-             "Return the current version of MuJoCo as a null-terminated string.");
+             "Version as text, e.g. '3.3.7'.");
 }
 
 }  // namespace mjsim

@@ -50,8 +50,8 @@ for _loader in ("from_xml_path", "from_xml_string"):
 
 
 def mju_getXMLDependencies(filename: str) -> list[str]:
-    """Given MJCF filename, the list of all other asset files it depends on (included files
-    and their assets, recursively), the filename itself included; in no particular order."""
+    """Every file an MJCF file needs: its includes and the assets they name, followed
+    recursively, the file itself among them; unordered."""
     from mjsim._dependencies import get_xml_dependencies
 
     return get_xml_dependencies(filename, FatalError)  # noqa: F821 (exported from _core)

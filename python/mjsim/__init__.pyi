@@ -10,10 +10,15 @@ __version__: str
 __mjsim_version__: str
 
 def install_as_mujoco() -> None:
-    """Make `import mujoco` give mjsim, for libraries that import mujoco."""
+    """Make ``import mujoco`` give mjsim, for libraries that import mujoco internally.
+
+    Call it before such a library is imported. Raises RuntimeError if the real mujoco package
+    is already imported in this process (both cannot share the name ``mujoco``).
+    """
 
 def mju_getXMLDependencies(filename: str) -> list[str]:
-    """The files an MJCF file depends on (itself included), in no order."""
+    """Every file an MJCF file needs: its includes and the assets they name, followed
+    recursively, the file itself among them; unordered."""
 
 class FatalError(Exception):
     ...
@@ -2210,16 +2215,16 @@ mjPI: float
 mjVERSION_HEADER: int
 
 def mj_Euler(m: MjModel, d: MjData) -> None:
-    """Euler integrator, semi-implicit in velocity."""
+    """Advance one step with the Euler integrator (velocity first, then position; damping implicit)."""
 
 def mj_RungeKutta(m: MjModel, d: MjData, N: typing.SupportsInt | typing.SupportsIndex) -> None:
-    """Runge-Kutta explicit order-N integrator."""
+    """Advance one step with the classic fourth-order Runge-Kutta method (N must be 4)."""
 
 def mj_addM(m: MjModel, d: MjData, dst: numpy.ndarray, rownnz: numpy.typing.ArrayLike, rowadr: numpy.typing.ArrayLike, colind: numpy.typing.ArrayLike) -> None:
-    """Add inertia matrix to destination matrix (lower triangle only), in the CSR pattern given."""
+    """Add the inertia matrix (its lower triangle) into dst, a sparse matrix with the given CSR pattern."""
 
 def mj_angmomMat(m: MjModel, d: MjData, mat: numpy.ndarray, body: typing.SupportsInt | typing.SupportsIndex) -> None:
-    """Compute subtree angular momentum matrix."""
+    """Matrix mapping qvel to the angular momentum of the body's subtree about its com (3 x nv)."""
 
 def mj_applyFT(m: MjModel, d: MjData, force: numpy.typing.ArrayLike, torque: numpy.typing.ArrayLike, point: numpy.typing.ArrayLike, body: typing.SupportsInt | typing.SupportsIndex, qfrc_target: numpy.ndarray) -> None:
     """Apply Cartesian force and torque at a point of a body: add J' force + Jrot' torque to qfrc_target."""
@@ -2228,13 +2233,13 @@ def mj_camlight(m: MjModel, d: MjData) -> None:
     """Camera and light poses: cam_xpos, cam_xmat, light_xpos, light_xdir."""
 
 def mj_checkAcc(m: MjModel, d: MjData) -> None:
-    """Check qacc, reset if any element is too big or nan."""
+    """Reset the state when qacc has a NaN or an entry beyond mjMAXVAL (warning mjWARN_BADQACC), then rerun mj_forward; no reset under mjDSBL_AUTORESET."""
 
 def mj_checkPos(m: MjModel, d: MjData) -> None:
-    """Check qpos, reset if any element is too big or nan."""
+    """Reset the state when qpos has a NaN or an entry beyond mjMAXVAL (warning mjWARN_BADQPOS); no reset under mjDSBL_AUTORESET."""
 
 def mj_checkVel(m: MjModel, d: MjData) -> None:
-    """Check qvel, reset if any element is too big or nan."""
+    """Reset the state when qvel has a NaN or an entry beyond mjMAXVAL (warning mjWARN_BADQVEL); no reset under mjDSBL_AUTORESET."""
 
 def mj_collision(m: MjModel, d: MjData) -> None:
     """Collision detection: d.contact and d.ncon."""
@@ -2246,13 +2251,13 @@ def mj_comVel(m: MjModel, d: MjData) -> None:
     """Com-based velocities (cvel) and time-derivatives of cdof (cdof_dot)."""
 
 def mj_compareFwdInv(m: MjModel, d: MjData) -> None:
-    """Compare forward and inverse dynamics, save results in fwdinv."""
+    """Run inverse dynamics on the forward result and store the mismatch in d.solver_fwdinv."""
 
 def mj_constraintUpdate(m: MjModel, d: MjData, jar: numpy.typing.ArrayLike, cost: object, flg_coneHessian: typing.SupportsInt | typing.SupportsIndex) -> None:
-    """Compute efc_state, efc_force, qfrc_constraint, and (optionally) cone Hessians."""
+    """From jar = J qacc - aref: the row states, efc_force and qfrc_constraint, and the cone Hessians when flg_coneHessian is set."""
 
 def mj_contactForce(m: MjModel, d: MjData, id: typing.SupportsInt | typing.SupportsIndex, result: numpy.ndarray) -> None:
-    """Extract 6D force:torque given contact id, in the contact frame."""
+    """Force and torque of contact id in its contact frame (6 numbers: normal, tangents, then torques)."""
 
 def mj_copyData(dest: MjData, m: MjModel, src: MjData) -> None:
     """Copies every array and scalar of src into dest (both made for m)."""
@@ -2261,16 +2266,16 @@ def mj_crb(m: MjModel, d: MjData) -> None:
     """Composite rigid-body inertias (crb) and the inertia matrix M."""
 
 def mj_defaultLROpt(opt: MjLROpt) -> None:
-    """Set default options for length range computation."""
+    """Reset an MjLROpt to the defaults of <compiler><lengthrange>."""
 
 def mj_defaultOption(opt: MjOption) -> None:
-    """Set physics options to default values."""
+    """Reset an MjOption to the defaults of <option>."""
 
 def mj_defaultVisual(vis: MjVisual) -> None:
-    """Set visual options to default values."""
+    """Reset an MjVisual to the defaults of <visual>."""
 
 def mj_differentiatePos(m: MjModel, qvel: numpy.ndarray, dt: typing.SupportsFloat | typing.SupportsIndex, qpos1: numpy.typing.ArrayLike, qpos2: numpy.typing.ArrayLike) -> None:
-    """Compute velocity by finite-differencing two positions."""
+    """qvel = (qpos2 - qpos1) / dt, with quaternion differences taken on the sphere."""
 
 def mj_energyPos(m: MjModel, d: MjData) -> None:
     """Potential energy (gravity and springs) into energy[0]."""
@@ -2291,7 +2296,7 @@ def mj_fullM(m: MjModel, dst: numpy.ndarray, M: numpy.typing.ArrayLike) -> None:
     """Dense nv x nv copy of a matrix in the qM layout."""
 
 def mj_fwdAcceleration(m: MjModel, d: MjData) -> None:
-    """Add up all non-constraint forces, compute qacc_smooth."""
+    """qacc_smooth from the smooth forces: M qacc_smooth = qfrc_passive + qfrc_actuator + qfrc_applied - qfrc_bias (plus xfrc_applied)."""
 
 def mj_fwdActuation(m: MjModel, d: MjData) -> None:
     """Actuator activation dynamics and forces: act_dot, actuator_force, qfrc_actuator."""
@@ -2306,7 +2311,7 @@ def mj_fwdVelocity(m: MjModel, d: MjData) -> None:
     """Run the velocity-dependent computations."""
 
 def mj_geomDistance(m: MjModel, d: MjData, geom1: typing.SupportsInt | typing.SupportsIndex, geom2: typing.SupportsInt | typing.SupportsIndex, distmax: typing.SupportsFloat | typing.SupportsIndex, fromto: object = None) -> float:
-    """Smallest signed distance between two geoms, up to distmax; fromto (6 float64, or None) receives the closest points on geom1 and geom2."""
+    """Signed distance between geom1 and geom2 (negative: penetration), capped at distmax; fromto (6 float64, or None) receives the nearest point on each."""
 
 def mj_getState(m: MjModel, d: MjData, state: numpy.ndarray, sig: typing.SupportsInt | typing.SupportsIndex) -> None:
     """Get state (the components selected by the mjtState bits of sig, in bit order)."""
@@ -2321,7 +2326,7 @@ def mj_implicit(m: MjModel, d: MjData) -> None:
     """Implicit-in-velocity integrators (implicit, implicitfast)."""
 
 def mj_integratePos(m: MjModel, qpos: numpy.ndarray, qvel: numpy.typing.ArrayLike, dt: typing.SupportsFloat | typing.SupportsIndex) -> None:
-    """Integrate position with given velocity."""
+    """qpos += qvel * dt, moving ball and free joint quaternions along their rotation."""
 
 def mj_invConstraint(m: MjModel, d: MjData) -> None:
     """Constraint forces of the inverse dynamics at qacc."""
@@ -2333,52 +2338,52 @@ def mj_invVelocity(m: MjModel, d: MjData) -> None:
     """Velocity-dependent computations of the inverse dynamics."""
 
 def mj_inverse(m: MjModel, d: MjData) -> None:
-    """Inverse dynamics: qacc must be set before calling."""
+    """Inverse dynamics: from qpos, qvel and qacc, compute qfrc_inverse (set qacc first)."""
 
 def mj_inverseSkip(m: MjModel, d: MjData, skipstage: typing.SupportsInt | typing.SupportsIndex, skipsensor: typing.SupportsInt | typing.SupportsIndex) -> None:
     """Inverse dynamics, reusing the results of the stages before skipstage."""
 
 def mj_isDual(m: MjModel) -> int:
-    """Determine type of solver (PGS is dual, CG and Newton are primal)."""
+    """1 if the solve needs dual quantities: the PGS solver, or noslip iterations after any solver."""
 
 def mj_isPyramidal(m: MjModel) -> int:
-    """Determine type of friction cone (1: pyramidal)."""
+    """1 if friction cones are pyramidal, 0 if elliptic."""
 
 def mj_isSparse(m: MjModel) -> int:
-    """Determine type of constraint Jacobian (1: sparse)."""
+    """1 if the constraint Jacobian is stored sparse, 0 if dense."""
 
 def mj_island(m: MjModel, d: MjData) -> None:
     """Find constraint islands."""
 
 def mj_jac(m: MjModel, d: MjData, jacp: object, jacr: object, point: object, body: typing.SupportsInt | typing.SupportsIndex) -> None:
-    """Compute 3/6-by-nv end-effector Jacobian of global point attached to given body."""
+    """Jacobians of a world point moving with body: jacp (3 x nv, translation) and jacr (3 x nv, rotation); either may be None."""
 
 def mj_jacBody(m: MjModel, d: MjData, jacp: object, jacr: object, body: typing.SupportsInt | typing.SupportsIndex) -> None:
-    """Compute body frame end-effector Jacobian."""
+    """Translation and rotation Jacobians of the body frame's origin."""
 
 def mj_jacBodyCom(m: MjModel, d: MjData, jacp: object, jacr: object, body: typing.SupportsInt | typing.SupportsIndex) -> None:
-    """Compute body center-of-mass end-effector Jacobian."""
+    """Translation and rotation Jacobians of the body's center of mass."""
 
 def mj_jacDot(m: MjModel, d: MjData, jacp: object, jacr: object, point: object, body: typing.SupportsInt | typing.SupportsIndex) -> None:
-    """Compute 3/6-by-nv Jacobian time derivative of global point attached to given body."""
+    """Time derivatives of the Jacobians mj_jac gives, for a world point moving with body."""
 
 def mj_jacGeom(m: MjModel, d: MjData, jacp: object, jacr: object, geom: typing.SupportsInt | typing.SupportsIndex) -> None:
-    """Compute geom end-effector Jacobian."""
+    """Translation and rotation Jacobians of the geom's center."""
 
 def mj_jacPointAxis(m: MjModel, d: MjData, jacPoint: object, jacAxis: object, point: object, axis: object, body: typing.SupportsInt | typing.SupportsIndex) -> None:
-    """Compute translation end-effector Jacobian of point, and rotation Jacobian of axis."""
+    """Translation Jacobian of a point and rotation Jacobian of an axis, both moving with body."""
 
 def mj_jacSite(m: MjModel, d: MjData, jacp: object, jacr: object, site: typing.SupportsInt | typing.SupportsIndex) -> None:
-    """Compute site end-effector Jacobian."""
+    """Translation and rotation Jacobians of the site's origin."""
 
 def mj_jacSubtreeCom(m: MjModel, d: MjData, jacp: object, body: typing.SupportsInt | typing.SupportsIndex) -> None:
-    """Compute subtree center-of-mass end-effector Jacobian."""
+    """Translation Jacobian of the center of mass of the body's subtree."""
 
 def mj_kinematics(m: MjModel, d: MjData) -> None:
     """Forward kinematics: body, joint, geom and site frames."""
 
 def mj_local2Global(d: MjData, xpos: numpy.ndarray, xmat: numpy.ndarray, pos: object, quat: object, body: typing.SupportsInt | typing.SupportsIndex, sameframe: typing.SupportsInt | typing.SupportsIndex) -> None:
-    """Map from body local to global Cartesian coordinates, sameframe takes values from mjtSameFrame."""
+    """World position and orientation of a pose given in a body's frame (sameframe: mjtSameFrame shortcut)."""
 
 def mj_makeConstraint(m: MjModel, d: MjData) -> None:
     """Construct the constraint rows (efc_J, efc_pos, impedances, R)."""
@@ -2387,31 +2392,31 @@ def mj_makeM(m: MjModel, d: MjData) -> None:
     """mj_crb, then the inertia matrix in the qM layout."""
 
 def mj_mulJacTVec(m: MjModel, d: MjData, res: object, vec: object) -> None:
-    """Multiply dense or sparse constraint Jacobian transpose by vector."""
+    """res = J' vec, with J the constraint Jacobian (dense or sparse)."""
 
 def mj_mulJacVec(m: MjModel, d: MjData, res: object, vec: object) -> None:
-    """Multiply dense or sparse constraint Jacobian by vector."""
+    """res = J vec, with J the constraint Jacobian (dense or sparse)."""
 
 def mj_mulM(m: MjModel, d: MjData, res: numpy.ndarray, vec: numpy.typing.ArrayLike) -> None:
     """res = M * vec."""
 
 def mj_mulM2(m: MjModel, d: MjData, res: numpy.ndarray, vec: object) -> None:
-    """Multiply vector by (inertia matrix)^(1/2)."""
+    """res = sqrt(D) L vec, with M = L'DL: a square root of the inertia matrix applied to vec."""
 
 def mj_multiRay(m: MjModel, d: MjData, pnt: numpy.typing.ArrayLike, vec: numpy.typing.ArrayLike, geomgroup: object, flg_static: typing.SupportsInt | typing.SupportsIndex, bodyexclude: typing.SupportsInt | typing.SupportsIndex, geomid: numpy.ndarray, dist: numpy.ndarray, nray: typing.SupportsInt | typing.SupportsIndex, cutoff: typing.SupportsFloat | typing.SupportsIndex) -> None:
-    """Intersect multiple rays emanating from a single point. Similar semantics to mj_ray, but vec is an array of (nray x 3) directions."""
+    """Cast nray rays from one point (vec: nray x 3 directions), as mj_ray does one; distances and geom ids go to dist and geomid, cutoff bounds the search."""
 
 def mj_name2id(m: MjModel, type: typing.SupportsInt | typing.SupportsIndex, name: str) -> int:
     """Id of the named object, or -1."""
 
 def mj_normalizeQuat(m: MjModel, qpos: numpy.ndarray) -> None:
-    """Normalize all quaternions in qpos-type vector."""
+    """Normalize the quaternions of ball and free joints in a qpos-shaped vector."""
 
 def mj_objectAcceleration(m: MjModel, d: MjData, objtype: typing.SupportsInt | typing.SupportsIndex, objid: typing.SupportsInt | typing.SupportsIndex, res: numpy.ndarray, flg_local: typing.SupportsInt | typing.SupportsIndex) -> None:
-    """Compute object 6D acceleration (rot:lin) in object-centered frame, world/local orientation."""
+    """6D acceleration (rotation then translation) of an object at its own origin; flg_local: in its frame, else in world axes."""
 
 def mj_objectVelocity(m: MjModel, d: MjData, objtype: typing.SupportsInt | typing.SupportsIndex, objid: typing.SupportsInt | typing.SupportsIndex, res: numpy.ndarray, flg_local: typing.SupportsInt | typing.SupportsIndex) -> None:
-    """Compute object 6D velocity (rot:lin) in object-centered frame, world/local orientation."""
+    """6D velocity (rotation then translation) of an object at its own origin; flg_local: in its frame, else in world axes."""
 
 def mj_passive(m: MjModel, d: MjData) -> None:
     """Passive forces: qfrc_spring, qfrc_damper, qfrc_gravcomp, qfrc_fluid and their sum qfrc_passive."""
@@ -2435,25 +2440,25 @@ def mj_projectConstraint(m: MjModel, d: MjData) -> None:
     """Compute efc_AR = J M^-1 J' + diag(R) and its pattern."""
 
 def mj_ray(m: MjModel, d: MjData, pnt: numpy.typing.ArrayLike, vec: numpy.typing.ArrayLike, geomgroup: object, flg_static: typing.SupportsInt | typing.SupportsIndex, bodyexclude: typing.SupportsInt | typing.SupportsIndex, geomid: numpy.ndarray) -> float:
-    """Intersect ray (pnt+x*vec, x>=0) with visible geoms, except geoms in bodyexclude. Return distance (x) to nearest surface, or -1 if no intersection and output geomid. geomgroup, flg_static are as in mjvOption; geomgroup==NULL skips group exclusion."""
+    """Distance along pnt + x vec (x >= 0) to the first visible geom hit, or -1 when none is; its id goes to geomid (-1 if none). Geoms of bodyexclude are skipped; geomgroup (None: all groups) and flg_static select which geoms count, as in mjvOption."""
 
 def mj_rayHfield(m: MjModel, d: MjData, geomid: typing.SupportsInt | typing.SupportsIndex, pnt: numpy.typing.ArrayLike, vec: numpy.typing.ArrayLike) -> float:
-    """Intersect ray with hfield, return nearest distance or -1 if no intersection."""
+    """Distance along the ray to the height field of geom geomid, or -1 if the ray misses it."""
 
 def mj_rayMesh(m: MjModel, d: MjData, geomid: typing.SupportsInt | typing.SupportsIndex, pnt: numpy.typing.ArrayLike, vec: numpy.typing.ArrayLike) -> float:
-    """Intersect ray with mesh, return nearest distance or -1 if no intersection."""
+    """Distance along the ray to the mesh of geom geomid, or -1 if the ray misses it."""
 
 def mj_referenceConstraint(m: MjModel, d: MjData) -> None:
     """Compute efc_vel and efc_aref."""
 
 def mj_resetCallbacks() -> None:
-    """Reset all callbacks to NULL pointers (mjsim has no callbacks: nothing to do)."""
+    """Meant to clear the mjcb_* callbacks; in mjsim it does nothing yet (pass None to each set_mjcb_* instead)."""
 
 def mj_resetData(m: MjModel, d: MjData) -> None:
     """Resets d to the model's default state."""
 
 def mj_resetDataDebug(m: MjModel, d: MjData, debug_value: typing.SupportsInt | typing.SupportsIndex) -> None:
-    """Reset data to defaults, fill everything else with debug_value."""
+    """As mj_resetData, but the arena and the step's buffers are filled with the byte debug_value."""
 
 def mj_resetDataKeyframe(m: MjModel, d: MjData, key: typing.SupportsInt | typing.SupportsIndex) -> None:
     """Reset data; then set time, qpos, qvel, act, mocap poses and ctrl from keyframe key."""
@@ -2471,7 +2476,7 @@ def mj_saveModel(m: MjModel, filename: object = None, buffer: object = None) -> 
     """Save model to a binary file or to a uint8 buffer of mj_sizeModel(m) bytes. mjsim's own format (read by MjModel.from_binary_path), not MuJoCo's MJB."""
 
 def mj_sensorAcc(m: MjModel, d: MjData) -> None:
-    """Evaluate acceleration and force-dependent sensors."""
+    """Compute the sensors of the acceleration stage (accelerometers, touch, force, torque, ...)."""
 
 def mj_sensorPos(m: MjModel, d: MjData) -> None:
     """Evaluate position-dependent sensors."""
@@ -2480,43 +2485,43 @@ def mj_sensorVel(m: MjModel, d: MjData) -> None:
     """Evaluate velocity-dependent sensors."""
 
 def mj_setConst(m: MjModel, d: MjData) -> None:
-    """Set constant fields of mjModel, corresponding to qpos0 configuration."""
+    """Recompute what the compiler derives at qpos0 (subtree masses, inverse weights, acc0, length0, statistics), with d as scratch."""
 
 def mj_setKeyframe(m: MjModel, d: MjData, k: typing.SupportsInt | typing.SupportsIndex) -> None:
-    """Copy current state to the k-th model keyframe."""
+    """Store d's state (time, qpos, qvel, act, ctrl, mocap) into keyframe k of m."""
 
 def mj_setLengthRange(m: MjModel, d: MjData, index: typing.SupportsInt | typing.SupportsIndex, opt: MjLROpt) -> None:
-    """Set actuator_lengthrange for specified actuator; return 1 if ok, 0 if error."""
+    """Compute actuator_lengthrange of actuator index by simulation (opt: MjLROpt); 1 on success, 0 on failure."""
 
 def mj_setState(m: MjModel, d: MjData, state: numpy.typing.ArrayLike, sig: typing.SupportsInt | typing.SupportsIndex) -> None:
     """Set state (the components selected by the mjtState bits of sig, in bit order)."""
 
 def mj_setTotalmass(m: MjModel, newmass: typing.SupportsFloat | typing.SupportsIndex) -> None:
-    """Scale body masses and inertias to achieve specified total mass."""
+    """Scale every body's mass and inertia by one factor so that the model weighs newmass."""
 
 def mj_sizeModel(m: MjModel) -> int:
-    """Return size of buffer needed to hold model (mjsim's binary format)."""
+    """Bytes mj_saveModel writes for m (mjsim's own binary layout)."""
 
 def mj_solveM(m: MjModel, d: MjData, x: numpy.ndarray, y: numpy.typing.ArrayLike) -> None:
-    """Solve M * x = y for each row of y with the factorization: x = inv(L'*D*L)*y."""
+    """x = inv(M) y for each row of y, by back-substitution with the factors of M = L'DL (qLD)."""
 
 def mj_solveM2(m: MjModel, d: MjData, x: numpy.ndarray, y: object, sqrtInvD: object) -> None:
-    """Half of linear solve:  x = sqrt(inv(D))*inv(L')*y"""
+    """x = sqrt(inv(D)) inv(L') y, half of the solve with M = L'DL (sqrtInvD: the diagonal 1/sqrt(D))."""
 
 def mj_stateSize(m: MjModel, sig: typing.SupportsInt | typing.SupportsIndex) -> int:
-    """Return size of state signature."""
+    """Number of mjtNums in the state selected by the mjtState bits of sig."""
 
 def mj_step(m: MjModel, d: MjData, nstep: typing.SupportsInt | typing.SupportsIndex = 1) -> None:
     """Advance the simulation by one step (nstep steps), in C++ without the GIL."""
 
 def mj_step1(m: MjModel, d: MjData) -> None:
-    """Advance the simulation in two steps: before the controls are set."""
+    """First half of mj_step: state checks, the position and velocity stages and the control callback. Set ctrl and applied forces, then call mj_step2."""
 
 def mj_step2(m: MjModel, d: MjData) -> None:
-    """Advance the simulation in two steps: after the controls are set."""
+    """Second half of mj_step: actuation, acceleration, constraints, acceleration sensors and integration (Euler for RK4 models), once the controls are set."""
 
 def mj_subtreeVel(m: MjModel, d: MjData) -> None:
-    """Subtree linear velocity and angular momentum (subtree_linvel, subtree_angmom)."""
+    """Fill subtree_linvel and subtree_angmom, the com velocity and angular momentum of every subtree."""
 
 def mj_tendon(m: MjModel, d: MjData) -> None:
     """Tendon lengths, moments (ten_J) and wrap paths."""
@@ -2525,13 +2530,15 @@ def mj_transmission(m: MjModel, d: MjData) -> None:
     """Actuator lengths and moments (sparse)."""
 
 def mj_version() -> int:
-    """Return version number: 1.0.2 is encoded as 102."""
+    """Version as an integer, major*100 + minor*10 + patch (3.3.7: 337)."""
 
 def mj_versionString() -> str:
-    """Return the current version of MuJoCo as a null-terminated string."""
+    """Version as text, e.g. '3.3.7'."""
 
 def mjd_inverseFD(m: MjModel, d: MjData, eps: typing.SupportsFloat | typing.SupportsIndex, flg_actuation: typing.SupportsInt | typing.SupportsIndex, DfDq: object = None, DfDv: object = None, DfDa: object = None, DsDq: object = None, DsDv: object = None, DsDa: object = None, DmDq: object = None) -> None:
-    """Finite differenced Jacobians of (force, sensors) = mj_inverse(state, acceleration) All outputs are optional. Output dimensions (transposed w.r.t Control Theory convention): DfDq, DfDv, DfDa: (nv x nv) DsDq, DsDv, DsDa: (nv x nsensordata) DmDq: (nv x nM) flg_actuation specifies whether to subtract qfrc_actuator from qfrc_inverse."""
+    """Finite-difference Jacobians of the inverse dynamics (qfrc_inverse, sensordata, and qM for DmDq) with respect to qpos, qvel and qacc.
+    Every output may be None; each is the transpose of the control-theory form: DfDq, DfDv and DfDa are nv x nv, DsDq, DsDv and DsDa are nv x nsensordata, DmDq is nv x nM.
+    flg_actuation: subtract qfrc_actuator from qfrc_inverse first."""
 
 def mjd_quatIntegrate(vel: object, scale: typing.SupportsFloat | typing.SupportsIndex, Dquat: numpy.ndarray, Dvel: numpy.ndarray, Dscale: numpy.ndarray) -> None:
     """Derivatives of mju_quatIntegrate."""
@@ -2540,13 +2547,16 @@ def mjd_subQuat(qa: object, qb: object, Da: object = None, Db: object = None) ->
     """Derivatives of mju_subQuat."""
 
 def mjd_transitionFD(m: MjModel, d: MjData, eps: typing.SupportsFloat | typing.SupportsIndex, flg_centered: typing.SupportsInt | typing.SupportsIndex, A: object = None, B: object = None, C: object = None, D: object = None) -> None:
-    """Finite differenced transition matrices (control theory notation) d(x_next) = A*dx + B*du d(sensor) = C*dx + D*du required output matrix dimensions: A: (2*nv+na x 2*nv+na) B: (2*nv+na x nu) C: (nsensordata x 2*nv+na) D: (nsensordata x nu) Differences of mjsim's own mj_step (x = (dq, qvel, act), u = ctrl)."""
+    """Finite-difference linearization of one mj_step about the current state:
+      dx_next = A dx + B du,  dsensor = C dx + D du
+    with x = (dq, qvel, act) and u = ctrl. Any output may be None; the shapes are
+      A: (2*nv+na, 2*nv+na), B: (2*nv+na, nu), C: (nsensordata, 2*nv+na), D: (nsensordata, nu)."""
 
 def mju_Halton(index: typing.SupportsInt | typing.SupportsIndex, base: typing.SupportsInt | typing.SupportsIndex) -> float:
     """Generate Halton sequence."""
 
 def mju_L1(vec: object) -> float:
-    """Return L1 norm: sum(abs(vec))."""
+    """Sum of the absolute values of vec."""
 
 def mju_add(res: numpy.ndarray, vec1: object, vec2: object) -> None:
     """Set res = vec1 + vec2."""
@@ -2555,10 +2565,10 @@ def mju_add3(res: numpy.ndarray, vec1: object, vec2: object) -> None:
     """Set res = vec1 + vec2."""
 
 def mju_addScl(res: numpy.ndarray, vec1: object, vec2: object, scl: typing.SupportsFloat | typing.SupportsIndex) -> None:
-    """Set res = vec1 + vec2*scl."""
+    """res = vec1 + scl * vec2."""
 
 def mju_addScl3(res: numpy.ndarray, vec1: object, vec2: object, scl: typing.SupportsFloat | typing.SupportsIndex) -> None:
-    """Set res = vec1 + vec2*scl."""
+    """res = vec1 + scl * vec2, for 3-vectors."""
 
 def mju_addTo(res: numpy.ndarray, vec: object) -> None:
     """Set res = res + vec."""
@@ -2567,43 +2577,44 @@ def mju_addTo3(res: numpy.ndarray, vec: object) -> None:
     """Set res = res + vec."""
 
 def mju_addToScl(res: numpy.ndarray, vec: object, scl: typing.SupportsFloat | typing.SupportsIndex) -> None:
-    """Set res = res + vec*scl."""
+    """res += scl * vec."""
 
 def mju_addToScl3(res: numpy.ndarray, vec: object, scl: typing.SupportsFloat | typing.SupportsIndex) -> None:
-    """Set res = res + vec*scl."""
+    """res += scl * vec, for 3-vectors."""
 
 def mju_axisAngle2Quat(res: numpy.ndarray, axis: object, angle: typing.SupportsFloat | typing.SupportsIndex) -> None:
     """Convert axisAngle to quaternion."""
 
 def mju_band2Dense(res: numpy.ndarray, mat: object, ntotal: typing.SupportsInt | typing.SupportsIndex, nband: typing.SupportsInt | typing.SupportsIndex, ndense: typing.SupportsInt | typing.SupportsIndex, flg_sym: typing.SupportsInt | typing.SupportsIndex) -> None:
-    """Convert banded matrix to dense matrix, fill upper triangle if flg_sym>0."""
+    """Expand a band-dense matrix into a full one; flg_sym > 0 also fills the upper triangle."""
 
 def mju_bandDiag(i: typing.SupportsInt | typing.SupportsIndex, ntotal: typing.SupportsInt | typing.SupportsIndex, nband: typing.SupportsInt | typing.SupportsIndex, ndense: typing.SupportsInt | typing.SupportsIndex) -> int:
-    """Address of diagonal element i in band-dense matrix representation."""
+    """Index of diagonal entry i in the band-dense storage."""
 
 def mju_bandMulMatVec(res: numpy.ndarray, mat: object, vec: object, ntotal: typing.SupportsInt | typing.SupportsIndex, nband: typing.SupportsInt | typing.SupportsIndex, ndense: typing.SupportsInt | typing.SupportsIndex, nvec: typing.SupportsInt | typing.SupportsIndex, flg_sym: typing.SupportsInt | typing.SupportsIndex) -> None:
-    """Multiply band-diagonal matrix with nvec vectors, include upper triangle if flg_sym>0."""
+    """res = mat vec for nvec vectors, mat band-dense; flg_sym > 0 treats mat as symmetric."""
 
 def mju_boxQP(res: numpy.ndarray, R: numpy.ndarray, index: object, H: object, g: object, lower: object, upper: object) -> int:
-    """minimize 0.5*x'*H*x + x'*g  s.t. lower <= x <= upper, return rank or -1 if failed. res: solution (its input value is the warmstart); R: subspace Cholesky factor, allocated n*(n+7), nfree*nfree used (lower triangle); index (optional): the nfree free dimensions. Only the lower triangle of H is read."""
+    """Solve min 0.5 x'Hx + x'g subject to lower <= x <= upper (projected Newton).
+    Returns the number of free dimensions, or -1 on failure. res: the solution, its input value the warm start; R: Cholesky factor of the free subspace, n*(n+7) allocated, nfree*nfree used (lower triangle); index (optional): the free dimensions. Only H's lower triangle is read."""
 
 def mju_cholFactor(mat: numpy.ndarray, mindiag: typing.SupportsFloat | typing.SupportsIndex) -> int:
-    """Cholesky decomposition: mat = L*L'; return rank, decomposition performed in-place into mat."""
+    """Factor mat = L L' in place (L in the lower triangle); returns the rank."""
 
 def mju_cholFactorBand(mat: numpy.ndarray, ntotal: typing.SupportsInt | typing.SupportsIndex, nband: typing.SupportsInt | typing.SupportsIndex, ndense: typing.SupportsInt | typing.SupportsIndex, diagadd: typing.SupportsFloat | typing.SupportsIndex, diagmul: typing.SupportsFloat | typing.SupportsIndex) -> float:
-    """Band-dense Cholesky decomposition. Returns minimum value in the factorized diagonal, or 0 if rank-deficient. Add diagadd+diagmul*mat_ii to diagonal before factorization."""
+    """Factor a band-dense matrix in place, L L'; diagadd + diagmul*mat_ii is added to each diagonal entry first. Returns the smallest diagonal of the factor, 0 when rank-deficient."""
 
 def mju_cholSolve(res: numpy.ndarray, mat: object, vec: object) -> None:
-    """Solve (mat*mat') * res = vec, where mat is a Cholesky factor."""
+    """res = inv(L L') vec, L from mju_cholFactor."""
 
 def mju_cholSolveBand(res: numpy.ndarray, mat: object, vec: object, ntotal: typing.SupportsInt | typing.SupportsIndex, nband: typing.SupportsInt | typing.SupportsIndex, ndense: typing.SupportsInt | typing.SupportsIndex) -> None:
-    """Solve (mat*mat')*res = vec where mat is a band-dense Cholesky factor."""
+    """res = inv(L L') vec, L from mju_cholFactorBand."""
 
 def mju_cholUpdate(mat: numpy.ndarray, x: numpy.ndarray, flg_plus: typing.SupportsInt | typing.SupportsIndex) -> int:
-    """Cholesky rank-one update: L*L' +/- x*x'; return rank."""
+    """Replace the factor of mat by that of mat + x x' (flg_plus) or mat - x x'; returns the rank."""
 
 def mju_clip(x: typing.SupportsFloat | typing.SupportsIndex, min: typing.SupportsFloat | typing.SupportsIndex, max: typing.SupportsFloat | typing.SupportsIndex) -> float:
-    """Clip x to the range [min, max]."""
+    """x limited to [min, max]."""
 
 def mju_copy(res: numpy.ndarray, vec: object) -> None:
     """Set res = vec."""
@@ -2615,94 +2626,94 @@ def mju_copy4(res: numpy.ndarray, data: object) -> None:
     """Set res = vec."""
 
 def mju_cross(res: numpy.ndarray, a: object, b: object) -> None:
-    """Compute cross-product: res = cross(a, b)."""
+    """res = a x b, the cross product of 3-vectors."""
 
 def mju_d2n(res: numpy.ndarray, vec: object) -> None:
-    """Convert from double to mjtNum."""
+    """Copy doubles into an mjtNum array."""
 
 def mju_decodePyramid(force: numpy.ndarray, pyramid: object, mu: object) -> None:
-    """Convert pyramid representation to contact force."""
+    """Contact force (normal, tangents) from the forces on the pyramid's edges."""
 
 def mju_dense2Band(res: numpy.ndarray, mat: object, ntotal: typing.SupportsInt | typing.SupportsIndex, nband: typing.SupportsInt | typing.SupportsIndex, ndense: typing.SupportsInt | typing.SupportsIndex) -> None:
-    """Convert dense matrix to banded matrix."""
+    """Pack a dense matrix into band-dense storage."""
 
 def mju_dense2sparse(res: numpy.ndarray, mat: object, rownnz: numpy.ndarray, rowadr: numpy.ndarray, colind: numpy.ndarray) -> int:
-    """Convert matrix from dense to sparse. nnz is size of res and colind, return 1 if too small, 0 otherwise."""
+    """Pack a dense matrix into CSR arrays; nnz is the capacity of res and colind. Returns 1 if that is too small, else 0."""
 
 def mju_derivQuat(res: numpy.ndarray, quat: object, vel: object) -> None:
-    """Compute time-derivative of quaternion, given 3D rotational velocity."""
+    """Rate of change of quat for angular velocity vel (in the rotated frame)."""
 
 def mju_dist3(pos1: object, pos2: object) -> float:
-    """Return Cartesian distance between 3D vectors pos1 and pos2."""
+    """Euclidean distance between two points."""
 
 def mju_dot(vec1: object, vec2: object) -> float:
-    """Return dot-product of vec1 and vec2."""
+    """Inner product of two vectors."""
 
 def mju_dot3(vec1: object, vec2: object) -> float:
-    """Return dot-product of vec1 and vec2."""
+    """Inner product of two 3-vectors."""
 
 def mju_eig3(eigval: numpy.ndarray, eigvec: numpy.ndarray, quat: numpy.ndarray, mat: object) -> int:
-    """Eigenvalue decomposition of symmetric 3x3 matrix, mat = eigvec * diag(eigval) * eigvec'. Eigenvalues decrease; eigvec = quat2Mat(quat). Returns the number of Jacobi iterations."""
+    """Eigen-decomposition of a symmetric 3x3 matrix: mat = V diag(eigval) V', V = quat2Mat(quat), eigenvalues in decreasing order. Returns the Jacobi iterations used."""
 
 def mju_encodePyramid(pyramid: numpy.ndarray, force: object, mu: object) -> None:
-    """Convert contact force to pyramid representation."""
+    """Forces on the pyramid's edges that sum to the contact force (normal, tangents)."""
 
 def mju_euler2Quat(quat: numpy.ndarray, euler: object, seq: str) -> None:
-    """Convert sequential Euler angles (radians) to quaternion."""
+    """Quaternion of successive rotations by the Euler angles (radians) about the axes named in seq."""
 
 def mju_eye(mat: numpy.ndarray) -> None:
-    """Set mat to the identity matrix."""
+    """Fill mat with the identity."""
 
 def mju_f2n(res: numpy.ndarray, vec: numpy.typing.ArrayLike) -> None:
-    """Convert from float to mjtNum."""
+    """Copy floats into an mjtNum array."""
 
 def mju_fill(res: numpy.ndarray, val: typing.SupportsFloat | typing.SupportsIndex) -> None:
     """Set res = val."""
 
 def mju_insertionSort(list: numpy.ndarray) -> None:
-    """Insertion sort, resulting list is in increasing order."""
+    """Sort numbers in place, smallest first (insertion sort)."""
 
 def mju_insertionSortInt(list: numpy.ndarray) -> None:
-    """Integer insertion sort, resulting list is in increasing order."""
+    """Sort integers in place, smallest first (insertion sort)."""
 
 def mju_isBad(x: typing.SupportsFloat | typing.SupportsIndex) -> int:
-    """Return 1 if nan or abs(x)>mjMAXVAL, 0 otherwise."""
+    """1 if x is NaN or its magnitude exceeds mjMAXVAL, else 0."""
 
 def mju_isZero(vec: object) -> int:
-    """Return 1 if all elements are 0."""
+    """1 if every entry of vec is 0, else 0."""
 
 def mju_mat2Quat(quat: numpy.ndarray, mat: object) -> None:
-    """Convert 3D rotation matrix to quaternion."""
+    """Unit quaternion of a 3x3 rotation matrix."""
 
 def mju_mat2Rot(quat: numpy.ndarray, mat: object) -> int:
-    """Extract 3D rotation from an arbitrary 3x3 matrix by refining the input quaternion. Returns the number of iterations required to converge"""
+    """Nearest rotation to a 3x3 matrix, found by iterating from the quaternion passed in; returns the iterations used."""
 
 def mju_max(a: typing.SupportsFloat | typing.SupportsIndex, b: typing.SupportsFloat | typing.SupportsIndex) -> float:
-    """Return max(a,b) with single evaluation of a and b."""
+    """The larger of a and b."""
 
 def mju_min(a: typing.SupportsFloat | typing.SupportsIndex, b: typing.SupportsFloat | typing.SupportsIndex) -> float:
-    """Return min(a,b) with single evaluation of a and b."""
+    """The smaller of a and b."""
 
 def mju_mulMatMat(res: numpy.ndarray, mat1: object, mat2: object) -> None:
-    """Multiply matrices: res = mat1 * mat2."""
+    """res = mat1 mat2."""
 
 def mju_mulMatMatT(res: numpy.ndarray, mat1: object, mat2: object) -> None:
-    """Multiply matrices, second argument transposed: res = mat1 * mat2'."""
+    """res = mat1 mat2'."""
 
 def mju_mulMatTMat(res: numpy.ndarray, mat1: object, mat2: object) -> None:
-    """Multiply matrices, first argument transposed: res = mat1' * mat2."""
+    """res = mat1' mat2."""
 
 def mju_mulMatTVec(res: numpy.ndarray, mat: object, vec: object) -> None:
-    """Multiply transposed matrix and vector: res = mat' * vec."""
+    """res = mat' vec."""
 
 def mju_mulMatTVec3(res: numpy.ndarray, mat: object, vec: object) -> None:
-    """Multiply transposed 3-by-3 matrix by vector: res = mat' * vec."""
+    """res = mat' vec, mat 3x3."""
 
 def mju_mulMatVec(res: numpy.ndarray, mat: object, vec: object) -> None:
-    """Multiply matrix and vector: res = mat * vec."""
+    """res = mat vec."""
 
 def mju_mulMatVec3(res: numpy.ndarray, mat: object, vec: object) -> None:
-    """Multiply 3-by-3 matrix by vector: res = mat * vec."""
+    """res = mat vec, mat 3x3."""
 
 def mju_mulPose(posres: numpy.ndarray, quatres: numpy.ndarray, pos1: object, quat1: object, pos2: object, quat2: object) -> None:
     """Multiply two poses."""
@@ -2714,70 +2725,70 @@ def mju_mulQuatAxis(res: numpy.ndarray, quat: object, axis: object) -> None:
     """Multiply quaternion and axis."""
 
 def mju_mulVecMatVec(vec1: object, mat: object, vec2: object) -> float:
-    """Multiply square matrix with vectors on both sides: returns vec1'*mat*vec2."""
+    """The scalar vec1' mat vec2, mat square."""
 
 def mju_muscleBias(len: typing.SupportsFloat | typing.SupportsIndex, lengthrange: object, acc0: typing.SupportsFloat | typing.SupportsIndex, prm: object) -> float:
-    """Muscle passive force, prm = (range[2], force, scale, lmin, lmax, vmax, fpmax, fvmax)."""
+    """Passive force of the muscle model at length len. prm: operating range (2 numbers), force, scale, lmin, lmax, vmax, fpmax, fvmax."""
 
 def mju_muscleDynamics(ctrl: typing.SupportsFloat | typing.SupportsIndex, act: typing.SupportsFloat | typing.SupportsIndex, prm: object) -> float:
-    """Muscle activation dynamics, prm = (tau_act, tau_deact, smoothing_width)."""
+    """Activation rate of the muscle model. prm: activation and deactivation time constants, smoothing width."""
 
 def mju_muscleGain(len: typing.SupportsFloat | typing.SupportsIndex, vel: typing.SupportsFloat | typing.SupportsIndex, lengthrange: object, acc0: typing.SupportsFloat | typing.SupportsIndex, prm: object) -> float:
-    """Muscle active force, prm = (range[2], force, scale, lmin, lmax, vmax, fpmax, fvmax)."""
+    """Active force gain of the muscle model at length len and velocity vel. prm: operating range (2 numbers), force, scale, lmin, lmax, vmax, fpmax, fvmax."""
 
 def mju_n2d(res: numpy.ndarray, vec: object) -> None:
-    """Convert from mjtNum to double."""
+    """Copy an mjtNum array into doubles."""
 
 def mju_n2f(res: numpy.ndarray, vec: object) -> None:
-    """Convert from mjtNum to float."""
+    """Copy an mjtNum array into floats."""
 
 def mju_negPose(posres: numpy.ndarray, quatres: numpy.ndarray, pos: object, quat: object) -> None:
-    """Conjugate pose, corresponding to the opposite spatial transformation."""
+    """Inverse of a pose (pos, quat): the transform back."""
 
 def mju_negQuat(res: numpy.ndarray, quat: object) -> None:
-    """Conjugate quaternion, corresponding to opposite rotation."""
+    """Conjugate of a quaternion, the inverse rotation."""
 
 def mju_norm(res: object) -> float:
-    """Return vector length (without normalizing vector)."""
+    """Euclidean length of a vector."""
 
 def mju_norm3(vec: object) -> float:
-    """Return vector length (without normalizing the vector)."""
+    """Euclidean length of a 3-vector."""
 
 def mju_normalize(res: numpy.ndarray) -> float:
-    """Normalize vector, return length before normalization."""
+    """Scale vec to unit length in place; returns its former length."""
 
 def mju_normalize3(vec: numpy.ndarray) -> float:
-    """Normalize vector, return length before normalization."""
+    """Scale a 3-vector to unit length in place; returns its former length."""
 
 def mju_normalize4(vec: numpy.ndarray) -> float:
-    """Normalize vector, return length before normalization."""
+    """Scale a 4-vector to unit length in place; returns its former length."""
 
 def mju_printMat(mat: object) -> None:
     """Print matrix to screen."""
 
 def mju_printMatSparse(mat: object, rownnz: object, rowadr: object, colind: object) -> None:
-    """Print sparse matrix to screen."""
+    """Write a CSR matrix to standard output."""
 
 def mju_quat2Mat(res: numpy.ndarray, quat: object) -> None:
-    """Convert quaternion to 3D rotation matrix."""
+    """3x3 rotation matrix of a unit quaternion."""
 
 def mju_quat2Vel(res: numpy.ndarray, quat: object, dt: typing.SupportsFloat | typing.SupportsIndex) -> None:
-    """Convert quaternion (corresponding to orientation difference) to 3D velocity."""
+    """Angular velocity that turns the identity into quat in time dt."""
 
 def mju_quatIntegrate(quat: numpy.ndarray, vel: object, scale: typing.SupportsFloat | typing.SupportsIndex) -> None:
-    """Integrate quaternion given 3D angular velocity."""
+    """Rotate quat in place by the rotation vector scale * vel (vel in the quaternion's own frame)."""
 
 def mju_quatZ2Vec(quat: numpy.ndarray, vec: object) -> None:
-    """Construct quaternion performing rotation from z-axis to given vector."""
+    """Quaternion of the shortest rotation taking the z axis to vec."""
 
 def mju_rayGeom(pos: numpy.typing.ArrayLike, mat: numpy.typing.ArrayLike, size: numpy.typing.ArrayLike, pnt: numpy.typing.ArrayLike, vec: numpy.typing.ArrayLike, geomtype: typing.SupportsInt | typing.SupportsIndex) -> float:
-    """Intersect ray with pure geom, return nearest distance or -1 if no intersection."""
+    """Distance along the ray to a primitive geom of the given type, size, pose; -1 if missed."""
 
 def mju_rotVecQuat(res: numpy.ndarray, vec: object, quat: object) -> None:
     """Rotate vector by quaternion."""
 
 def mju_round(x: typing.SupportsFloat | typing.SupportsIndex) -> int:
-    """Round x to nearest integer."""
+    """x rounded to the nearest integer."""
 
 def mju_scl(res: numpy.ndarray, vec: object, scl: typing.SupportsFloat | typing.SupportsIndex) -> None:
     """Set res = vec*scl."""
@@ -2786,25 +2797,25 @@ def mju_scl3(res: numpy.ndarray, vec: object, scl: typing.SupportsFloat | typing
     """Set res = vec*scl."""
 
 def mju_sigmoid(x: typing.SupportsFloat | typing.SupportsIndex) -> float:
-    """Sigmoid function over 0<=x<=1 using quintic polynomial."""
+    """Smooth step from 0 at x <= 0 to 1 at x >= 1 (a quintic in between)."""
 
 def mju_sign(x: typing.SupportsFloat | typing.SupportsIndex) -> float:
-    """Return sign of x: +1, -1 or 0."""
+    """-1, 0 or +1, the sign of x."""
 
 def mju_sparse2dense(res: numpy.ndarray, mat: object, rownnz: object, rowadr: object, colind: object) -> None:
-    """Convert matrix from sparse to dense."""
+    """Unpack CSR arrays into a dense matrix."""
 
 def mju_springDamper(pos0: typing.SupportsFloat | typing.SupportsIndex, vel0: typing.SupportsFloat | typing.SupportsIndex, Kp: typing.SupportsFloat | typing.SupportsIndex, Kv: typing.SupportsFloat | typing.SupportsIndex, dt: typing.SupportsFloat | typing.SupportsIndex) -> float:
-    """Integrate spring-damper analytically, return pos(dt)."""
+    """Position after time dt of a damped spring (exact solution from pos0, vel0, stiffness k, damping b)."""
 
 def mju_sqrMatTD(res: numpy.ndarray, mat: object, diag: object = None) -> None:
-    """Set res = mat' * diag * mat if diag is not NULL, and res = mat' * mat otherwise."""
+    """res = mat' diag(diag) mat, or mat' mat when diag is None."""
 
 def mju_standardNormal(num2: object = None) -> float:
     """Generate standard normal random number using Box-Muller transform."""
 
 def mju_str2Type(str: str) -> int:
-    """Convert type name to type id (mjtObj)."""
+    """mjtObj value of an object-type name ('body', 'geom', ...); mjOBJ_UNKNOWN if none matches."""
 
 def mju_sub(res: numpy.ndarray, vec1: object, vec2: object) -> None:
     """Set res = vec1 - vec2."""
@@ -2819,16 +2830,16 @@ def mju_subFrom3(res: numpy.ndarray, vec: object) -> None:
     """Set res = res - vec."""
 
 def mju_subQuat(res: numpy.ndarray, qa: object, qb: object) -> None:
-    """Subtract quaternions, express as 3D velocity: qb*quat(res) = qa."""
+    """Rotation vector res taking qb to qa: qb * quat(res) = qa."""
 
 def mju_sum(vec: object) -> float:
     """Return sum(vec)."""
 
 def mju_symmetrize(res: numpy.ndarray, mat: object) -> None:
-    """Symmetrize square matrix res = (mat + mat')/2."""
+    """res = (mat + mat') / 2."""
 
 def mju_transformSpatial(res: numpy.ndarray, vec: object, flg_force: typing.SupportsInt | typing.SupportsIndex, newpos: object, oldpos: object, rotnew2old: object) -> None:
-    """Coordinate transform of 6D motion or force vector in rotation:translation format. rotnew2old is 3-by-3, NULL means no rotation; flg_force specifies force or motion type."""
+    """Re-express a 6D motion or force vector (rotation part first) in a frame displaced by newpos and rotated by rotnew2old (None: no rotation); flg_force picks the force rule."""
 
 def mju_transpose(res: numpy.ndarray, mat: object) -> None:
     """Transpose matrix: res = mat'."""
@@ -2837,19 +2848,19 @@ def mju_trnVecPose(res: numpy.ndarray, pos: object, quat: object, vec: object) -
     """Transform vector by pose."""
 
 def mju_type2Str(type: typing.SupportsInt | typing.SupportsIndex) -> object:
-    """Convert type id (mjtObj) to type name."""
+    """Name of an mjtObj value ('body', 'geom', ...)."""
 
 def mju_unit4(res: numpy.ndarray) -> None:
-    """Set res = (1,0,0,0)."""
+    """The identity quaternion, written into res."""
 
 def mju_warningText(warning: typing.SupportsInt | typing.SupportsIndex, info: typing.SupportsInt | typing.SupportsIndex) -> str:
-    """Construct a warning message given the warning type and info."""
+    """Message text for warning type warning with its info number."""
 
 def mju_writeLog(type: str, msg: str) -> None:
-    """Write [datetime, type: message] to MUJOCO_LOG.TXT."""
+    """Append a timestamped line "type: msg" to MUJOCO_LOG.TXT."""
 
 def mju_writeNumBytes(nbytes: typing.SupportsInt | typing.SupportsIndex) -> str:
-    """Return human readable number of bytes using standard letter suffix."""
+    """Byte count as short text with a K, M, G... suffix."""
 
 def mju_zero(res: numpy.ndarray) -> None:
     """Set res = 0."""

@@ -14,7 +14,7 @@ namespace mjsim {
 // X(type, name, count, doc), as the other member tables
 #define MJSIM_WARNING_STAT_MEMBERS(X)                 \
   X(int, lastinfo, 1, "info from the last warning") \
-  X(int, number, 1, "how many times it was raised")
+  X(int, number, 1, "times the warning was raised")
 // mjTimerStat: how often a stage ran and its accumulated wall time in seconds (engine/timer.h).
 #define MJSIM_TIMER_STAT_MEMBERS(X)                            \
   X(mjtNum, duration, 1, "accumulated wall time in seconds") \
@@ -44,12 +44,12 @@ constexpr int mjMAXTHREAD = 128;  // worker threads with stack statistics (maxus
   X(int, nl, 1, "number of limit constraint rows")                                            \
   X(int, nefc, 1, "number of constraint rows")                                                \
   X(int, nA, 1, "number of entries of efc_AR")                                                \
-  X(int, nisland, 1, "number of detected constraint islands")                                 \
-  X(int, nidof, 1, "number of dofs in all islands")                                           \
-  X(SolverStat, solver, mjNISLAND * mjNSOLVER, "solver statistics per island and iteration")  \
+  X(int, nisland, 1, "constraint islands found this step")                                 \
+  X(int, nidof, 1, "dofs in all islands together")                                           \
+  X(SolverStat, solver, mjNISLAND * mjNSOLVER, "iteration statistics of the constraint solver, mjNSOLVER slots for each of mjNISLAND islands")  \
   X(int, solver_niter, mjNISLAND, "solver iterations per island")                             \
-  X(int, solver_nnz, mjNISLAND, "nonzeros of the solver's Hessian or efc_AR, per island")     \
-  X(mjtNum, solver_fwdinv, 2, "forward-inverse comparison: qfrc, efc")                       \
+  X(int, solver_nnz, mjNISLAND, "stored entries of the Hessian (primal) or efc_AR (dual), per island")     \
+  X(mjtNum, solver_fwdinv, 2, "forward-inverse mismatch, generalized and constraint forces")  \
   X(size_t, parena, 1, "arena bytes in use from its start: contacts, constraint rows, efc_AR")  \
   X(size_t, pstack, 1, "arena bytes the stack takes from its end")                            \
   X(size_t, pbase, 1, "pstack when the innermost stack frame opened")                          \

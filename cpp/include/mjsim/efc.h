@@ -26,12 +26,12 @@ enum mjtConstraintState : int {
 // 1/(meaninertia * max(1, nv)); gradient is set by the primal solvers only
 #define MJSIM_SOLVER_STAT_MEMBERS(X)                                          \
   X(mjtNum, improvement, 1, "cost reduction, scaled")                       \
-  X(mjtNum, gradient, 1, "gradient norm (primal only), scaled")             \
+  X(mjtNum, gradient, 1, "norm of the scaled gradient (primal solvers)")             \
   X(mjtNum, lineslope, 1, "slope in the line search, scaled")               \
   X(int, nactive, 1, "number of active constraints")                        \
-  X(int, nchange, 1, "number of constraint state changes")                  \
-  X(int, neval, 1, "number of cost evaluations in the line search")         \
-  X(int, nupdate, 1, "number of Cholesky updates in the line search")
+  X(int, nchange, 1, "rows whose constraint state flipped")                  \
+  X(int, neval, 1, "cost evaluations of the line search")         \
+  X(int, nupdate, 1, "Cholesky updates of the line search")
 struct SolverStat {
 #define MJSIM_X(type, name, count, doc) type name = 0;
   MJSIM_SOLVER_STAT_MEMBERS(MJSIM_X)
@@ -54,25 +54,25 @@ struct SolverStat {
   X(mjtNum, efc_KBIP,         4,    "stiffness, damping, impedance, impedance derivative")    \
   X(mjtNum, efc_D,            1,    "constraint mass: 1 / R")                                 \
   X(mjtNum, efc_R,            1,    "regularizer: inverse constraint mass")                   \
-  X(mjtNum, efc_vel,          1,    "velocity in constraint space: J qvel")                   \
+  X(mjtNum, efc_vel,          1,    "row velocity, J qvel")                   \
   X(mjtNum, efc_aref,         1,    "reference pseudo-acceleration")                          \
-  X(mjtNum, efc_b,            1,    "linear cost term: J qacc_smooth - aref")                 \
-  X(mjtNum, efc_force,        1,    "constraint force in constraint space")                   \
+  X(mjtNum, efc_b,            1,    "J qacc_smooth - aref, the linear term of the cost")                 \
+  X(mjtNum, efc_force,        1,    "force of each row, in constraint space")                   \
   X(int,    efc_state,        1,    "constraint state (mjtConstraintState)")                  \
-  X(int,    efc_island,       1,    "island id of this constraint; -1: none (island.cc)")     \
-  X(int,    map_efc2iefc,     1,    "map from efc to iefc (island.cc)")                       \
-  X(int,    map_iefc2efc,     1,    "map from iefc to efc (island.cc)")
+  X(int,    efc_island,       1,    "island of the row; -1 if in none (island.cc)")     \
+  X(int,    map_efc2iefc,     1,    "island-order position of each row (island.cc)")                       \
+  X(int,    map_iefc2efc,     1,    "row at each island-order position (island.cc)")
 
 // The constraint islands of this step (engine/island.cc, mj_island): nisland rows each, stored
 // with room for nv islands (a tree has at least one dof, so nisland <= ntree <= nv).
 //     type    name              doc
 #define MJSIM_ISLAND_FIELDS(X)                                                                 \
-  X(int,    island_nv,        "number of dofs in this island")                          \
-  X(int,    island_idofadr,   "island start address in idof vector")                    \
-  X(int,    island_dofadr,    "island start address in dof vector (its first dof)")     \
-  X(int,    island_ne,        "number of equality constraints in island")               \
-  X(int,    island_nf,        "number of friction constraints in island")               \
-  X(int,    island_nefc,      "number of constraints in island")                        \
-  X(int,    island_iefcadr,   "start address in iefc vector")
+  X(int,    island_nv,        "dofs of the island")                          \
+  X(int,    island_idofadr,   "first island-order position of the island, into map_idof2dof")                    \
+  X(int,    island_dofadr,    "the island's first dof")     \
+  X(int,    island_ne,        "equality rows of the island")               \
+  X(int,    island_nf,        "friction-loss rows of the island")               \
+  X(int,    island_nefc,      "constraint rows of the island")                        \
+  X(int,    island_iefcadr,   "first island-order row of the island")
 
 }  // namespace mjsim

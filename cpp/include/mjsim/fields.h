@@ -41,13 +41,13 @@
 // Physics options (mjOption): X(type, name, count, default values, doc)
 #define MJSIM_OPTION_FIELDS(X)                                                                  \
   X(mjtNum, timestep,          1, (0.002),                      "timestep")                    \
-  X(mjtNum, impratio,          1, (1),                          "ratio of friction-to-normal contact impedance") \
+  X(mjtNum, impratio,          1, (1),                          "frictional over normal impedance of elliptic-cone contacts") \
   X(mjtNum, tolerance,         1, (1e-8),                       "main solver tolerance")       \
   X(mjtNum, ls_tolerance,      1, (0.01),                       "CG/Newton linesearch tolerance") \
   X(mjtNum, noslip_tolerance,  1, (1e-6),                       "noslip solver tolerance")     \
   X(mjtNum, ccd_tolerance,     1, (1e-6),                       "convex collision solver tolerance") \
   X(mjtNum, gravity,           3, (0, 0, -9.81),                "gravitational acceleration")  \
-  X(mjtNum, wind,              3, (0, 0, 0),                    "wind (for lift, drag and viscosity)") \
+  X(mjtNum, wind,              3, (0, 0, 0),                    "velocity of the medium (fluid forces)") \
   X(mjtNum, magnetic,          3, (0, -0.5, 0),                 "global magnetic flux")        \
   X(mjtNum, density,           1, (0),                          "density of medium")           \
   X(mjtNum, viscosity,         1, (0),                          "viscosity of medium")         \
@@ -56,30 +56,30 @@
   X(mjtNum, o_solimp,          5, (0.9, 0.95, 0.001, 0.5, 2),   "solimp (override)")           \
   X(mjtNum, o_friction,        5, (1, 1, 0.005, 0.0001, 0.0001), "friction (override)")        \
   X(int,    integrator,        1, (0),                          "integration mode (mjtIntegrator)") \
-  X(int,    cone,              1, (0),                          "type of friction cone (mjtCone)") \
+  X(int,    cone,              1, (0),                          "friction cone: pyramidal or elliptic (mjtCone)") \
   X(int,    jacobian,          1, (2),                          "type of Jacobian (mjtJacobian)") \
   X(int,    solver,            1, (2),                          "solver algorithm (mjtSolver)") \
-  X(int,    iterations,        1, (100),                        "maximum number of main solver iterations") \
-  X(int,    ls_iterations,     1, (50),                         "maximum number of CG/Newton linesearch iterations") \
-  X(int,    noslip_iterations, 1, (0),                          "maximum number of noslip solver iterations") \
-  X(int,    ccd_iterations,    1, (35),                         "maximum number of convex collision solver iterations") \
-  X(int,    disableflags,      1, (0),                          "bit flags for disabling standard features") \
-  X(int,    enableflags,       1, (0),                          "bit flags for enabling optional features") \
-  X(int,    disableactuator,   1, (0),                          "bit flags for disabling actuators by group id") \
-  X(int,    sdf_initpoints,    1, (40),                         "number of starting points for gradient descent") \
-  X(int,    sdf_iterations,    1, (10),                         "max number of iterations for gradient descent")
+  X(int,    iterations,        1, (100),                        "iteration cap of the constraint solver") \
+  X(int,    ls_iterations,     1, (50),                         "iteration cap of the CG/Newton line search") \
+  X(int,    noslip_iterations, 1, (0),                          "noslip iterations after the main solver (0: off)") \
+  X(int,    ccd_iterations,    1, (35),                         "iteration cap of convex collision detection") \
+  X(int,    disableflags,      1, (0),                          "engine features switched off (mjtDisableBit)") \
+  X(int,    enableflags,       1, (0),                          "optional engine features switched on (mjtEnableBit)") \
+  X(int,    disableactuator,   1, (0),                          "actuator groups switched off, one bit per group") \
+  X(int,    sdf_initpoints,    1, (40),                         "starting points of the SDF distance search") \
+  X(int,    sdf_iterations,    1, (10),                         "gradient steps of the SDF distance search")
 
 // Model sizes: X(name, doc)
 #define MJSIM_MODEL_SIZES(X)                                                       \
-  X(nq,      "number of generalized coordinates = dim(qpos)")                     \
-  X(nv,      "number of degrees of freedom = dim(qvel)")                          \
+  X(nq,      "generalized coordinates, the length of qpos")                     \
+  X(nv,      "degrees of freedom, the length of qvel")                          \
   X(nbody,   "number of bodies")                                                  \
   X(njnt,    "number of joints")                                                  \
   X(ngeom,   "number of geoms")                                                   \
   X(nsite,   "number of sites")                                                   \
   X(nmocap,  "number of mocap bodies")                                            \
-  X(nu,      "number of actuators/controls = dim(ctrl)")                          \
-  X(na,      "number of activation states = dim(act)")                            \
+  X(nu,      "actuators, the length of ctrl")                          \
+  X(na,      "activation states, the length of act")                            \
   X(ncam,    "number of cameras")                                                 \
   X(nlight,  "number of lights")                                                  \
   X(nflex,   "number of flexes")                                                  \
@@ -88,18 +88,18 @@
   X(nhfield, "number of heightfields")                                            \
   X(ntex,    "number of textures")                                                \
   X(nmat,    "number of materials")                                               \
-  X(npair,   "number of predefined geom pairs")                                   \
-  X(nexclude, "number of excluded geom pairs")                                    \
+  X(npair,   "explicit geom pairs (contact/pair)")                                   \
+  X(nexclude, "excluded body pairs (contact/exclude)")                                    \
   X(neq,     "number of equality constraints")                                    \
   X(ntendon, "number of tendons")                                                 \
   X(nsensor, "number of sensors")                                                 \
-  X(nnumeric, "number of numeric custom fields")                                  \
-  X(ntext,   "number of text custom fields")                                      \
-  X(ntuple,  "number of tuple custom fields")                                     \
+  X(nnumeric, "numeric custom entries")                                  \
+  X(ntext,   "text custom entries")                                      \
+  X(ntuple,  "tuple custom entries")                                     \
   X(nkey,    "number of keyframes")                                               \
   X(nplugin, "number of plugin instances")                                        \
-  X(nnames,  "number of chars in all names")                                      \
-  X(npaths,  "number of chars in all paths")                                      \
+  X(nnames,  "length of the names buffer")                                      \
+  X(npaths,  "length of the paths buffer")                                      \
   X(nuser_body, "number of user reals per body")                                  \
   X(nuser_jnt, "number of user reals per joint")                                  \
   X(nuser_geom, "number of user reals per geom")                                  \
@@ -112,31 +112,31 @@
 
 //     type    name              rows    cols  doc
 #define MJSIM_MODEL_FIELDS(X)                                                                   \
-  X(mjtNum, qpos0,             nq,     1,  "qpos values at default pose (compiler)")            \
+  X(mjtNum, qpos0,             nq,     1,  "default configuration, the qpos mj_resetData sets (compiler)")            \
   X(mjtNum, qpos_spring,       nq,     1,  "reference pose for springs (compiler)")            \
-  X(int,    body_parentid,     nbody,  1,  "id of body's parent (compiler)")                   \
-  X(int,    body_rootid,       nbody,  1,  "id of root above body (compiler)")                 \
-  X(int,    body_weldid,       nbody,  1,  "id of body that this body is welded to (compiler)") \
-  X(int,    body_mocapid,      nbody,  1,  "id of mocap data; -1: none (compiler)")            \
-  X(int,    body_jntnum,       nbody,  1,  "number of joints for this body (compiler)")        \
-  X(int,    body_jntadr,       nbody,  1,  "start addr of joints; -1: no joints (compiler)")   \
-  X(int,    body_dofnum,       nbody,  1,  "number of motion degrees of freedom (compiler)")   \
-  X(int,    body_dofadr,       nbody,  1,  "start addr of dofs; -1: no dofs (compiler)")       \
-  X(int,    body_treeid,       nbody,  1,  "id of body's kinematic tree; -1: static (compiler)") \
+  X(int,    body_parentid,     nbody,  1,  "parent body (compiler)")                   \
+  X(int,    body_rootid,       nbody,  1,  "top body of the tree holding this body (child of world) (compiler)")                 \
+  X(int,    body_weldid,       nbody,  1,  "outermost body rigidly attached to this one (no joints between) (compiler)") \
+  X(int,    body_mocapid,      nbody,  1,  "row in mocap_pos/mocap_quat; -1 if not mocap (compiler)")            \
+  X(int,    body_jntnum,       nbody,  1,  "joints attached to the body (compiler)")        \
+  X(int,    body_jntadr,       nbody,  1,  "first joint of the body; -1 if it has none (compiler)")   \
+  X(int,    body_dofnum,       nbody,  1,  "how many dofs the body's joints add (compiler)")   \
+  X(int,    body_dofadr,       nbody,  1,  "first dof of the body in qvel; -1 if it has none (compiler)")       \
+  X(int,    body_treeid,       nbody,  1,  "kinematic tree the body belongs to; -1 if static (compiler)") \
   X(int,    body_geomnum,      nbody,  1,  "number of geoms (compiler)")                       \
-  X(int,    body_geomadr,      nbody,  1,  "start addr of geoms; -1: no geoms (compiler)")     \
-  X(mjtByte, body_sameframe,   nbody,  1,  "same frame as inertia (mjtSameframe) (compiler)")  \
-  X(mjtNum, body_pos,          nbody,  3,  "position offset rel. to parent body (compiler)")   \
-  X(mjtNum, body_quat,         nbody,  4,  "orientation offset rel. to parent body (compiler)") \
-  X(mjtNum, body_ipos,         nbody,  3,  "local position of center of mass (compiler)")      \
-  X(mjtNum, body_iquat,        nbody,  4,  "local orientation of inertia ellipsoid (compiler)") \
+  X(int,    body_geomadr,      nbody,  1,  "first geom of the body; -1 if it has none (compiler)")     \
+  X(mjtByte, body_sameframe,   nbody,  1,  "inertia frame coincides with the body frame (mjtSameframe) (compiler)")  \
+  X(mjtNum, body_pos,          nbody,  3,  "body frame position in the parent's frame (compiler)")   \
+  X(mjtNum, body_quat,         nbody,  4,  "body frame orientation in the parent's frame (compiler)") \
+  X(mjtNum, body_ipos,         nbody,  3,  "center of mass in the body frame (compiler)")      \
+  X(mjtNum, body_iquat,        nbody,  4,  "principal axes of inertia relative to the body frame (compiler)") \
   X(mjtNum, body_mass,         nbody,  1,  "mass (compiler)")                                  \
-  X(mjtNum, body_subtreemass,  nbody,  1,  "mass of subtree starting at this body (compiler)")  \
-  X(mjtNum, body_inertia,      nbody,  3,  "diagonal inertia in ipos/iquat frame (compiler)")  \
+  X(mjtNum, body_subtreemass,  nbody,  1,  "total mass of the body and its descendants (compiler)")  \
+  X(mjtNum, body_inertia,      nbody,  3,  "principal moments of inertia, about the axes body_iquat gives (compiler)")  \
   X(int,    jnt_type,          njnt,   1,  "type of joint (mjtJoint) (compiler)")              \
-  X(int,    jnt_qposadr,       njnt,   1,  "start addr in 'qpos' for joint's data (compiler)") \
-  X(int,    jnt_dofadr,        njnt,   1,  "start addr in 'qvel' for joint's data (compiler)") \
-  X(int,    jnt_bodyid,        njnt,   1,  "id of joint's body (compiler)")                    \
+  X(int,    jnt_qposadr,       njnt,   1,  "first coordinate of the joint in qpos (compiler)") \
+  X(int,    jnt_dofadr,        njnt,   1,  "first dof of the joint in qvel (compiler)") \
+  X(int,    jnt_bodyid,        njnt,   1,  "body the joint moves (compiler)")                    \
   X(int,    jnt_group,         njnt,   1,  "group for visibility (compiler)")                  \
   X(mjtByte, jnt_limited,      njnt,   1,  "does joint have limits (compiler)")                \
   X(mjtNum, jnt_pos,           njnt,   3,  "local anchor position (compiler)")                 \
@@ -145,14 +145,14 @@
   X(mjtNum, jnt_solref,        njnt,   2,  "constraint solver reference: limit (compiler)")    \
   X(mjtNum, jnt_solimp,        njnt,   5,  "constraint solver impedance: limit (compiler)")    \
   X(mjtNum, jnt_stiffness,     njnt,   1,  "stiffness coefficient (compiler)")                 \
-  X(mjtNum, jnt_margin,        njnt,   1,  "min distance for limit detection (compiler)")      \
-  X(mjtByte, jnt_actfrclimited, njnt,  1,  "does joint have actuator force limits (compiler)") \
-  X(mjtByte, jnt_actgravcomp,  njnt,   1,  "is gravcomp force applied via actuators (compiler)") \
-  X(mjtNum, jnt_actfrcrange,   njnt,   2,  "range of total actuator force (compiler)")         \
-  X(int,    dof_bodyid,        nv,     1,  "id of dof's body (compiler)")                      \
-  X(int,    dof_jntid,         nv,     1,  "id of dof's joint (compiler)")                     \
-  X(int,    dof_parentid,      nv,     1,  "id of dof's parent; -1: none (compiler)")          \
-  X(int,    dof_treeid,        nv,     1,  "id of dof's kinematic tree (compiler)")            \
+  X(mjtNum, jnt_margin,        njnt,   1,  "a limit activates within this distance (compiler)")      \
+  X(mjtByte, jnt_actfrclimited, njnt,  1,  "whether actuator forces on the joint are clamped (compiler)") \
+  X(mjtByte, jnt_actgravcomp,  njnt,   1,  "gravity compensation goes to qfrc_actuator instead of qfrc_passive (compiler)") \
+  X(mjtNum, jnt_actfrcrange,   njnt,   2,  "clamp range of the summed actuator force on the joint (compiler)")         \
+  X(int,    dof_bodyid,        nv,     1,  "body the dof moves (compiler)")                      \
+  X(int,    dof_jntid,         nv,     1,  "joint the dof belongs to (compiler)")                     \
+  X(int,    dof_parentid,      nv,     1,  "preceding dof on the path to the root; -1 at the root (compiler)")          \
+  X(int,    dof_treeid,        nv,     1,  "kinematic tree of the dof (compiler)")            \
   X(mjtNum, dof_solref,        nv,     2,  "constraint solver reference: frictionloss (compiler)") \
   X(mjtNum, dof_solimp,        nv,     5,  "constraint solver impedance: frictionloss (compiler)") \
   X(mjtNum, dof_frictionloss,  nv,     1,  "dof friction loss (compiler)")                     \
@@ -161,31 +161,31 @@
   X(int,    geom_type,         ngeom,  1,  "geometric type (mjtGeom) (compiler)")              \
   X(int,    geom_contype,      ngeom,  1,  "geom contact type (compiler)")                     \
   X(int,    geom_conaffinity,  ngeom,  1,  "geom contact affinity (compiler)")                 \
-  X(int,    geom_condim,       ngeom,  1,  "contact dimensionality (1, 3, 4, 6) (compiler)")   \
-  X(int,    geom_bodyid,       ngeom,  1,  "id of geom's body (compiler)")                     \
+  X(int,    geom_condim,       ngeom,  1,  "contact dimension (1 frictionless, 3 sliding, 4 and torsion, 6 and rolling) (compiler)")   \
+  X(int,    geom_bodyid,       ngeom,  1,  "body the geom is attached to (compiler)")                     \
   X(int,    geom_group,        ngeom,  1,  "group for visibility (compiler)")                  \
   X(int,    geom_priority,     ngeom,  1,  "geom contact priority (compiler)")                 \
-  X(int,    geom_dataid,       ngeom,  1,  "id of geom's mesh/hfield; -1: none (compiler)")    \
-  X(int,    geom_matid,        ngeom,  1,  "material id for rendering; -1: none (compiler)")   \
-  X(mjtNum, geom_solmix,       ngeom,  1,  "mixing coef for solref/imp in geom pair (compiler)") \
+  X(int,    geom_dataid,       ngeom,  1,  "mesh or hfield the geom uses; -1 for primitives (compiler)")    \
+  X(int,    geom_matid,        ngeom,  1,  "material; -1 without one (compiler)")   \
+  X(mjtNum, geom_solmix,       ngeom,  1,  "weight of this geom's solref/solimp when mixing a pair (compiler)") \
   X(mjtNum, geom_solref,       ngeom,  2,  "constraint solver reference: contact (compiler)")  \
   X(mjtNum, geom_solimp,       ngeom,  5,  "constraint solver impedance: contact (compiler)")  \
-  X(mjtNum, geom_margin,       ngeom,  1,  "detect contact if dist<margin (compiler)")         \
-  X(mjtNum, geom_gap,          ngeom,  1,  "include in solver if dist<margin-gap (compiler)")  \
-  X(mjtByte, geom_sameframe,   ngeom,  1,  "same frame as body (mjtSameframe) (compiler)")     \
+  X(mjtNum, geom_margin,       ngeom,  1,  "contacts are detected within this distance (compiler)")         \
+  X(mjtNum, geom_gap,          ngeom,  1,  "contacts closer than margin - gap enter the solver (compiler)")  \
+  X(mjtByte, geom_sameframe,   ngeom,  1,  "geom frame coincides with the body frame (mjtSameframe) (compiler)")     \
   X(mjtNum, geom_size,         ngeom,  3,  "geom-specific size parameters (compiler)")         \
-  X(mjtNum, geom_pos,          ngeom,  3,  "local position offset rel. to body (compiler)")    \
-  X(mjtNum, geom_quat,         ngeom,  4,  "local orientation offset rel. to body (compiler)") \
-  X(mjtNum, geom_friction,     ngeom,  3,  "friction for (slide, spin, roll) (compiler)")      \
-  X(float,  geom_rgba,         ngeom,  4,  "rgba when material is omitted (compiler)")         \
-  X(int,    site_type,         nsite,  1,  "geom type for rendering (mjtGeom) (compiler)")     \
-  X(int,    site_bodyid,       nsite,  1,  "id of site's body (compiler)")                     \
+  X(mjtNum, geom_pos,          ngeom,  3,  "position in the body frame (compiler)")    \
+  X(mjtNum, geom_quat,         ngeom,  4,  "orientation in the body frame (compiler)") \
+  X(mjtNum, geom_friction,     ngeom,  3,  "sliding, torsional and rolling friction (compiler)")      \
+  X(float,  geom_rgba,         ngeom,  4,  "color used without a material (compiler)")         \
+  X(int,    site_type,         nsite,  1,  "shape drawn for the site (mjtGeom) (compiler)")     \
+  X(int,    site_bodyid,       nsite,  1,  "body the site is attached to (compiler)")                     \
   X(int,    site_group,        nsite,  1,  "group for visibility (compiler)")                  \
-  X(mjtByte, site_sameframe,   nsite,  1,  "same frame as body (mjtSameframe) (compiler)")     \
+  X(mjtByte, site_sameframe,   nsite,  1,  "site frame coincides with the body frame (mjtSameframe) (compiler)")     \
   X(mjtNum, site_size,         nsite,  3,  "geom size for rendering (compiler)")               \
-  X(mjtNum, site_pos,          nsite,  3,  "local position offset rel. to body (compiler)")    \
-  X(mjtNum, site_quat,         nsite,  4,  "local orientation offset rel. to body (compiler)") \
-  X(float,  site_rgba,         nsite,  4,  "rgba when material is omitted (compiler)")         \
+  X(mjtNum, site_pos,          nsite,  3,  "position in the body frame (compiler)")    \
+  X(mjtNum, site_quat,         nsite,  4,  "orientation in the body frame (compiler)") \
+  X(float,  site_rgba,         nsite,  4,  "color used without a material (compiler)")         \
   X(int,    name_bodyadr,      nbody,  1,  "body name pointers (compiler)")                    \
   X(int,    name_jntadr,       njnt,   1,  "joint name pointers (compiler)")                   \
   X(int,    name_geomadr,      ngeom,  1,  "geom name pointers (compiler)")                    \
@@ -209,15 +209,15 @@
   X(int,    name_tupleadr,     ntuple, 1,  "tuple name pointers (compiler)")                   \
   X(int,    name_keyadr,       nkey,   1,  "keyframe name pointers (compiler)")                \
   X(int,    name_pluginadr,    nplugin, 1, "plugin instance name pointers (compiler)")         \
-  X(char,   names,             nnames, 1,  "names of all objects, 0-terminated (compiler)")     \
+  X(char,   names,             nnames, 1,  "all object names, each NUL-terminated (compiler)")     \
   X(mjtNum, body_user,         nbody,  m.nuser_body, "user data (compiler)")              \
   X(mjtNum, jnt_user,          njnt,   m.nuser_jnt,  "user data (compiler)")              \
   X(mjtNum, geom_user,         ngeom,  m.nuser_geom, "user data (compiler)")              \
   X(mjtNum, site_user,         nsite,  m.nuser_site, "user data (compiler)")              \
-  X(int,    mesh_pathadr,      nmesh,  1,  "address of asset path for mesh; -1: none (compiler)") \
-  X(int,    hfield_pathadr,    nhfield, 1, "address of hfield asset path; -1: none (compiler)") \
-  X(int,    tex_pathadr,       ntex,   1,  "address of texture asset path; -1: none (compiler)") \
-  X(char,   paths,             npaths, 1,  "paths to assets, 0-terminated (compiler)")        \
+  X(int,    mesh_pathadr,      nmesh,  1,  "start of the mesh file name in paths; -1 if none (compiler)") \
+  X(int,    hfield_pathadr,    nhfield, 1, "start of the hfield file name in paths; -1 if none (compiler)") \
+  X(int,    tex_pathadr,       ntex,   1,  "start of the texture file name in paths; -1 if none (compiler)") \
+  X(char,   paths,             npaths, 1,  "asset file names, each NUL-terminated (compiler)")        \
   MJSIM_GROUPS_FIELDS(X)
 
 //     type    name              rows    cols  doc
@@ -230,20 +230,20 @@
   X(mjtNum, xfrc_applied,      nbody,  6,  "applied Cartesian force/torque (input)")           \
   X(mjtNum, mocap_pos,         nmocap, 3,  "positions of mocap bodies (input)")                \
   X(mjtNum, mocap_quat,        nmocap, 4,  "orientations of mocap bodies (input)")             \
-  X(mjtNum, xpos,              nbody,  3,  "Cartesian position of body frame (kinematics.cc)") \
-  X(mjtNum, xquat,             nbody,  4,  "Cartesian orientation of body frame (kinematics.cc)") \
-  X(mjtNum, xmat,              nbody,  9,  "Cartesian orientation of body frame (kinematics.cc)") \
-  X(mjtNum, xipos,             nbody,  3,  "Cartesian position of body com (kinematics.cc)")   \
-  X(mjtNum, ximat,             nbody,  9,  "Cartesian orientation of body inertia (kinematics.cc)") \
-  X(mjtNum, xanchor,           njnt,   3,  "Cartesian position of joint anchor (kinematics.cc)") \
+  X(mjtNum, xpos,              nbody,  3,  "world position of the body frame (kinematics.cc)") \
+  X(mjtNum, xquat,             nbody,  4,  "world orientation of the body frame, quaternion (kinematics.cc)") \
+  X(mjtNum, xmat,              nbody,  9,  "world orientation of the body frame, 3x3 matrix (kinematics.cc)") \
+  X(mjtNum, xipos,             nbody,  3,  "world position of the body's center of mass (kinematics.cc)")   \
+  X(mjtNum, ximat,             nbody,  9,  "world orientation of the body's inertia frame, 3x3 matrix (kinematics.cc)") \
+  X(mjtNum, xanchor,           njnt,   3,  "joint anchor point in world coordinates (kinematics.cc)") \
   X(mjtNum, xaxis,             njnt,   3,  "Cartesian joint axis (kinematics.cc)")             \
   X(mjtNum, geom_xpos,         ngeom,  3,  "Cartesian geom position (kinematics.cc)")          \
   X(mjtNum, geom_xmat,         ngeom,  9,  "Cartesian geom orientation (kinematics.cc)")       \
   X(mjtNum, site_xpos,         nsite,  3,  "Cartesian site position (kinematics.cc)")          \
   X(mjtNum, site_xmat,         nsite,  9,  "Cartesian site orientation (kinematics.cc)")       \
-  X(mjtNum, subtree_com,       nbody,  3,  "center of mass of each subtree (com.cc)")          \
-  X(mjtNum, cinert,            nbody,  10, "com-based body inertia and mass (com.cc)")         \
-  X(mjtNum, cdof,              nv,     6,  "com-based motion axis of each dof (rot:lin) (com.cc)") \
+  X(mjtNum, subtree_com,       nbody,  3,  "com of the subtree rooted at each body (com.cc)")          \
+  X(mjtNum, cinert,            nbody,  10, "inertia and mass of each body in the com-based frame (10 numbers) (com.cc)")         \
+  X(mjtNum, cdof,              nv,     6,  "motion axis of each dof in the com-based frame, rotation then translation (com.cc)") \
   MJSIM_GROUPS_DATA_FIELDS(X)
 
 // What the integer Model fields index into, for the checks of a model loaded from bytes or

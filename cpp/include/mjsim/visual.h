@@ -9,43 +9,43 @@
 // kind says how MJCF writes it: Real, Int, or Bool ("true"/"false" stored as 0/1); count > 1 is
 // an array attribute.
 #define MJSIM_VISUAL_GLOBAL(X)                                                                  \
-  X(int,   cameraid,         1, Int,  (-1),    "initial camera id; -1: free")                     \
-  X(int,   orthographic,     1, Bool, (0),     "is the free camera orthographic")                 \
-  X(float, fovy,             1, Real, (45),    "y field-of-view of free camera (degrees)")        \
-  X(float, ipd,              1, Real, (0.068f), "inter-pupilary distance for free camera")        \
-  X(float, azimuth,          1, Real, (90),    "initial azimuth of free camera (degrees)")        \
-  X(float, elevation,        1, Real, (-45),   "initial elevation of free camera (degrees)")      \
-  X(float, linewidth,        1, Real, (1),     "line width for wireframe and ray rendering")      \
-  X(float, glow,             1, Real, (0.3f),  "glow coefficient for selected body")              \
-  X(float, realtime,         1, Real, (1),     "initial real-time factor (1: real time)")         \
+  X(int,   cameraid,         1, Int,  (-1),    "camera shown at start; -1 for the free camera")                     \
+  X(int,   orthographic,     1, Bool, (0),     "free camera uses an orthographic projection")                 \
+  X(float, fovy,             1, Real, (45),    "vertical view angle of the free camera, in degrees")        \
+  X(float, ipd,              1, Real, (0.068f), "eye separation of the free camera for stereo")        \
+  X(float, azimuth,          1, Real, (90),    "free camera's starting azimuth, in degrees")        \
+  X(float, elevation,        1, Real, (-45),   "free camera's starting elevation, in degrees")      \
+  X(float, linewidth,        1, Real, (1),     "width of wireframe and ray lines")      \
+  X(float, glow,             1, Real, (0.3f),  "brightness boost of the selected body")              \
+  X(float, realtime,         1, Real, (1),     "starting speed relative to wall-clock time")         \
   X(int,   offwidth,         1, Int,  (640),   "width of offscreen buffer")                       \
   X(int,   offheight,        1, Int,  (480),   "height of offscreen buffer")                      \
-  X(int,   ellipsoidinertia, 1, Bool, (0),     "geom for inertia visualization (0: box, 1: ellipsoid)") \
+  X(int,   ellipsoidinertia, 1, Bool, (0),     "draw inertias as ellipsoids (1) rather than boxes (0)") \
   X(int,   bvactive,         1, Bool, (1),     "visualize active bounding volumes")
 #define MJSIM_VISUAL_QUALITY(X)                                                                 \
   X(int, shadowsize, 1, Int, (4096), "size of shadowmap texture")                                \
-  X(int, offsamples, 1, Int, (4),    "number of multisamples for offscreen rendering")           \
-  X(int, numslices,  1, Int, (28),   "number of slices for builtin geom drawing")                \
-  X(int, numstacks,  1, Int, (16),   "number of stacks for builtin geom drawing")                \
-  X(int, numquads,   1, Int, (4),    "number of quads for box rendering")
+  X(int, offsamples, 1, Int, (4),    "multisampling level of offscreen buffers")           \
+  X(int, numslices,  1, Int, (28),   "angular subdivisions of round geoms")                \
+  X(int, numstacks,  1, Int, (16),   "subdivisions along the axis of round geoms")                \
+  X(int, numquads,   1, Int, (4),    "subdivisions per box face")
 #define MJSIM_VISUAL_HEADLIGHT(X)                                                               \
   X(float, ambient,  3, Real, (0.1f, 0.1f, 0.1f), "ambient rgb (alpha=1)")                       \
   X(float, diffuse,  3, Real, (0.4f, 0.4f, 0.4f), "diffuse rgb (alpha=1)")                       \
   X(float, specular, 3, Real, (0.5f, 0.5f, 0.5f), "specular rgb (alpha=1)")                      \
   X(int,   active,   1, Int,  (1),                "is headlight active")
 #define MJSIM_VISUAL_MAP(X)                                                                     \
-  X(float, stiffness,      1, Real, (100),    "mouse perturbation stiffness (space->force)")     \
-  X(float, stiffnessrot,   1, Real, (500),    "mouse perturbation stiffness (space->torque)")    \
-  X(float, force,          1, Real, (0.005f), "from force units to space units")                 \
-  X(float, torque,         1, Real, (0.1f),   "from torque units to space units")                \
-  X(float, alpha,          1, Real, (0.3f),   "scale geom alphas when transparency is enabled")  \
-  X(float, fogstart,       1, Real, (3),      "OpenGL fog starts at fogstart * mjModel.stat.extent") \
-  X(float, fogend,         1, Real, (10),     "OpenGL fog ends at fogend * mjModel.stat.extent") \
-  X(float, znear,          1, Real, (0.01f),  "near clipping plane = znear * mjModel.stat.extent") \
-  X(float, zfar,           1, Real, (50),     "far clipping plane = zfar * mjModel.stat.extent") \
+  X(float, stiffness,      1, Real, (100),    "spring constant of mouse perturbation, translation")     \
+  X(float, stiffnessrot,   1, Real, (500),    "spring constant of mouse perturbation, rotation")    \
+  X(float, force,          1, Real, (0.005f), "length per newton when drawing forces")                 \
+  X(float, torque,         1, Real, (0.1f),   "length per newton-meter when drawing torques")                \
+  X(float, alpha,          1, Real, (0.3f),   "multiplier of geom alpha in transparent mode")  \
+  X(float, fogstart,       1, Real, (3),      "fog start distance, in units of stat.extent") \
+  X(float, fogend,         1, Real, (10),     "fog end distance, in units of stat.extent") \
+  X(float, znear,          1, Real, (0.01f),  "near clip distance, in units of stat.extent") \
+  X(float, zfar,           1, Real, (50),     "far clip distance, in units of stat.extent") \
   X(float, haze,           1, Real, (0.3f),   "haze ratio")                                      \
-  X(float, shadowclip,     1, Real, (1),      "directional light: shadowclip * mjModel.stat.extent") \
-  X(float, shadowscale,    1, Real, (0.6f),   "spot light: shadowscale * light.cutoff")          \
+  X(float, shadowclip,     1, Real, (1),      "shadow range of directional lights, in units of stat.extent") \
+  X(float, shadowscale,    1, Real, (0.6f),   "shadow cone of spot lights, as a fraction of their cutoff")          \
   X(float, actuatortendon, 1, Real, (2),      "scale tendon width")
 #define MJSIM_VISUAL_SCALE(X)                                                                   \
   X(float, forcewidth,     1, Real, (0.1f), "width of force arrow")                              \
@@ -87,7 +87,7 @@
   X(float, rangefinder,      4, Real, (1, 1, 0.1f, 1),        "rangefinder ray")                 \
   X(float, constraint,       4, Real, (0.9f, 0, 0, 1),        "constraint")                      \
   X(float, slidercrank,      4, Real, (0.5f, 0.3f, 0.8f, 1),  "slidercrank")                     \
-  X(float, crankbroken,      4, Real, (0.9f, 0, 0, 1),        "used when crank must be stretched/broken") \
+  X(float, crankbroken,      4, Real, (0.9f, 0, 0, 1),        "color of a slider-crank whose rod cannot reach") \
   X(float, frustum,          4, Real, (1, 1, 0, 0.2f),        "camera frustum")                  \
   X(float, bv,               4, Real, (0, 1, 0, 0.5f),        "bounding volume")                 \
   X(float, bvactive,         4, Real, (1, 0, 0, 0.5f),        "active bounding volume")

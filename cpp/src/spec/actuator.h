@@ -44,16 +44,16 @@ struct SpecActuator {
 // <compiler><lengthrange>: which actuators get actuator_lengthrange computed, and how
 // mjLROpt's members with mujoco's defaults: X(type, name, default, doc)
 #define MJSIM_LROPT_MEMBERS(X)                                                         \
-  X(int, mode, 1, "which actuators to process (mjtLRMode): none, muscle, muscleuser, all") \
-  X(bool, useexisting, true, "use existing length range if available")                 \
-  X(bool, uselimit, false, "use joint and tendon limits if available")                 \
-  X(mjtNum, accel, 20, "target acceleration used to compute force")                    \
-  X(mjtNum, maxforce, 0, "maximum force; 0: no limit")                                 \
-  X(mjtNum, timeconst, 1, "time constant for velocity reduction; min 0.01")            \
-  X(mjtNum, timestep, 0.01, "simulation timestep; 0: use mjOption.timestep")           \
-  X(mjtNum, inttotal, 10, "total simulation time interval")                            \
-  X(mjtNum, interval, 2, "evaluation time interval (at the end)")                      \
-  X(mjtNum, tolrange, 0.05, "convergence tolerance (relative to range)")
+  X(int, mode, 1, "actuators that get a range (mjtLRMode): none, muscles, muscles and user actuators, all") \
+  X(bool, useexisting, true, "keep a range the model already gives")                 \
+  X(bool, uselimit, false, "take the range from joint or tendon limits when they exist")                 \
+  X(mjtNum, accel, 20, "acceleration the test force aims for")                    \
+  X(mjtNum, maxforce, 0, "cap on the test force; 0 for none")                                 \
+  X(mjtNum, timeconst, 1, "velocity damping time constant (at least 0.01)")            \
+  X(mjtNum, timestep, 0.01, "step of the test simulation; 0 for opt.timestep")           \
+  X(mjtNum, inttotal, 10, "duration of each test simulation")                            \
+  X(mjtNum, interval, 2, "final part of the run over which the length is measured")                      \
+  X(mjtNum, tolrange, 0.05, "convergence tolerance, as a fraction of the range")
 struct SpecLengthRange {
 #define MJSIM_X(type, name, value, doc) type name = value;
   MJSIM_LROPT_MEMBERS(MJSIM_X)

@@ -4,26 +4,26 @@
 #pragma once
 
 #define MJSIM_ASSET_SIZES(X)                                                        \
-  X(nhfielddata, "number of data points in all heightfields")                      \
-  X(ntexdata,    "number of bytes in texture rgb data")
+  X(nhfielddata, "elevation samples of all hfields")                      \
+  X(ntexdata,    "texture bytes of all textures")
 
 //     type    name              rows      cols  doc
 #define MJSIM_ASSET_FIELDS(X)                                                                   \
-  X(mjtNum, hfield_size,       nhfield,  4,  "(x, y, z_top, z_bottom) (assets.cc)")            \
-  X(int,    hfield_nrow,       nhfield,  1,  "number of rows in grid (assets.cc)")             \
-  X(int,    hfield_ncol,       nhfield,  1,  "number of columns in grid (assets.cc)")          \
+  X(mjtNum, hfield_size,       nhfield,  4,  "half-extents x, y; top height z; base depth (assets.cc)")            \
+  X(int,    hfield_nrow,       nhfield,  1,  "grid rows (assets.cc)")             \
+  X(int,    hfield_ncol,       nhfield,  1,  "grid columns (assets.cc)")          \
   X(int,    hfield_adr,        nhfield,  1,  "address in hfield_data (assets.cc)")             \
   X(float,  hfield_data,       nhfielddata, 1, "elevation data (assets.cc)")                   \
   X(int,    tex_type,          ntex,     1,  "texture type (mjtTexture) (assets.cc)")          \
   X(int,    tex_colorspace,    ntex,     1,  "texture colorspace (mjtColorSpace) (assets.cc)") \
-  X(int,    tex_height,        ntex,     1,  "number of rows in texture image (assets.cc)")    \
-  X(int,    tex_width,         ntex,     1,  "number of columns in texture image (assets.cc)") \
-  X(int,    tex_nchannel,      ntex,     1,  "number of channels in texture image (assets.cc)") \
-  X(int,    tex_adr,           ntex,     1,  "start address in tex_data (assets.cc)")          \
+  X(int,    tex_height,        ntex,     1,  "image height in pixels (assets.cc)")    \
+  X(int,    tex_width,         ntex,     1,  "image width in pixels (assets.cc)") \
+  X(int,    tex_nchannel,      ntex,     1,  "channels per pixel (assets.cc)") \
+  X(int,    tex_adr,           ntex,     1,  "first byte in tex_data (assets.cc)")          \
   X(mjtByte, tex_data,         ntexdata, 1,  "pixel values (assets.cc)")                       \
-  X(int,    mat_texid,         nmat,     10, "indices of textures, one per mjtTextureRole; -1: none (assets.cc)") \
+  X(int,    mat_texid,         nmat,     10, "texture for each mjtTextureRole; -1 if unset (assets.cc)") \
   X(mjtByte, mat_texuniform,   nmat,     1,  "make texture cube uniform (assets.cc)")          \
-  X(float,  mat_texrepeat,     nmat,     2,  "texture repetition for 2d mapping (assets.cc)")  \
+  X(float,  mat_texrepeat,     nmat,     2,  "repeats of a 2d texture across the surface (assets.cc)")  \
   X(float,  mat_emission,      nmat,     1,  "emission (x rgb) (assets.cc)")                   \
   X(float,  mat_specular,      nmat,     1,  "specular (x white) (assets.cc)")                 \
   X(float,  mat_shininess,     nmat,     1,  "shininess coef (assets.cc)")                     \

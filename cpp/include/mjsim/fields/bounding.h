@@ -5,23 +5,23 @@
 #pragma once
 
 #define MJSIM_BOUNDING_SIZES(X)                                                    \
-  X(nbvh,        "number of total bounding volumes in all bodies")                \
-  X(nbvhstatic,  "number of static bounding volumes (aabb stored in mjModel)")    \
-  X(nbvhdynamic, "number of dynamic bounding volumes (aabb stored in mjData)")
+  X(nbvh,        "bounding-volume nodes of all bodies")                \
+  X(nbvhstatic,  "bounding volumes whose boxes live in MjModel")    \
+  X(nbvhdynamic, "bounding volumes whose boxes live in MjData")
 
 //     type    name              rows        cols  doc
 #define MJSIM_BOUNDING_FIELDS(X)                                                                 \
-  X(int,    body_contype,      nbody,      1,  "OR over all geom contypes (bounding.cc)")          \
-  X(int,    body_conaffinity,  nbody,      1,  "OR over all geom conaffinities (bounding.cc)")     \
+  X(int,    body_contype,      nbody,      1,  "bitwise OR of the body's geom contype (bounding.cc)")          \
+  X(int,    body_conaffinity,  nbody,      1,  "bitwise OR of the body's geom conaffinity (bounding.cc)")     \
   X(int,    body_bvhadr,       nbody,      1,  "address of bvh root; -1: no bvh (bounding.cc)")    \
   X(int,    body_bvhnum,       nbody,      1,  "number of bounding volumes (bounding.cc)")         \
-  X(mjtNum, body_margin,       nbody,      1,  "MAX over all geom margins (bounding.cc)")          \
+  X(mjtNum, body_margin,       nbody,      1,  "largest margin among the body's geoms (bounding.cc)")          \
   X(int,    mesh_bvhadr,       nmesh,      1,  "address of bvh root; -1: no bvh (bounding.cc)")    \
   X(int,    mesh_bvhnum,       nmesh,      1,  "number of bounding volumes (bounding.cc)")         \
-  X(int,    bvh_depth,         nbvh,       1,  "depth in the bounding volume hierarchy (bounding.cc)") \
-  X(int,    bvh_child,         nbvh,       2,  "left and right children in tree (bounding.cc)")    \
-  X(int,    bvh_nodeid,        nbvh,       1,  "geom or elem id of node; -1: non-leaf (bounding.cc)") \
-  X(mjtNum, bvh_aabb,          nbvhstatic, 6,  "local bounding box (center, size) (bounding.cc)")  \
+  X(int,    bvh_depth,         nbvh,       1,  "level of each node, root at 0 (bounding.cc)") \
+  X(int,    bvh_child,         nbvh,       2,  "child nodes of each node; -1 where missing (bounding.cc)")    \
+  X(int,    bvh_nodeid,        nbvh,       1,  "geom of a leaf node; -1 for inner nodes (bounding.cc)") \
+  X(mjtNum, bvh_aabb,          nbvhstatic, 6,  "box of each node in its body's frame: center then half-sizes (bounding.cc)")  \
   X(mjtNum, geom_rbound,       ngeom,      1,  "radius of bounding sphere (bounding.cc)")          \
   X(mjtNum, geom_aabb,         ngeom,      6,  "bounding box, (center, size) (bounding.cc)")       \
   X(mjtNum, geom_fluid,        ngeom,      12, "fluid interaction parameters (bounding.cc)")

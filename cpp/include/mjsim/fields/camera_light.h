@@ -9,34 +9,34 @@
 //     type    name                rows    cols  doc
 #define MJSIM_CAMERA_LIGHT_FIELDS(X)                                                            \
   X(int,    cam_mode,            ncam,   1,  "camera tracking mode (mjtCamLight) (cameras_lights.cc)") \
-  X(int,    cam_bodyid,          ncam,   1,  "id of camera's body (cameras_lights.cc)")          \
-  X(int,    cam_targetbodyid,    ncam,   1,  "id of targeted body; -1: none (cameras_lights.cc)") \
-  X(mjtNum, cam_pos,             ncam,   3,  "position rel. to body frame (cameras_lights.cc)")  \
-  X(mjtNum, cam_quat,            ncam,   4,  "orientation rel. to body frame (cameras_lights.cc)") \
-  X(mjtNum, cam_poscom0,         ncam,   3,  "global position rel. to sub-com in qpos0 (cameras_lights.cc)") \
-  X(mjtNum, cam_pos0,            ncam,   3,  "global position rel. to body in qpos0 (cameras_lights.cc)") \
+  X(int,    cam_bodyid,          ncam,   1,  "body carrying the camera (cameras_lights.cc)")          \
+  X(int,    cam_targetbodyid,    ncam,   1,  "body tracked in targeting modes; -1 if none (cameras_lights.cc)") \
+  X(mjtNum, cam_pos,             ncam,   3,  "position in the body frame (cameras_lights.cc)")  \
+  X(mjtNum, cam_quat,            ncam,   4,  "orientation in the body frame (cameras_lights.cc)") \
+  X(mjtNum, cam_poscom0,         ncam,   3,  "offset from the subtree com in world axes at qpos0 (cameras_lights.cc)") \
+  X(mjtNum, cam_pos0,            ncam,   3,  "offset from the body in world axes at qpos0 (cameras_lights.cc)") \
   X(mjtNum, cam_mat0,            ncam,   9,  "global orientation in qpos0 (cameras_lights.cc)")  \
-  X(int,    cam_orthographic,    ncam,   1,  "orthographic camera; 0: no, 1: yes (cameras_lights.cc)") \
-  X(mjtNum, cam_fovy,            ncam,   1,  "y field-of-view (ortho ? len : deg) (cameras_lights.cc)") \
+  X(int,    cam_orthographic,    ncam,   1,  "1 for an orthographic projection (cameras_lights.cc)") \
+  X(mjtNum, cam_fovy,            ncam,   1,  "vertical field of view: degrees, or a length when orthographic (cameras_lights.cc)") \
   X(mjtNum, cam_ipd,             ncam,   1,  "inter-pupilary distance (cameras_lights.cc)")      \
   X(int,    cam_resolution,      ncam,   2,  "resolution: pixels [width, height] (cameras_lights.cc)") \
-  X(float,  cam_sensorsize,      ncam,   2,  "sensor size: length [width, height] (cameras_lights.cc)") \
+  X(float,  cam_sensorsize,      ncam,   2,  "physical sensor width and height (cameras_lights.cc)") \
   X(float,  cam_intrinsic,       ncam,   4,  "[focal length; principal point] (cameras_lights.cc)") \
   X(mjtNum, cam_user,            ncam,   m.nuser_cam, "user data (cameras_lights.cc)")     \
   X(int,    light_mode,          nlight, 1,  "light tracking mode (mjtCamLight) (cameras_lights.cc)") \
-  X(int,    light_bodyid,        nlight, 1,  "id of light's body (cameras_lights.cc)")           \
-  X(int,    light_targetbodyid,  nlight, 1,  "id of targeted body; -1: none (cameras_lights.cc)") \
+  X(int,    light_bodyid,        nlight, 1,  "body carrying the light (cameras_lights.cc)")           \
+  X(int,    light_targetbodyid,  nlight, 1,  "body tracked in targeting modes; -1 if none (cameras_lights.cc)") \
   X(int,    light_type,          nlight, 1,  "spot, directional, etc. (mjtLightType) (cameras_lights.cc)") \
-  X(int,    light_texid,         nlight, 1,  "texture id for image lights (cameras_lights.cc)")  \
+  X(int,    light_texid,         nlight, 1,  "texture of an image light (cameras_lights.cc)")  \
   X(mjtByte, light_castshadow,   nlight, 1,  "does light cast shadows (cameras_lights.cc)")      \
-  X(float,  light_bulbradius,    nlight, 1,  "light radius for soft shadows (cameras_lights.cc)") \
+  X(float,  light_bulbradius,    nlight, 1,  "bulb size for soft shadows (cameras_lights.cc)") \
   X(float,  light_intensity,     nlight, 1,  "intensity, in candela (cameras_lights.cc)")        \
   X(float,  light_range,         nlight, 1,  "range of effectiveness (cameras_lights.cc)")       \
   X(mjtByte, light_active,       nlight, 1,  "is light on (cameras_lights.cc)")                  \
-  X(mjtNum, light_pos,           nlight, 3,  "position rel. to body frame (cameras_lights.cc)")  \
-  X(mjtNum, light_dir,           nlight, 3,  "direction rel. to body frame (cameras_lights.cc)") \
-  X(mjtNum, light_poscom0,       nlight, 3,  "global position rel. to sub-com in qpos0 (cameras_lights.cc)") \
-  X(mjtNum, light_pos0,          nlight, 3,  "global position rel. to body in qpos0 (cameras_lights.cc)") \
+  X(mjtNum, light_pos,           nlight, 3,  "position in the body frame (cameras_lights.cc)")  \
+  X(mjtNum, light_dir,           nlight, 3,  "direction in the body frame (cameras_lights.cc)") \
+  X(mjtNum, light_poscom0,       nlight, 3,  "offset from the subtree com in world axes at qpos0 (cameras_lights.cc)") \
+  X(mjtNum, light_pos0,          nlight, 3,  "offset from the body in world axes at qpos0 (cameras_lights.cc)") \
   X(mjtNum, light_dir0,          nlight, 3,  "global direction in qpos0 (cameras_lights.cc)")    \
   X(float,  light_attenuation,   nlight, 3,  "OpenGL attenuation (quadratic model) (cameras_lights.cc)") \
   X(float,  light_cutoff,        nlight, 1,  "OpenGL cutoff (cameras_lights.cc)")                \
