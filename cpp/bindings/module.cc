@@ -393,12 +393,6 @@ void BindTimers(py::module_& module) {
 }
 
 
-// entries of efc_J as mujoco sizes it: nonzeros only in the sparse layout (mj_isSparse)
-int JacobianEntries(const Model& m, const Data& d) {
-  if (!mj_isSparse(m)) return d.nefc * m.nv;
-  return d.nefc ? d.efc_J_rowadr[d.nefc - 1] + d.efc_J_rownnz[d.nefc - 1] : 0;
-}
-
 // d.efc_<name>: a view of the current nefc rows; a field of m.nv columns is flat (efc_J,
 // efc_J_colind), nJ long
 template <typename T>
@@ -406,9 +400,18 @@ py::object EfcView(const PyData& self, T* pointer, int cols, const char* cols_te
   const Data& d = *self.data;
   std::string text(cols_text);
   if (text == "m.nv") {
-    return MakeView(pointer, JacobianEntries(*self.model, d), 1, "1", self.base);
+    return MakeView(pointer, d.nJ, 1, "1", self.base);
   }
   return MakeView(pointer, d.nefc, cols, cols_text, self.base);
+}
+
+// row i's entries of the sparse layout lie within the nJ packed entries and its columns within
+// the dense row (the engine's rows always; rows a script laid out or edited may not)
+bool SparseRowInRange(const Model& m, const Data& d, int i) {
+  int address = d.efc_J_rowadr[i], count = d.efc_J_rownnz[i];
+  if (address < 0 || count < 0 || count > m.nv || address > d.nJ - count) return false;
+  const int* columns = d.efc_J_colind + address;
+  return std::all_of(columns, columns + count, [&](int c) { return c >= 0 && c < m.nv; });
 }
 
 // efc_J in the sparse layout: the nonzeros of the dense rows, packed as efc_J_colind says. The
@@ -416,9 +419,11 @@ py::object EfcView(const PyData& self, T* pointer, int cols, const char* cols_te
 py::object SparseJacobian(const PyData& self) {
   const Model& m = *self.model;
   const Data& d = *self.data;
-  py::array_t<mjtNum> packed(JacobianEntries(m, d));
+  py::array_t<mjtNum> packed(d.nJ);
   mjtNum* out = packed.mutable_data();
+  std::fill(out, out + d.nJ, 0.0);
   for (int i = 0; i < d.nefc; ++i) {
+    if (!SparseRowInRange(m, d, i)) continue;  // rows a script sized (_realloc_con_efc)
     const int* columns = d.efc_J_colind + d.efc_J_rowadr[i];
     for (int k = 0; k < d.efc_J_rownnz[i]; ++k) {
       out[d.efc_J_rowadr[i] + k] = d.efc_J[static_cast<size_t>(i) * m.nv + columns[k]];
@@ -434,6 +439,7 @@ void AssignSparseJacobian(PyData& self, py::handle value) {
   AssignToView(packed, value, "efc_J");
   const mjtNum* in = packed.cast<py::array_t<mjtNum>>().data();
   for (int i = 0; i < d.nefc; ++i) {
+    if (!SparseRowInRange(m, d, i)) continue;
     const int* columns = d.efc_J_colind + d.efc_J_rowadr[i];
     for (int k = 0; k < d.efc_J_rownnz[i]; ++k) {
       d.efc_J[static_cast<size_t>(i) * m.nv + columns[k]] = in[d.efc_J_rowadr[i] + k];
@@ -531,8 +537,10 @@ std::shared_ptr<PyData> DataFromState(const py::tuple& state) {
                     counts.ncon <= d.MaxContacts() && counts.nefc >= 0 &&
                     counts.nA >= 0 && counts.nisland >= 0 && counts.nisland <= m.nv &&
                     counts.nidof >= 0 && counts.nidof <= m.nv;
+  counts_fit = counts_fit && counts.nJ >= 0;
   d.ncon = counts_fit ? counts.ncon : 0;
   d.nefc = counts_fit ? counts.nefc : 0;  // LayoutDualMatrix sizes its row arrays by nefc
+  d.nJ = counts_fit ? counts.nJ : 0;      // and LayoutConstraintRows the Jacobian's by nJ
   if (!counts_fit || !LayoutConstraintRows(m, d, counts.nefc) ||
       (counts.nA > 0 && !LayoutDualMatrix(d, counts.nA)) || arena.size() != d.parena) {
     throw py::value_error("pickled MjData has malformed contacts or constraint rows");
@@ -605,6 +613,28 @@ void BindArenaMembers(py::class_<PyData, std::shared_ptr<PyData>>& data) {
         return MakeView(self.data->maxuse_threadstack, mjMAXTHREAD, 1, "1", self.base);
       },
       "most stack bytes per worker thread (mjsim's steps run on the calling thread: 0)");
+}
+
+// _realloc_con_efc: room for ncon zeroed contacts and nefc zeroed constraint rows (the Jacobian's
+// arrays with nJ entries; nJ < 0 keeps d.nJ), as mujoco's private helper; the arena's contents
+// are gone either way (ncon = nefc = 0 when they do not fit)
+void ReallocateContactsAndRows(const PyModel& m, PyData& self, int ncon, int nefc, int nJ) {
+  Data& d = *self.data;
+  const Model& model = *m.model;
+  d.ncon = d.nefc = d.ne = d.nf = d.nl = d.nA = d.nisland = d.nidof = 0;
+  if (nJ >= 0) d.nJ = nJ;
+  bool fits = ncon >= 0 && nefc >= 0 && ncon <= d.MaxContacts();
+  if (fits) {
+    d.ncon = ncon;
+    fits = LayoutConstraintRows(model, d, nefc);
+  }
+  if (!fits) {
+    d.ncon = 0;
+    LayoutConstraintRows(model, d, 0);
+    throw FatalError("insufficient arena memory available");
+  }
+  d.nefc = nefc;
+  std::memset(d.arena.bytes(), 0, d.parena);
 }
 
 void BindData(py::module_& module) {
@@ -688,7 +718,7 @@ void BindData(py::module_& module) {
   MJSIM_ISLAND_FIELDS(MJSIM_X)
 #undef MJSIM_X
   data.def_property_readonly(
-      "nJ", [](const PyData& self) { return JacobianEntries(*self.model, *self.data); },
+      "nJ", [](const PyData& self) { return self.data->nJ; },
       "number of entries of efc_J (nonzeros only in the sparse layout)");
   // efc_*: views of this step's rows (nefc of them); efc_J is flat, nJ long, as mujoco's
 #define MJSIM_X(type, name, cols, doc)                                                        \
@@ -755,6 +785,11 @@ void BindData(py::module_& module) {
 #undef MJSIM_X
   };
   BindArrayFields<PyData>(data, kFields);
+  module.def("_realloc_con_efc", [](PyData& d, int ncon, int nefc, int nJ) {
+    ReallocateContactsAndRows(*d.owner, d, ncon, nefc, nJ);
+  }, py::arg("d"), py::arg("ncon"), py::arg("nefc"), py::arg("nJ") = -1,
+     "Lays out ncon zeroed contacts and nefc zeroed constraint rows in d's arena (nJ: entries "
+     "of the Jacobian's arrays; negative keeps d.nJ); a FatalError when they do not fit.");
 }
 
 // mj_crb, mj_makeM, mj_factorM, mj_solveM, mj_fullM, mj_mulM (engine/inertia.cc, engine/factorization.cc)

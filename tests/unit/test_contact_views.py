@@ -4,6 +4,7 @@ pickled with the Data; the contact-full warning instead of an overflow. No refer
 from __future__ import annotations
 
 import copy
+import importlib
 import pickle
 
 import numpy as np
@@ -114,3 +115,30 @@ def test_contact_list_slices():
     assert len(d.contact[10:]) == 0
     with pytest.raises(ValueError, match="step 1"):
         d.contact[::2]
+
+
+@pytest.mark.parametrize("engine_name", ["mujoco", "mjsim"])
+def test_realloc_con_efc_lays_out_zeroed_rows(engine_name):
+    """_realloc_con_efc (the reference's private helper, in its _functions module): contacts
+    and rows of the sizes asked for, nJ Jacobian entries; what does not fit (or a negative
+    count) is a FatalError that leaves no contacts or rows. The reference leaves the arena's
+    old bytes in them; mjsim zeroes them."""
+    engine = pytest.importorskip(engine_name)
+    functions = importlib.import_module(f"{engine_name}._functions")
+    m = engine.MjModel.from_xml_string(SPHERES.format(size="", bodies=(
+        '<body><freejoint/><geom type="sphere" size=".1"/></body>')))
+    d = engine.MjData(m)
+    engine.mj_forward(m, d)
+    functions._realloc_con_efc(d, 3, 5)
+    assert (d.ncon, d.nefc) == (3, 5) and len(d.contact) == 3
+    assert d.efc_KBIP.shape == (5, 4)
+    if engine_name == "mjsim":
+        assert not d.contact.dist.any() and not d.efc_id.any()
+    functions._realloc_con_efc(d, ncon=2, nefc=4, nJ=30)
+    assert d.nJ == 30 and d.efc_J.shape == (30,) and d.efc_type.shape == (4,)
+    for ncon, nefc in [(10**8, 10**8), (-1, 0), (0, -1)]:
+        with pytest.raises(engine.FatalError, match="insufficient arena memory available"):
+            functions._realloc_con_efc(d, ncon, nefc)
+        assert d.ncon == 0 and d.efc_id.shape == (0,)
+    engine.mj_forward(m, d)
+    assert d.ncon == 1 and d.nJ == d.nefc * m.nv

@@ -44,6 +44,7 @@ constexpr int mjMAXTHREAD = 128;  // worker threads with stack statistics (maxus
   X(int, nl, 1, "number of limit constraint rows")                                            \
   X(int, nefc, 1, "number of constraint rows")                                                \
   X(int, nA, 1, "number of entries of efc_AR")                                                \
+  X(int, nJ, 1, "entries of efc_J: nefc * nv dense, its nonzeros sparse (mj_isSparse)")                                                \
   X(int, nisland, 1, "constraint islands found this step")                                 \
   X(int, nidof, 1, "dofs in all islands together")                                           \
   X(SolverStat, solver, mjNISLAND * mjNSOLVER, "iteration statistics of the constraint solver, mjNSOLVER slots for each of mjNISLAND islands")  \

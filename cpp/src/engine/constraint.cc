@@ -760,9 +760,15 @@ bool LayoutConstraintRows(const Model& m, Data& d, int nefc) {
   auto align = [](size_t bytes) { return (bytes + 63) / 64 * 64; };
   size_t offset = align(sizeof(Contact) * d.ncon);
   unsigned char* base = d.arena.bytes();
-#define MJSIM_X(type, name, cols, doc)                                    \
-  d.name = reinterpret_cast<type*>(base + offset);                        \
-  offset += align(sizeof(type) * static_cast<size_t>(nefc) * (cols));
+  // the Jacobian's arrays (m.nv columns) hold dense rows, or d.nJ entries where more were asked
+  // for (_realloc_con_efc)
+  size_t jacobian = std::max(static_cast<size_t>(nefc) * m.nv, static_cast<size_t>(std::max(d.nJ, 0)));
+  auto entries = [&](const char* cols_text, size_t cols) {
+    return std::strcmp(cols_text, "m.nv") == 0 ? jacobian : static_cast<size_t>(nefc) * cols;
+  };
+#define MJSIM_X(type, name, cols, doc)                     \
+  d.name = reinterpret_cast<type*>(base + offset);         \
+  offset += align(sizeof(type) * entries(#cols, (cols)));
   MJSIM_EFC_FIELDS(MJSIM_X)
 #undef MJSIM_X
   d.parena = offset;
@@ -773,7 +779,7 @@ bool LayoutConstraintRows(const Model& m, Data& d, int nefc) {
 }
 
 void mj_makeConstraint(const Model& m, Data& d) {
-  d.ne = d.nf = d.nl = d.nefc = 0;
+  d.ne = d.nf = d.nl = d.nefc = d.nJ = 0;
   for (int c = 0; c < d.ncon; ++c) d.contact[c].efc_address = -1;
   int capacity = MaxRowCount(m, d);
   if (!LayoutConstraintRows(m, d, capacity)) {
@@ -807,6 +813,8 @@ void mj_makeConstraint(const Model& m, Data& d) {
 #undef MJSIM_X
   }
   IndexJacobianNonzeros(m, d);
+  d.nJ = !mj_isSparse(m) ? d.nefc * m.nv
+                         : (d.nefc ? d.efc_J_rowadr[d.nefc - 1] + d.efc_J_rownnz[d.nefc - 1] : 0);
   ComputeImpedances(m, d);
   AdjustContactRegularizers(m, d);
   // every row's diagApprox is restated from its final R (the reference's bits, 7126 of 7126 rows)

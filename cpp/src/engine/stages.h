@@ -72,7 +72,8 @@ void AddFluidVelocityDerivative(const Model& m, Data& d, mjtNum* qDeriv);
 void AddBiasVelocityDerivative(const Model& m, Data& d, mjtNum* qDeriv);
 
 // points the efc arrays at Data::arena for nefc rows after the ncon contacts and sets
-// d.parena; false when the arena is too small (engine/constraint.cc)
+// d.parena; the Jacobian's arrays take max(nefc * nv, d.nJ) entries; false when the arena is
+// too small (engine/constraint.cc)
 bool LayoutConstraintRows(const Model& m, Data& d, int nefc);
 // points efc_AR and its pattern arrays (nA entries) at Data::arena after the rows, sets d.nA and
 // moves d.parena past them; false (nA = 0) when the arena is too small

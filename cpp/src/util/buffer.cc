@@ -186,6 +186,7 @@ void CopyData(const Model& m, const Data& src, Data& dst) {
 void CopyArenaInUse(const Model& m, const Data& src, Data& dst) {
   dst.ncon = src.ncon;
   dst.nefc = src.nefc;
+  dst.nJ = src.nJ;
   LayoutConstraintRows(m, dst, src.nefc);
   if (src.nA > 0) LayoutDualMatrix(dst, src.nA);
   dst.nA = src.nA;

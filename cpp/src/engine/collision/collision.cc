@@ -736,7 +736,7 @@ mjtNum mj_geomDistance(const Model& m, const Data& d, int geom1, int geom2, mjtN
 void mj_collision(const Model& m, Data& d) {
   d.ncon = 0;
   d.parena = 0;
-  d.ne = d.nf = d.nl = d.nefc = d.nA = 0;
+  d.ne = d.nf = d.nl = d.nefc = d.nA = d.nJ = 0;
   d.nisland = 0;
   if (Disabled(m, mjDSBL_CONSTRAINT) || Disabled(m, mjDSBL_CONTACT) || m.ngeom == 0) return;
   StageTimer collision(d, mjTIMER_POS_COLLISION);
