@@ -59,6 +59,8 @@ def mju_getXMLDependencies(filename: str) -> list[str]:
 
 __all__.append("mju_getXMLDependencies")
 
+from mjsim import _functions  # noqa: E402  (mujoco._functions, where scripts reach for it)
+
 __version__ = "3.3.7"
 __mjsim_version__ = "0.1.0"
 
