@@ -168,5 +168,7 @@ void BindCallbacks(py::module_& module);
 // enums.cc: mjDISABLESTRING and the other mj*STRING constants, and _cpp_enums (the C++ enum
 // tables, for the tests)
 void BindEnumStrings(py::module_& module);
+// islands.cc: d.iM, d.iacc, d.iefc_* ..., the island-ordered arrays, gathered on each read
+void BindIslandArrays(py::class_<PyData, std::shared_ptr<PyData>>& data);
 
 }  // namespace mjsim

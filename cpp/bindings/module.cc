@@ -663,6 +663,9 @@ void BindData(py::module_& module) {
     return std::make_shared<PyData>(std::move(model));
   }), py::arg("model"));
   data.def_property_readonly(
+      "threadpool", [](const PyData&) { return 0; },
+      "the thread pool stepping this data: mjsim has none (0)");
+  data.def_property_readonly(
       "_address", [](const PyData& self) { return reinterpret_cast<uintptr_t>(self.data.get()); },
       "where the engine's data lives in memory");
   data.def_property_readonly(
@@ -779,6 +782,7 @@ void BindData(py::module_& module) {
       "time", [](const PyData& self) { return self.data->time; },
       [](PyData& self, mjtNum time) { self.data->time = time; }, "simulation time");
   BindArenaMembers(data);
+  BindIslandArrays(data);
   static const FieldEntry kFields[] = {
 #define MJSIM_X(type, name, rows, cols, doc) {#name, kDataField_##name, doc},
       MJSIM_DATA_FIELDS(MJSIM_X)

@@ -162,6 +162,29 @@ class MjData:
     moment_colind: numpy.ndarray
     moment_rowadr: numpy.ndarray
     moment_rownnz: numpy.ndarray
+    iLD: numpy.ndarray
+    iLDiagInv: numpy.ndarray
+    iM: numpy.ndarray
+    iM_colind: numpy.ndarray
+    iM_rowadr: numpy.ndarray
+    iM_rownnz: numpy.ndarray
+    iacc: numpy.ndarray
+    iacc_smooth: numpy.ndarray
+    iefc_D: numpy.ndarray
+    iefc_J: numpy.ndarray
+    iefc_J_colind: numpy.ndarray
+    iefc_J_rowadr: numpy.ndarray
+    iefc_J_rownnz: numpy.ndarray
+    iefc_J_rowsuper: numpy.ndarray
+    iefc_R: numpy.ndarray
+    iefc_aref: numpy.ndarray
+    iefc_force: numpy.ndarray
+    iefc_frictionloss: numpy.ndarray
+    iefc_id: numpy.ndarray
+    iefc_state: numpy.ndarray
+    iefc_type: numpy.ndarray
+    ifrc_constraint: numpy.ndarray
+    ifrc_smooth: numpy.ndarray
     maxuse_arena: int
     maxuse_con: int
     maxuse_efc: int
@@ -230,6 +253,8 @@ class MjData:
     ten_wrapnum: numpy.ndarray
     def tendon(*args, **kwargs) -> object:
         ...
+    tendon_efcadr: numpy.ndarray
+    threadpool: int
     time: float
     timer: MjTimerStatList
     userdata: numpy.ndarray

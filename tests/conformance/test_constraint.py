@@ -98,3 +98,29 @@ def test_corpus_rows_match_reference_without_contacts(model):
     for seed in range(2):
         random_state(pair, seed)
         assert_rows_match(pair, rtol=1e-8, context=f"{pair.name} seed {seed}")
+
+
+TENDON_ROWS = """
+<mujoco><worldbody>
+  <body><joint name="a" type="slide" axis="1 0 0"/><geom size=".1"/></body>
+  <body pos="1 0 0"><joint name="b" type="slide" axis="1 0 0"/><geom size=".1"/></body>
+  <body pos="2 0 0"><joint name="c" type="slide" axis="1 0 0"/><geom size=".1"/></body>
+</worldbody><tendon>
+  <fixed name="t0" frictionloss="1"><joint joint="a" coef="1"/></fixed>
+  <fixed name="t1" limited="true" range="-0.1 0.1"><joint joint="b" coef="1"/></fixed>
+  <fixed name="t2"><joint joint="c" coef="1"/></fixed>
+  <fixed name="t3" frictionloss="1" limited="true" range="-0.1 0.1"><joint joint="c" coef="1"/></fixed>
+  <fixed name="t4"><joint joint="a" coef="2"/></fixed>
+</tendon><equality><tendon tendon1="t2" tendon2="t4"/></equality></mujoco>
+"""
+
+
+@pytest.mark.parametrize("qpos", [[0, 0, 0], [0.5, 0.5, 0.5], [0, 0.5, -0.5]])
+def test_tendon_efcadr_is_each_tendons_first_row(qpos):
+    """The first row of a tendon's friction loss, limit or equality (either tendon); -1: none."""
+    pair = load_pair(TENDON_ROWS, seed=None)
+    for d in (pair.d, pair.ref_d):
+        d.qpos[:] = qpos
+    pair.call("mj_forward")
+    assert pair.d.nefc == pair.ref_d.nefc
+    np.testing.assert_array_equal(pair.d.tendon_efcadr, pair.ref_d.tendon_efcadr)

@@ -1,7 +1,8 @@
 """Constraint islands (engine/island.cc, mj_island) against the reference: nisland, nidof and
 every island array (dof_island, island_nv / idofadr / dofadr, map_dof2idof / map_idof2dof,
-efc_island, island_ne / nf / nefc / iefcadr, map_efc2iefc / map_iefc2efc), on hand models
-that exercise each kind of edge and on the corpus at random states."""
+efc_island, island_ne / nf / nefc / iefcadr, map_efc2iefc / map_iefc2efc) and the island-ordered
+copies of the solver's arrays (iM, iLD, iacc, iefc_J, iefc_force, ... bindings/islands.cc), on
+hand models that exercise each kind of edge and on the corpus at random states."""
 
 import numpy as np
 import pytest
@@ -28,6 +29,61 @@ def assert_islands_match(pair, where=""):
     for field in EFC_FIELDS:
         np.testing.assert_array_equal(getattr(d, field), getattr(ref, field)[: ref.nefc],
                                       f"{field} {where}")
+
+
+ISLAND_DOF_ARRAYS = ["iacc", "iacc_smooth", "ifrc_smooth", "ifrc_constraint", "iLDiagInv",
+                     "iM_rownnz", "iM_rowadr"]
+ISLAND_ROW_ARRAYS = ["iefc_type", "iefc_id", "iefc_frictionloss", "iefc_D", "iefc_R",
+                     "iefc_aref", "iefc_state", "iefc_force"]
+
+
+def assert_close(ours, theirs, what):
+    scale = max(1.0, float(np.abs(theirs).max(initial=0)))
+    np.testing.assert_allclose(ours, theirs, rtol=1e-5, atol=1e-6 * scale, err_msg=what)
+
+
+def agrees(ours, theirs):
+    ours, theirs = np.asarray(ours), np.asarray(theirs)
+    scale = max(1.0, float(np.abs(theirs).max(initial=0)))
+    return ours.shape == theirs.shape and np.allclose(ours, theirs, rtol=1e-5, atol=1e-6 * scale)
+
+
+def assert_island_ordered_arrays_match(pair, where=""):
+    """Each island-ordered array is compared where the whole-system array it is gathered from
+    agrees with the reference's (those are compared by the solver and constraint tests; here
+    the order and layout are). The reference fills them when its solver works island by island
+    (Newton or CG, islands on, no noslip); what it leaves unset (the tails past the entries in
+    use, the dense Jacobian's pattern arrays) is not compared."""
+    m, d, ref = pair.ref_m, pair.d, pair.ref_d
+    if ref.nisland == 0 or m.opt.solver == 0 or m.opt.noslip_iterations > 0:
+        return
+    sources = {"iacc": "qacc", "iacc_smooth": "qacc_smooth", "ifrc_smooth": "qfrc_smooth",
+               "ifrc_constraint": "qfrc_constraint", "iLDiagInv": "qLDiagInv",
+               **{f"iefc_{name}": f"efc_{name}" for name in
+                  ["type", "id", "frictionloss", "D", "R", "aref", "state", "force"]}}
+    for field, source in sources.items():
+        if agrees(getattr(d, source), getattr(ref, source)):
+            assert_close(getattr(d, field), getattr(ref, field), f"{field} {where}")
+    for field in ["iM_rownnz", "iM_rowadr"]:
+        assert_close(getattr(d, field), getattr(ref, field), f"{field} {where}")
+    used = ref.iM_rownnz.sum()
+    for field, source in [("iM", "M"), ("iLD", "qLD"), ("iM_colind", "M")]:
+        if agrees(getattr(d, source), getattr(ref, source)):
+            assert_close(getattr(d, field)[:used], getattr(ref, field)[:used], f"{field} {where}")
+    if not agrees(d.efc_J, ref.efc_J):
+        return  # rows or their sparsity differ (constraint.cc)
+    if m.opt.jacobian == 1:
+        for field in ["iefc_J_rownnz", "iefc_J_rowadr", "iefc_J_rowsuper"]:
+            assert_close(getattr(d, field), getattr(ref, field), f"{field} {where}")
+        used = ref.iefc_J_rownnz.sum()
+        for field in ["iefc_J", "iefc_J_colind"]:
+            assert_close(getattr(d, field)[:used], getattr(ref, field)[:used], f"{field} {where}")
+        return
+    # dense: island k's rows (island_nv entries each) from island_iefcadr[k] * nidof
+    for k in range(ref.nisland):
+        start = ref.island_iefcadr[k] * ref.nidof
+        stop = start + ref.island_nefc[k] * ref.island_nv[k]
+        assert_close(d.iefc_J[start:stop], ref.iefc_J[start:stop], f"iefc_J island {k} {where}")
 
 
 def forward_both(pair):
@@ -116,6 +172,7 @@ def test_hand_model_islands_match_reference(name, jacobian):
     for step in range(20):
         forward_both(pair)
         assert_islands_match(pair, f"step {step}")
+        assert_island_ordered_arrays_match(pair, f"step {step}")
         pair.call("mj_step")
 
 
@@ -177,3 +234,19 @@ def test_corpus_islands_match_reference_at_random_states(model):
         if pair.d.nefc != pair.ref_d.nefc or pair.d.ncon != pair.ref_d.ncon:
             pytest.skip("constraint rows differ (collision or constraint.cc, not islands)")
         assert_islands_match(pair, f"seed {seed}")
+        assert_island_ordered_arrays_match(pair, f"seed {seed}")
+
+
+def test_island_ordered_arrays_are_copies_of_this_step():
+    """Gathered on each read: writing one does not reach the engine, and without islands the
+    per-dof ones are empty."""
+    pair = load_pair(TWO_STACKS, seed=None)
+    forward_both(pair)
+    d = pair.d
+    assert d.nisland > 0 and d.iacc.shape == (d.nidof,) and d.iefc_force.shape == (d.nefc,)
+    d.iacc[:] = 1e9
+    assert not np.any(d.iacc == 1e9) and not np.any(d.qacc == 1e9)
+    pair.m.opt.disableflags |= DSBL_ISLAND
+    pair.call("mj_forward")
+    assert d.nisland == 0 and d.iacc.shape == (0,) and d.iM_rownnz.shape == (0,)
+    assert not d.iefc_force.any()

@@ -60,14 +60,8 @@ ISSUE_24_PENDING = {
     # MjModel
     "MjModel.names_map", "MjModel.nnames_map", "MjModel.signature",
     "MjModel.site_matid",
-    # MjData: islands
-    "MjData.signature", "MjData.threadpool", "MjData.bvh_active",
-    "MjData.tendon_efcadr", "MjData.iLD", "MjData.iLDiagInv", "MjData.iM", "MjData.iM_colind",
-    "MjData.iM_rowadr", "MjData.iM_rownnz", "MjData.iacc", "MjData.iacc_smooth",
-    "MjData.iefc_D", "MjData.iefc_J", "MjData.iefc_J_colind", "MjData.iefc_J_rowadr",
-    "MjData.iefc_J_rownnz", "MjData.iefc_J_rowsuper", "MjData.iefc_R", "MjData.iefc_aref",
-    "MjData.iefc_force", "MjData.iefc_frictionloss", "MjData.iefc_id", "MjData.iefc_state",
-    "MjData.iefc_type", "MjData.ifrc_constraint", "MjData.ifrc_smooth",
+    # MjData
+    "MjData.signature", "MjData.bvh_active",
     # named access
     "_MjModelSiteViews.matid",
     "_MjDataActuatorViews.moment",

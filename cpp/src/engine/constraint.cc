@@ -778,8 +778,31 @@ bool LayoutConstraintRows(const Model& m, Data& d, int nefc) {
   return true;
 }
 
+namespace {
+
+// tendon_efcadr: each tendon's first row, of its friction loss or limit or of a tendon equality
+// naming it as either tendon
+void IndexTendonRows(const Model& m, Data& d) {
+  std::fill(d.tendon_efcadr, d.tendon_efcadr + m.ntendon, -1);
+  auto note = [&](int tendon, int row) {
+    if (tendon >= 0 && tendon < m.ntendon && d.tendon_efcadr[tendon] < 0) d.tendon_efcadr[tendon] = row;
+  };
+  for (int i = 0; i < d.nefc; ++i) {
+    int id = d.efc_id[i];
+    if (d.efc_type[i] == mjCNSTR_FRICTION_TENDON || d.efc_type[i] == mjCNSTR_LIMIT_TENDON) {
+      note(id, i);
+    } else if (d.efc_type[i] == mjCNSTR_EQUALITY && m.eq_type[id] == mjEQ_TENDON) {
+      note(m.eq_obj1id[id], i);
+      note(m.eq_obj2id[id], i);
+    }
+  }
+}
+
+}  // namespace
+
 void mj_makeConstraint(const Model& m, Data& d) {
   d.ne = d.nf = d.nl = d.nefc = d.nJ = 0;
+  std::fill(d.tendon_efcadr, d.tendon_efcadr + m.ntendon, -1);
   for (int c = 0; c < d.ncon; ++c) d.contact[c].efc_address = -1;
   int capacity = MaxRowCount(m, d);
   if (!LayoutConstraintRows(m, d, capacity)) {
@@ -813,6 +836,7 @@ void mj_makeConstraint(const Model& m, Data& d) {
 #undef MJSIM_X
   }
   IndexJacobianNonzeros(m, d);
+  IndexTendonRows(m, d);
   d.nJ = !mj_isSparse(m) ? d.nefc * m.nv
                          : (d.nefc ? d.efc_J_rowadr[d.nefc - 1] + d.efc_J_rownnz[d.nefc - 1] : 0);
   ComputeImpedances(m, d);

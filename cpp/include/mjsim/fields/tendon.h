@@ -39,6 +39,7 @@
   X(int,     ten_wrapadr,  ntendon,  1,    "first entry of the tendon's path in wrap_obj and wrap_xpos (tendon.cc)") \
   X(int,     ten_wrapnum,  ntendon,  1,    "path points the tendon currently has (tendon.cc)")  \
   X(mjtNum,  ten_length,   ntendon,  1,    "tendon lengths (tendon.cc)")                          \
+  X(int,     tendon_efcadr, ntendon, 1,    "first constraint row of the tendon (equality, friction, limit); -1: none (constraint.cc)") \
   X(int,     ten_J_rownnz, ntendon,  1,    "sparse ten_J: number of entries per row (tendon.cc)") \
   X(int,     ten_J_rowadr, ntendon,  1,    "sparse ten_J: row start address (tendon.cc)")         \
   X(int,     ten_J_colind, ntendon,  m.nv, "sparse ten_J: column (dof) indices (tendon.cc)")      \
