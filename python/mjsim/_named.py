@@ -97,6 +97,8 @@ class _Views:
     def __repr__(self):
         lines = [f"<{type(self).__name__}"]
         for key, value in sorted(vars(self).items()):
+            if key.startswith("_"):
+                continue
             lines.append(f"  {key}: {value!r}")
         return "\n".join(lines) + "\n>"
 
@@ -104,10 +106,26 @@ class _Views:
 _VIEW_CLASSES: dict[str, type] = {}
 
 
+def _actuator_moment(view) -> np.ndarray:
+    """The actuator's moment arms on every dof (nv), from the compressed actuator_moment of
+    this step; a new array on each read. (The reference's view is nv values from id * nv of
+    the compressed array, which mixes actuators; this is the actuator's own row.)"""
+    data = view._data()
+    row = np.zeros(data.model.nv)
+    start, count = int(data.moment_rowadr[view.id]), int(data.moment_rownnz[view.id])
+    np.add.at(row, data.moment_colind[start:start + count], data.actuator_moment[start:start + count])
+    return row
+
+
+# attributes computed on each read rather than viewed: (owner, kind) -> {name: property}
+_COMPUTED = {("Data", "actuator"): {"moment": property(_actuator_moment)}}
+
+
 def _view_class(owner: str, kind: Kind) -> type:
     name = f"_Mj{owner}{kind.label}Views"
     if name not in _VIEW_CLASSES:
-        _VIEW_CLASSES[name] = type(name, (_Views,), {})
+        kind_name = next(k for k, v in KINDS.items() if v is kind)
+        _VIEW_CLASSES[name] = type(name, (_Views,), dict(_COMPUTED.get((owner, kind_name), {})))
     return _VIEW_CLASSES[name]
 
 
@@ -220,6 +238,7 @@ def _data_view(data, kind_name: str, key):
             start = int(model.sensor_adr[index])
             view.data = data.sensordata[start:start + int(model.sensor_dim[index])]
         return view
+    object.__setattr__(view, "_data", weakref.ref(data))
     extra = {"nv": "", "nq": ""} if kind_name == "joint" else {}
     _fill(view, data, _core._data_field_rows, model, kind_name, kind, index, kind.data_prefix,
           kind.data_names, extra)

@@ -64,7 +64,6 @@ ISSUE_24_PENDING = {
     "MjData.signature", "MjData.bvh_active",
     # named access
     "_MjModelSiteViews.matid",
-    "_MjDataActuatorViews.moment",
 }
 
 

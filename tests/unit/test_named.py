@@ -18,10 +18,9 @@ MODEL_ACCESSORS = ["body", "joint", "jnt", "geom", "site", "actuator", "tendon",
                    "exclude", "pair", "numeric", "text", "tuple", "hfield", "texture", "tex", "skin"]
 DATA_ACCESSORS = ["body", "joint", "jnt", "geom", "site", "actuator", "tendon", "ten", "camera",
                   "cam", "light"]
-# attributes the reference has that mjsim does not offer: d.actuator(i).moment is, in the
-# reference, nv values from i*nv of the compressed actuator_moment (past its end for later
-# actuators); a row's place in it changes per step, so a cached view of it cannot be right.
-# site matid: not in mjsim's Model yet.
+# attributes compared apart: d.actuator(i).moment is, in the reference, nv values from i*nv of
+# the compressed actuator_moment (past its end for later actuators); mjsim's is the actuator's
+# own row (test_actuator_moment_is_the_actuators_row). site matid: not in mjsim's Model yet.
 NOT_YET = {"moment", "matid"}
 
 
@@ -158,3 +157,28 @@ def test_accessor_cache_does_not_accept_equal_keys_of_other_types():
     m.joint(0)
     with pytest.raises(TypeError):
         m.joint(0.0)
+
+
+@pytest.mark.parametrize("name", ["actuator_shortcuts.xml", "actuator_transmissions.xml"])
+def test_actuator_moment_is_the_actuators_row(name):
+    """d.actuator(i).moment: actuator i's moment arms on every dof, this step's, against the
+    reference's compressed actuator_moment expanded by its row pattern."""
+    mujoco = pytest.importorskip("mujoco")
+    path = str(MODELS_DIR / name)
+    m, ref_m = load_model(mjsim, path), load_model(mujoco, path)
+    d, ref_d = mjsim.MjData(m), mujoco.MjData(ref_m)
+    rng = np.random.default_rng(0)
+    qpos = m.qpos0 + 0.1 * rng.standard_normal(m.nq)
+    for data in (d, ref_d):
+        data.qpos[:] = qpos
+    mjsim.mj_forward(m, d)
+    mujoco.mj_forward(ref_m, ref_d)
+    assert m.nu > 0
+    for i in range(m.nu):
+        start, count = ref_d.moment_rowadr[i], ref_d.moment_rownnz[i]
+        expected = np.zeros(m.nv)
+        np.add.at(expected, ref_d.moment_colind[start:start + count],
+                  ref_d.actuator_moment[start:start + count])
+        np.testing.assert_allclose(d.actuator(i).moment, expected, rtol=1e-9, atol=1e-12)
+    with pytest.raises(AttributeError):
+        d.actuator(0).moment = np.zeros(m.nv)
