@@ -33,9 +33,10 @@ DEFERRED_RULES = [
     ("25 model editing", "MjSpec, its elements and vectors, bind",
      r"MjSpec|Mjs\w+|Mj(Byte|Char|Double|Float|Int|String)Vec|MjStruct|MjVisual(Headlight|Rgba)"
      r"|from_zip|to_zip|Mj(Model|Data)\.(bind|bind_scalar)"),
-    ("26 visualization", "Mjv* structs, mjv_* functions, scene printing",
+    ("26 visualization", "Mjv* structs, mjv_* functions, scene printing, the bounding volumes "
+     "a step's midphase reached (d.bvh_active, drawn with vis.global.bvactive)",
      r"(?!MjvCamera$|MjvPerturb$|mjv_defaultCamera$|mjv_defaultPerturb$)"
-     r"(Mjv\w+|mjv_\w+|mj_print(Formatted)?Scene)"),
+     r"(Mjv\w+|mjv_\w+|mj_print(Formatted)?Scene|MjData\.bvh_active)"),
     ("27 rendering", "mjr_* functions, MjrContext, GL contexts, Renderer",
      r"mjr_\w+|Mjr\w+|GLContext|gl_context|glfw|Renderer|renderer"),
     ("30 flex and deformables", "flex collision and ray functions, flex Data arrays",
@@ -61,7 +62,7 @@ ISSUE_24_PENDING = {
     "MjModel.names_map", "MjModel.nnames_map", "MjModel.signature",
     "MjModel.site_matid",
     # MjData
-    "MjData.signature", "MjData.bvh_active",
+    "MjData.signature",
     # named access
     "_MjModelSiteViews.matid",
 }
