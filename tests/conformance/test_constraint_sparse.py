@@ -162,3 +162,38 @@ def test_corpus_sparse_models_same_niter_as_reference(model):
     scale = max(np.linalg.norm(ref.qacc), 1e-12)
     assert np.abs(d.qacc - ref.qacc).max() <= 1e-5 * scale
     assert abs(int(d.solver_niter[0]) - int(ref.solver_niter[0])) <= 1
+
+
+# a two-hinge arm whose tip is held to a free sphere: an equality row's pattern is structural
+EQUALITY_CHAIN = """
+<mujoco>
+  <worldbody>
+    <geom type="plane" size="5 5 .1"/>
+    <body name="free" pos="2 0 .5"><freejoint/><geom type="sphere" size=".1"/><site name="s1"/>
+    </body>
+    <body pos="1 0 0.3">
+      <joint name="j1" type="hinge" axis="0 1 0" range="-1 1" frictionloss="0.1"/>
+      <geom type="capsule" fromto="0 0 0 0.4 0 -0.25" size="0.05"/>
+      <body name="tip" pos="0.4 0 -0.25">
+        <joint name="j2" type="hinge" axis="0 1 0" range="-2 2"/>
+        <geom type="capsule" fromto="0 0 0 -0.35 0 0" size="0.05"/><site name="s2"/>
+      </body>
+    </body>
+  </worldbody>
+  <equality>{equality}</equality>
+</mujoco>
+"""
+
+
+@pytest.mark.parametrize("equality", [
+    '<connect body1="tip" body2="free" anchor="0 0 0"/>', '<weld body1="tip" body2="free"/>',
+    '<weld body1="tip"/>', '<connect site1="s2" site2="s1"/>', '<weld site1="s1" site2="s2"/>',
+    '<joint joint1="j1" joint2="j2" polycoef="0 0 0 0 0"/>', '<joint joint1="j2"/>',
+])
+def test_equality_rows_keep_their_structural_pattern(equality):
+    """A connect's or weld's row spans both bodies' chains, a joint equality's both dofs,
+    whatever the row's values (the hinges are about y: the connect's y row is zero on them)."""
+    pair = load_pair(EQUALITY_CHAIN.format(equality=equality), seed=None)
+    set_jacobian(pair, SPARSE)
+    pair.call("mj_forward")
+    assert_same_rows(pair)

@@ -667,6 +667,35 @@ bool IsContactRow(int type) {
          type == mjCNSTR_CONTACT_ELLIPTIC;
 }
 
+// marks every dof of the chain from body (or its nearest ancestor with dofs) to the root
+void MarkBodyChain(const Model& m, int body, int* mark) {
+  while (body > 0 && m.body_dofnum[body] == 0) body = m.body_parentid[body];
+  if (body <= 0) return;
+  for (int c = m.body_dofadr[body] + m.body_dofnum[body] - 1; c >= 0 && !mark[c];
+       c = m.dof_parentid[c]) {
+    mark[c] = 1;
+  }
+}
+
+// an equality row's structural pattern with a sparse Jacobian, as the reference's: a joint
+// equality's two dofs (a zero coefficient included); a connect's or weld's two bodies' chains
+// (of the sites' bodies when given by sites)
+void MarkEqualityObjects(const Model& m, const Data& d, int i, int* mark) {
+  if (!mj_isSparse(m) || d.efc_type[i] != mjCNSTR_EQUALITY) return;
+  int id = d.efc_id[i];
+  if (m.eq_type[id] == mjEQ_JOINT) {
+    for (int joint : {m.eq_obj1id[id], m.eq_obj2id[id]}) {
+      if (joint >= 0) mark[m.jnt_dofadr[joint]] = 1;
+    }
+    return;
+  }
+  if (m.eq_type[id] != mjEQ_CONNECT && m.eq_type[id] != mjEQ_WELD) return;
+  for (int object : {m.eq_obj1id[id], m.eq_obj2id[id]}) {
+    if (object < 0) continue;
+    MarkBodyChain(m, m.eq_objtype[id] == mjOBJ_SITE ? m.site_bodyid[object] : object, mark);
+  }
+}
+
 // marks the columns of ten_J's sparse pattern of the tendons behind row i (none for a dense
 // Jacobian or a row that is not a tendon row)
 void MarkTendonPattern(const Model& m, const Data& d, int i, int* mark) {
@@ -698,6 +727,7 @@ int RowNonzeros(const Model& m, const Data& d, int i, int* mark, int* columns) {
   for (int k = 0; k < m.nv; ++k) mark[k] = 0;
   if (!IsContactRow(d.efc_type[i])) {
     MarkTendonPattern(m, d, i, mark);
+    MarkEqualityObjects(m, d, i, mark);
     for (int k = 0; k < m.nv; ++k) {
       if (row[k] != 0 || mark[k]) columns[count++] = k;
     }
@@ -705,15 +735,7 @@ int RowNonzeros(const Model& m, const Data& d, int i, int* mark, int* columns) {
   }
   const Contact& con = d.contact[d.efc_id[i]];
   for (int geom : {con.geom1, con.geom2}) {
-    if (geom < 0) continue;
-    // the deepest dof on the body's path to the root (its own, or an ancestor's)
-    int body = m.geom_bodyid[geom];
-    while (body > 0 && m.body_dofnum[body] == 0) body = m.body_parentid[body];
-    if (body <= 0) continue;
-    for (int c = m.body_dofadr[body] + m.body_dofnum[body] - 1; c >= 0 && !mark[c];
-         c = m.dof_parentid[c]) {
-      mark[c] = 1;
-    }
+    if (geom >= 0) MarkBodyChain(m, m.geom_bodyid[geom], mark);
   }
   for (int k = 0; k < m.nv; ++k) mark[k] |= row[k] != 0;  // flex or other movers
   for (int k = 0; k < m.nv; ++k) {
