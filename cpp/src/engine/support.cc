@@ -115,6 +115,7 @@ int mj_name2id(const Model& m, int type, const char* name) {
     offset += kNameSlotsPerObject * m.*(other.count);
   }
   int slots = kNameSlotsPerObject * count;
+  if (slots == 0) return -1;
   if (offset + slots > m.nnames_map) {
     for (int id = 0; id < count; ++id) {
       if (matches(id)) return id;
