@@ -45,10 +45,15 @@ void WriteFile(bool written, const std::string& filename) {
 // A print function's output: into `filename`, or with None to Python's standard output (the
 // text goes through a temporary file, so that sys.stdout redirections see it, as a script
 // that captures the reference's output expects).
+// text arguments are str or bytes, as the reference's bindings take them
+bool IsText(const py::object& value) {
+  return py::isinstance<py::str>(value) || py::isinstance<py::bytes>(value);
+}
+
 template <typename Print>
 void PrintTo(const py::object& filename, Print print) {
   if (!filename.is_none()) {
-    if (!py::isinstance<py::str>(filename)) throw py::type_error("filename must be a str or None");
+    if (!IsText(filename)) throw py::type_error("filename must be a str, bytes or None");
     std::string path = filename.cast<std::string>();
     WriteFile(print(path.c_str()), path);
     return;
@@ -72,8 +77,8 @@ void PrintTo(const py::object& filename, Print print) {
 // An invalid float_format prints with the default formats after a warning on standard output,
 // as the reference does (measured: it warns, then prints).
 void WarnOnInvalidFloatFormat(const py::object& float_format) {
-  if (!float_format.is_none() && !py::isinstance<py::str>(float_format)) {
-    throw py::type_error("float_format must be a str");
+  if (!float_format.is_none() && !IsText(float_format)) {
+    throw py::type_error("float_format must be a str or bytes");
   }
   std::string format = float_format.is_none() ? std::string() : float_format.cast<std::string>();
   std::string problem = FloatFormatProblem(float_format.is_none() ? nullptr : format.c_str());
