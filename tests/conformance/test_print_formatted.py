@@ -97,8 +97,9 @@ def test_filename_none_prints_to_standard_output(name, capfd):
 def bad_arguments(package, tmp_path):
     m, d = pair(package)
     path = str(tmp_path / "x.txt")
+    mj_model = "mj_printFormattedModel"
     return {
-        "model None": (mj_model := "mj_printFormattedModel", (None, path, "%f")),
+        "model None": (mj_model, (None, path, "%f")),
         "format None": (mj_model, (m, path, None)),
         "format int": (mj_model, (m, path, 3)),
         "format bytes": (mj_model, (m, path, b"%f")),
