@@ -142,6 +142,8 @@ py::object ContactList(const PyData& d);
 
 // jacobians.cc: mj_jac and its variants (engine/jacobian.cc)
 void BindJacobians(py::module_& module);
+// asset_cache.cc: mj_getCache and the functions of the asset cache
+void BindAssetCache(py::module_& module);
 // state.cc: mj_stateSize, mj_getState/setState, keyframes, total mass, printing, version
 void BindState(py::module_& module);
 // math.cc: the mju_ vector, matrix and quaternion utilities

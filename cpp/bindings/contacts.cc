@@ -97,6 +97,11 @@ void BindCollisionFunctions(py::module_& module) {
     py::gil_scoped_release release;
     mj_collision(*m.model, *d.data);
   }, py::arg("m"), py::arg("d"), "Collision detection: d.contact and d.ncon.");
+  module.def("mj_addContact", [](const PyModel& m, PyData& d, const StructHandle<Contact>& con) {
+    CheckSameModel(m, d);
+    return mj_addContact(*m.model, *d.data, *con.value);
+  }, py::arg("m"), py::arg("d"), py::arg("con"),
+     "Append a copy of con to d.contact, giving up this step's constraint rows; 0 on success, 1 (with a mjWARN_CONTACTFULL warning) when the arena has no room.");
   module.def("mj_geomDistance", [](const PyModel& m, PyData& d, int geom1, int geom2,
                                    mjtNum distmax, const py::object& fromto) {
     CheckSameModel(m, d);

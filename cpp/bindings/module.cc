@@ -259,6 +259,10 @@ void BindModel(py::module_& module) {
       "nbuffer", [](const PyModel& self) { return self.model->buffer.size(); },
       "bytes of the buffer holding the model's arrays");
   model.def_property_readonly(
+      "signature", [](const PyModel& self) { return ModelSignature(*self.model); },
+      "hash of the model's structure (sizes, body tree, sensor types): equal for models of one "
+      "structure, whatever their numbers and names; mjsim's own hash, not the reference's value");
+  model.def_property_readonly(
       "_address", [](const PyModel& self) { return reinterpret_cast<uintptr_t>(self.model.get()); },
       "where the engine's model lives in memory");
   model.def_property_readonly(
@@ -671,6 +675,9 @@ void BindData(py::module_& module) {
   data.def_property_readonly(
       "model", [](const PyData& self) { return self.model_object; },
       "the MjModel this MjData was made for");
+  data.def_property_readonly(
+      "signature", [](const PyData& self) { return ModelSignature(*self.model); },
+      "the signature of the model this MjData was made for (MjModel.signature)");
   // copy.copy shares the model; deepcopy and pickle copy it too, as mujoco's MjData does
   auto copy_onto = [](const PyData& source, std::shared_ptr<PyModel> model) {
     auto copy = std::make_shared<PyData>(std::move(model));
@@ -1149,6 +1156,7 @@ void BindFunctions(py::module_& module) {
   BindRayFunctions(module);
   BindJacobians(module);
   BindState(module);
+  BindAssetCache(module);
   BindMath(module);
   BindLinearAlgebra(module);
   BindRotations(module);
@@ -1219,6 +1227,8 @@ PYBIND11_MODULE(_core, module) {
   module.doc() = "mjsim core: a MuJoCo-compatible physics engine";
   // mujoco.FatalError: what the reference raises where it calls mju_error
   py::register_exception<mjsim::FatalError>(module, "FatalError");
+  // mujoco.UnexpectedError: an internal invariant broke (a bug, not the caller's input)
+  py::register_exception<mjsim::UnexpectedError>(module, "UnexpectedError");
   py::register_exception_translator([](std::exception_ptr error) {
     try {
       if (error) std::rethrow_exception(error);

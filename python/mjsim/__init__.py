@@ -18,7 +18,7 @@ from mjsim import _core, _enums, _named
 # set_mjcb_*/get_mjcb_* callbacks) is re-exported under the same name the mujoco package uses,
 # and so are the mjt* enums and the numeric mj* constants (_enums.py).
 __all__ = [name for name in dir(_core)
-           if name.startswith(("Mj", "mj", "set_mjcb_", "get_mjcb_"))] + ["FatalError"]
+           if name.startswith(("Mj", "mj", "set_mjcb_", "get_mjcb_"))] + ["FatalError", "UnexpectedError"]
 globals().update({name: getattr(_core, name) for name in __all__})
 _public_enums = {**_enums.make_enums(), **_enums.CONSTANTS}
 globals().update(_public_enums)
@@ -60,6 +60,16 @@ def mju_getXMLDependencies(filename: str) -> list[str]:
 __all__.append("mju_getXMLDependencies")
 
 from mjsim import _functions  # noqa: E402  (mujoco._functions, where scripts reach for it)
+
+import os as _os
+
+# HEADERS_DIR: the C++ headers of mjsim's public API (cpp/include/mjsim), which the wheel installs
+# under the package (CMakeLists.txt); in a source checkout that is not installed the directory is
+# absent. PLUGINS_DIR: where the package keeps engine plugin libraries; mjsim ships none yet, so
+# it holds only the package marker (python/mjsim/plugin/__init__.py).
+HEADERS_DIR = _os.path.join(_os.path.dirname(__file__), "include", "mjsim")
+PLUGINS_DIR = _os.path.join(_os.path.dirname(__file__), "plugin")
+__all__ += ["HEADERS_DIR", "PLUGINS_DIR"]
 
 __version__ = "3.3.7"
 __mjsim_version__ = "0.1.0"

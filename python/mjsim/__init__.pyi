@@ -8,6 +8,8 @@ import numpy.typing
 
 __version__: str
 __mjsim_version__: str
+HEADERS_DIR: str
+PLUGINS_DIR: str
 
 def install_as_mujoco() -> None:
     """Make ``import mujoco`` give mjsim, for libraries that import mujoco internally.
@@ -21,6 +23,9 @@ def mju_getXMLDependencies(filename: str) -> list[str]:
     recursively, the file itself among them; unordered."""
 
 class FatalError(Exception):
+    ...
+
+class UnexpectedError(Exception):
     ...
 
 class MjContact:
@@ -159,6 +164,7 @@ class MjData:
     mocap_pos: numpy.ndarray
     mocap_quat: numpy.ndarray
     model: MjModel
+    signature: int
     moment_colind: numpy.ndarray
     moment_rowadr: numpy.ndarray
     moment_rownnz: numpy.ndarray
@@ -657,6 +663,7 @@ class MjModel:
     name_textadr: numpy.ndarray
     name_tupleadr: numpy.ndarray
     names: bytes
+    names_map: numpy.ndarray
     narena: int
     nbody: int
     nbvh: int
@@ -697,6 +704,8 @@ class MjModel:
     nmeshvert: int
     nmocap: int
     nnames: int
+    nnames_map: int
+    signature: int
     nnumeric: int
     nnumericdata: int
     noct: int
@@ -784,6 +793,7 @@ class MjModel:
     def site(*args, **kwargs) -> object:
         ...
     site_bodyid: numpy.ndarray
+    site_matid: numpy.ndarray
     site_group: numpy.ndarray
     site_pos: numpy.ndarray
     site_quat: numpy.ndarray
@@ -2446,8 +2456,14 @@ def mj_objectVelocity(m: MjModel, d: MjData, objtype: typing.SupportsInt | typin
 def mj_passive(m: MjModel, d: MjData) -> None:
     """Passive forces: qfrc_spring, qfrc_damper, qfrc_gravcomp, qfrc_fluid and their sum qfrc_passive."""
 
-def mj_printData(m: MjModel, d: MjData, filename: str) -> None:
-    """Print mjData to text file."""
+def mj_printData(m: MjModel, d: MjData, filename: str | None) -> None:
+    """Every counter and array of the data as text, into the file filename (None: standard output)."""
+
+def mj_printFormattedData(m: MjModel, d: MjData, filename: str | None, float_format: str) -> None:
+    """mj_printData with each real number written by the printf conversion float_format (such as '%.3f'); an invalid one warns and prints with the default format."""
+
+def mj_printFormattedModel(m: MjModel, filename: str | None, float_format: str) -> None:
+    """mj_printModel with each real number written by the printf conversion float_format (such as '%.3f'); an invalid one warns and prints with the default format."""
 
 def mjv_defaultCamera(cam: MjvCamera) -> None:
     """Resets a viewer camera to the free camera's defaults."""
@@ -2458,8 +2474,29 @@ def mjv_defaultPerturb(pert: MjvPerturb) -> None:
 def mj_printSchema(flg_html: bool, flg_pad: bool) -> str:
     """The MJCF schema mjsim reads: elements, how often each may appear, attributes."""
 
-def mj_printModel(m: MjModel, filename: str) -> None:
-    """Print mjModel to text file."""
+def mj_printModel(m: MjModel, filename: str | None) -> None:
+    """Every size, option and array of the model as text, into the file filename (None: standard output)."""
+
+def mj_addContact(m: MjModel, d: MjData, con: MjContact) -> int:
+    """Append a copy of con to d.contact, giving up this step's constraint rows; 0 on success, 1 (with a mjWARN_CONTACTFULL warning) when the arena has no room."""
+
+def mj_defaultSolRefImp(solref: numpy.ndarray, solimp: numpy.ndarray) -> None:
+    """Fill solref (2 numbers) and solimp (5) with the default solver parameters of a constraint."""
+
+def mj_getCache() -> object:
+    """The process's asset cache (a capsule for the other cache functions): the contents of the asset files models were compiled from."""
+
+def mj_getCacheCapacity(cache: object) -> int:
+    """Most bytes of file contents the asset cache holds."""
+
+def mj_getCacheSize(cache: object) -> int:
+    """Bytes of file contents the asset cache holds now."""
+
+def mj_setCacheCapacity(cache: object, size: int) -> int:
+    """Change the asset cache's capacity in bytes (0 keeps nothing), dropping the least recently used files that no longer fit; returns the capacity."""
+
+def mj_clearCache(cache: object) -> None:
+    """Empty the asset cache."""
 
 def mj_projectConstraint(m: MjModel, d: MjData) -> None:
     """Compute efc_AR = J M^-1 J' + diag(R) and its pattern."""

@@ -1,5 +1,6 @@
 // api.h: the engine's public functions, with MuJoCo's names and (m, d, ...) arguments.
 #pragma once
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <string>
@@ -63,6 +64,11 @@ void mj_transmission(const Model& m, Data& d);
 // --- collision (engine/collision/): d.contact and d.ncon for the current geom poses; needs
 // mj_kinematics ---
 void mj_collision(const Model& m, Data& d);
+// Append `con` to d.contact as contact ncon: the arena's rows are given up first (parena back to
+// the contacts' end, nefc and nisland 0, every contact's efc_address -1); 1 with a
+// mjWARN_CONTACTFULL warning when the arena below the stack has no room for it, else 0
+// (engine/collision/collision.cc)
+int mj_addContact(const Model& m, Data& d, const Contact& con);
 // Signed distance between two geoms (negative: penetration), capped at distmax; fromto (6
 // values, may be null) receives the closest points on geom1 and geom2, zero when the distance
 // is not below distmax (engine/collision/collision.cc)
@@ -193,6 +199,17 @@ bool mj_isSparse(const Model& m);
 void mj_applyFT(const Model& m, const Data& d, const mjtNum force[3], const mjtNum torque[3],
                 const mjtNum point[3], int body, mjtNum* qfrc_target);
 
+// the default solver reference (2 numbers) and impedance (5) of every constraint, which
+// <option o_solref o_solimp> also start from; a null pointer is skipped (support.cc)
+void mj_defaultSolRefImp(mjtNum* solref, mjtNum* solimp);
+
+// m.signature (mjsim's own, support.cc): a 64-bit FNV-1a hash of the model's structure: every
+// size that counts objects, dofs or array rows (not the names' and texts' lengths, nor the
+// memory and capacity settings narena, njmax, nconmax), the body tree (body_parentid), the body
+// of each joint, geom, site, camera and light, and each sensor's type and dimension. Numbers
+// (sizes, poses, options), names and joint types of equal width leave it unchanged.
+uint64_t ModelSignature(const Model& m);
+
 // names (support.cc)
 int mj_name2id(const Model& m, int type, const char* name);
 const char* mj_id2name(const Model& m, int type, int id);
@@ -246,6 +263,16 @@ void mj_setTotalmass(Model& m, mjtNum newmass);
 // (engine/print.cc)
 bool mj_printModel(const Model& m, const char* filename);
 bool mj_printData(const Model& m, const Data& d, const char* filename);
+// the same with every real number written by `float_format`, a printf conversion of one number
+// (ValidFloatFormat); an invalid or null format prints as mj_printModel and mj_printData do
+bool mj_printFormattedModel(const Model& m, const char* filename, const char* float_format);
+bool mj_printFormattedData(const Model& m, const Data& d, const char* filename,
+                           const char* float_format);
+// "" when `format` is one printf conversion of a real number: '%', each flag of "-+ #0" at most
+// once, digits for width, '.' and digits for precision, an optional 'L', then one of "fgGeE",
+// at most 20 characters in all, nothing around it (the reference's rule, measured); else why
+// it is not
+std::string FloatFormatProblem(const char* format);
 // every MJCF element, nested as allowed, with how often it may appear (! once, ? at most once,
 // * any number, R nested in itself) and its attributes; as text, or as an HTML table indented
 // by padding (`pad`) or by spaces (xml/schema.cc)

@@ -24,4 +24,13 @@ class FatalError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// A broken internal invariant of mjsim: a bug, never the caller's input. Python sees
+// mjsim.UnexpectedError (an Exception, as mujoco.UnexpectedError); the message says to report it.
+class UnexpectedError : public std::runtime_error {
+ public:
+  explicit UnexpectedError(const std::string& what)
+      : std::runtime_error(what + " (an internal error of mjsim that no input should cause: "
+                                  "please report it)") {}
+};
+
 }  // namespace mjsim

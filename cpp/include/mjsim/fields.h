@@ -100,6 +100,7 @@
   X(nplugin, "number of plugin instances")                                        \
   X(nnames,  "length of the names buffer")                                      \
   X(npaths,  "length of the paths buffer")                                      \
+  X(nnames_map, "slots of the name hash tables, two per object")              \
   X(nuser_body, "number of user reals per body")                                  \
   X(nuser_jnt, "number of user reals per joint")                                  \
   X(nuser_geom, "number of user reals per geom")                                  \
@@ -180,6 +181,7 @@
   X(float,  geom_rgba,         ngeom,  4,  "color used without a material (compiler)")         \
   X(int,    site_type,         nsite,  1,  "shape drawn for the site (mjtGeom) (compiler)")     \
   X(int,    site_bodyid,       nsite,  1,  "body the site is attached to (compiler)")                     \
+  X(int,    site_matid,        nsite,  1,  "material; -1 without one (compiler)")                  \
   X(int,    site_group,        nsite,  1,  "group for visibility (compiler)")                  \
   X(mjtByte, site_sameframe,   nsite,  1,  "site frame coincides with the body frame (mjtSameframe) (compiler)")     \
   X(mjtNum, site_size,         nsite,  3,  "geom size for rendering (compiler)")               \
@@ -210,6 +212,7 @@
   X(int,    name_keyadr,       nkey,   1,  "keyframe name pointers (compiler)")                \
   X(int,    name_pluginadr,    nplugin, 1, "plugin instance name pointers (compiler)")         \
   X(char,   names,             nnames, 1,  "all object names, each NUL-terminated (compiler)")     \
+  X(int,    names_map,         nnames_map, 1, "name hash tables, one per object type in mjtObj order; -1: empty slot (compiler)") \
   X(mjtNum, body_user,         nbody,  m.nuser_body, "user data (compiler)")              \
   X(mjtNum, jnt_user,          njnt,   m.nuser_jnt,  "user data (compiler)")              \
   X(mjtNum, geom_user,         ngeom,  m.nuser_geom, "user data (compiler)")              \
@@ -283,6 +286,7 @@
   X(geom_dataid,       -1,  m.nmesh > m.nhfield ? m.nmesh : m.nhfield, "mesh/hfield id", step) \
   X(geom_matid,        -1,  m.nmat,                  "material id",           step)            \
   X(site_bodyid,        0,  m.nbody,                 "body id",               step)            \
+  X(site_matid,        -1,  m.nmat,                  "material id",           step)            \
   X(cam_bodyid,         0,  m.nbody,                 "body id",               step)            \
   X(cam_targetbodyid,  -1,  m.nbody,                 "body id",               step)            \
   X(cam_mode,           0,  5,                       "camera mode",           step)            \

@@ -311,6 +311,9 @@ class Compiler {
       }
     }
     m.npaths = std::max(m.npaths, 1);  // the reference keeps one empty path when there are none
+    for (const NameField& field : NameFields()) {
+      m.nnames_map += kNameSlotsPerObject * static_cast<int>(ctx_.Names(field.type).size());
+    }
   }
 
   void FillNames(Model& m) const {
@@ -326,6 +329,24 @@ class Compiler {
       int* addresses = m.*(field.addresses);
       const std::vector<std::string>& names = ctx_.Names(field.type);
       for (size_t i = 0; i < names.size(); ++i) addresses[i] = append(names[i]);
+    }
+    FillNameTables(m);
+  }
+
+  // names_map (util/names.h): each type's table, its named objects entered in id order
+  void FillNameTables(Model& m) const {
+    int* table = m.names_map;
+    for (const NameField& field : NameFields()) {
+      const std::vector<std::string>& names = ctx_.Names(field.type);
+      int slots = kNameSlotsPerObject * static_cast<int>(names.size());
+      for (int k = 0; k < slots; ++k) table[k] = -1;
+      for (size_t id = 0; id < names.size(); ++id) {
+        if (names[id].empty()) continue;
+        int slot = static_cast<int>(NameHash(names[id].c_str()) % slots);
+        while (table[slot] != -1) slot = (slot + 1) % slots;
+        table[slot] = static_cast<int>(id);
+      }
+      table += slots;
     }
   }
 
@@ -711,7 +732,7 @@ class Compiler {
         m.site_type[s] = site.type;
         m.site_bodyid[s] = b;
         m.site_group[s] = site.group;
-        MaterialId(site.material, "site", site.name, s, site.source);  // no site_matid yet: checked only
+        m.site_matid[s] = MaterialId(site.material, "site", site.name, s, site.source);
         for (int i = 0; i < 4; ++i) m.site_rgba[4 * s + i] = site.rgba[i];
         mjtNum* size = m.site_size + 3 * s;
         Copy3(size, site.size);

@@ -94,12 +94,18 @@ std::string CompileContext::ReadAssetFile(const std::string& file, const std::st
     path = IsAbsolutePath(dir) ? dir + path : spec.model_dir + dir + path;
   }
   std::string bytes;
+  // the asset cache (mjsim/cache.h) holds the files read before, stamped when they were read
+  FileStamp stamp;
+  bool stamped = StampOf(path, &stamp);
+  if (stamped && mj_getCache().Find(path, stamp, &bytes)) return bytes;
   FileStatus status = ReadRegularFile(path, bytes);
   if (status == FileStatus::kMissing) Fail(type, name, id, source, "could not open file '" + path + "'");
   if (status != FileStatus::kOk) {
     Fail(type, name, id, source,
          "could not read file '" + path + "': " + FileStatusText(status));
   }
+  FileStamp after;
+  if (stamped && StampOf(path, &after) && after == stamp) mj_getCache().Insert(path, stamp, bytes);
   return bytes;
 }
 

@@ -1,5 +1,6 @@
 // support.cc: support functions outside the pipeline: object names, the Jacobian layout,
 // wrenches mapped to joint space.
+#include <algorithm>
 #include <cstring>
 
 #include "engine/stages.h"
@@ -45,16 +46,86 @@ const NameField* FindNameField(int type) {
   return nullptr;
 }
 
+namespace {
+// FNV-1a over the bytes of 32-bit integers
+struct Fnv1a {
+  uint64_t hash = 0xcbf29ce484222325ull;
+  void Add(int value) {
+    uint32_t bits = static_cast<uint32_t>(value);
+    for (int k = 0; k < 4; ++k, bits >>= 8) hash = (hash ^ (bits & 0xffu)) * 0x100000001b3ull;
+  }
+  void Add(const int* values, int count) {
+    Add(count);
+    for (int i = 0; i < count; ++i) Add(values[i]);
+  }
+};
+
+bool IsStructuralSize(const char* name) {
+  for (const char* other : {"nnames", "npaths", "nnames_map", "ntextdata", "narena", "njmax",
+                            "nconmax"}) {
+    if (std::strcmp(name, other) == 0) return false;
+  }
+  return true;
+}
+}  // namespace
+
+uint64_t ModelSignature(const Model& m) {
+  Fnv1a fnv;
+#define MJSIM_X(name, doc) \
+  if (IsStructuralSize(#name)) fnv.Add(m.name);
+  MJSIM_MODEL_SIZES(MJSIM_X)
+#undef MJSIM_X
+  fnv.Add(m.body_parentid, m.nbody);
+  fnv.Add(m.jnt_bodyid, m.njnt);
+  fnv.Add(m.geom_bodyid, m.ngeom);
+  fnv.Add(m.site_bodyid, m.nsite);
+  fnv.Add(m.cam_bodyid, m.ncam);
+  fnv.Add(m.light_bodyid, m.nlight);
+  fnv.Add(m.sensor_type, m.nsensor);
+  fnv.Add(m.sensor_dim, m.nsensor);
+  return fnv.hash;
+}
+
+void mj_defaultSolRefImp(mjtNum* solref, mjtNum* solimp) {
+  const Option defaults;
+  if (solref) std::copy(defaults.o_solref, defaults.o_solref + 2, solref);
+  if (solimp) std::copy(defaults.o_solimp, defaults.o_solimp + 5, solimp);
+}
+
 bool mj_isSparse(const Model& m) {
   return m.opt.jacobian == mjJAC_SPARSE || (m.opt.jacobian == mjJAC_AUTO && m.nv >= 60);
 }
 
+// The name's object through the type's hash table in names_map (util/names.h): from the name's
+// slot onwards until an empty one. The table is writable from Python, so every id and address
+// it yields is checked and the walk visits each slot at most once; a model without tables
+// (nnames_map 0, as in a model read from an older file) is searched linearly.
 int mj_name2id(const Model& m, int type, const char* name) {
   const NameField* field = FindNameField(type);
-  if (!name || !field) return -1;
+  if (!name || !field || !name[0]) return -1;
   const int* addresses = m.*(field->addresses);
-  for (int i = 0; i < m.*(field->count); ++i) {
-    if (std::strcmp(m.names + addresses[i], name) == 0) return i;
+  int count = m.*(field->count);
+  auto matches = [&](int id) {
+    return id >= 0 && id < count && addresses[id] >= 0 && addresses[id] < m.nnames &&
+           std::strcmp(m.names + addresses[id], name) == 0;
+  };
+  int offset = 0;
+  for (const NameField& other : NameFields()) {
+    if (&other == field) break;
+    offset += kNameSlotsPerObject * m.*(other.count);
+  }
+  int slots = kNameSlotsPerObject * count;
+  if (slots == 0) return -1;
+  if (offset + slots > m.nnames_map) {
+    for (int id = 0; id < count; ++id) {
+      if (matches(id)) return id;
+    }
+    return -1;
+  }
+  const int* table = m.names_map + offset;
+  int slot = static_cast<int>(NameHash(name) % slots);
+  for (int step = 0; step < slots && table[slot] != -1; ++step, slot = (slot + 1) % slots) {
+    if (matches(table[slot])) return table[slot];
   }
   return -1;
 }

@@ -8,6 +8,8 @@
 #include <sstream>
 #include <string>
 
+#include "mjsim/cache.h"
+
 namespace mjsim {
 
 enum class FileStatus { kOk, kMissing, kNotRegular, kTooLarge, kUnreadable };
@@ -27,6 +29,21 @@ inline FileStatus ReadRegularFile(const std::string& path, std::string& contents
   if (file.bad()) return FileStatus::kUnreadable;
   contents = text.str();
   return FileStatus::kOk;
+}
+
+// the size and modification time of a regular file; false if it is none
+inline bool StampOf(const std::string& path, FileStamp* stamp) {
+  struct stat info;
+  if (stat(path.c_str(), &info) != 0 || !S_ISREG(info.st_mode)) return false;
+  stamp->size = static_cast<long long>(info.st_size);
+#if defined(__APPLE__)
+  stamp->modified_ns = info.st_mtimespec.tv_sec * 1000000000LL + info.st_mtimespec.tv_nsec;
+#elif defined(_WIN32)
+  stamp->modified_ns = static_cast<long long>(info.st_mtime) * 1000000000LL;
+#else
+  stamp->modified_ns = info.st_mtim.tv_sec * 1000000000LL + info.st_mtim.tv_nsec;
+#endif
+  return true;
 }
 
 // why a file could not be read, for an error message ("" when it was read)

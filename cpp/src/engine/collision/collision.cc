@@ -18,6 +18,7 @@
 #include <utility>
 
 #include "engine/collision/colliders.h"
+#include "engine/stages.h"
 #include "engine/collision/contact_frame.h"
 #include "engine/timer.h"
 #include "mjsim/api.h"
@@ -729,6 +730,27 @@ mjtNum mj_geomDistance(const Model& m, const Data& d, int geom1, int geom2, mjtN
     }
   }
   return best;
+}
+
+// A contact from outside the colliders (a script's, a filter's): the constraint rows made from
+// the earlier contacts are given up, as in the reference (measured: nefc and nisland 0, every
+// efc_address -1, parena = ncon * sizeof(Contact); ne, nf, nl stay), since the new contact
+// takes the arena bytes the rows start at. Here ne, nf, nl and nA go to 0 too, so that no
+// count points past the rows that remain.
+int mj_addContact(const Model& m, Data& d, const Contact& con) {
+  d.ne = d.nf = d.nl = d.nefc = d.nA = 0;
+  d.nisland = 0;
+  for (int c = 0; c < d.ncon; ++c) d.contact[c].efc_address = -1;
+  LayoutConstraintRows(m, d, 0);
+  d.parena = sizeof(Contact) * d.ncon;
+  if (d.ncon >= d.MaxContacts()) {
+    mj_warning(d, mjWARN_CONTACTFULL, d.ncon);
+    return 1;
+  }
+  d.contact[d.ncon++] = con;
+  d.parena = sizeof(Contact) * d.ncon;
+  d.NoteArenaUse();
+  return 0;
 }
 
 // The contacts fill the arena from its start: the constraint rows and islands made from the
