@@ -3,6 +3,8 @@
 // that takes the GIL (mj_step runs without it), finds the MjModel and MjData objects wrapping
 // the engine's model and data, calls the Python function and checks its result. An exception
 // raised by the callback propagates through the engine call to the Python caller.
+// mju_user_warning takes the message: a str, or bytes for a ctypes function (dm_control installs
+// a CFUNCTYPE(None, c_char_p), whose c_char_p argument accepts bytes only).
 #include <unordered_map>
 
 #include "bindings.h"
@@ -14,7 +16,8 @@ namespace {
 // The installed Python callables. Leaked on purpose: they must outlive the interpreter's
 // teardown order (a static py::object would be destroyed after Python is gone).
 struct Installed {
-  py::object control, passive, act_dyn, act_gain, act_bias, sensor, contactfilter, time;
+  py::object control, passive, act_dyn, act_gain, act_bias, sensor, contactfilter, time, warning;
+  bool warning_takes_bytes = false;
 };
 Installed& Callables() {
   static Installed* installed = new Installed();
@@ -86,15 +89,28 @@ mjtNum TimeTrampoline() {
   return NumberResult(Callables().time(), "mjcb_time");
 }
 
+void WarningTrampoline(const char* message) {
+  py::gil_scoped_acquire gil;
+  if (Callables().warning_takes_bytes) {
+    Callables().warning(py::bytes(message));
+  } else {
+    Callables().warning(py::str(message));
+  }
+}
+
+void CheckCallable(const py::object& callable) {
+  if (!callable.is_none() && !PyCallable_Check(callable.ptr())) {
+    throw py::type_error("callback is not an Optional[Callable]");
+  }
+}
+
 // set_mjcb_<name>(callable or None) and get_mjcb_<name>() for one engine callback
 template <typename Pointer>
 void BindCallback(py::module_& module, const char* name, py::object Installed::*member,
                   Pointer* engine, Pointer trampoline, const char* doc) {
   module.def(("set_mjcb_" + std::string(name)).c_str(),
              [member, engine, trampoline](py::object callable) {
-               if (!callable.is_none() && !PyCallable_Check(callable.ptr())) {
-                 throw py::type_error("callback is not an Optional[Callable]");
-               }
+               CheckCallable(callable);
                Callables().*member = callable.is_none() ? py::object() : callable;
                *engine = callable.is_none() ? nullptr : trampoline;
              }, py::arg("callback"), doc);
@@ -135,6 +151,18 @@ void BindCallbacks(py::module_& module) {
                "Installs f(m, d, geom1, geom2) -> int; nonzero discards the geom pair.");
   BindCallback(module, "time", &Installed::time, &mjcb_time, &TimeTrampoline,
                "Installs f() -> time, the clock of d.timer.");
+  module.def("set_mju_user_warning", [](py::object callable) {
+    CheckCallable(callable);
+    py::object ctypes_function = py::module_::import("ctypes").attr("_CFuncPtr");
+    Callables().warning = callable.is_none() ? py::object() : callable;
+    Callables().warning_takes_bytes = py::isinstance(callable, ctypes_function);
+    mju_user_warning = callable.is_none() ? nullptr : &WarningTrampoline;
+  }, py::arg("callback"),
+     "Installs f(message), called with the text of a warning the first time it is counted "
+     "since the data's last reset (None removes it).");
+  module.def("get_mju_user_warning", []() -> py::object {
+    return Callables().warning ? Callables().warning : py::none();
+  }, "The installed mju_user_warning callback, or None.");
 }
 
 }  // namespace mjsim

@@ -371,27 +371,6 @@ int StringToType(const std::string& name) {
   return mjOBJ_UNKNOWN;
 }
 
-// the warning texts of mjtWarning, with `info` where the reference puts it
-std::string WarningText(int warning, long long info) {
-  std::string n = std::to_string(info);
-  switch (warning) {
-    case 0: return "Inertia matrix is too close to singular at DOF " + n + ". Check model.";
-    case 1:
-      return "Too many contacts. The arena memory is full, increase arena memory allocation."
-             "(ncon = " + n + ")";
-    case 2:
-      return "Insufficient arena memory for the number of constraints generated. Increase "
-             "arena memory allocation above " + n + " bytes.";
-    case 3: return "Pre-allocated visual geom buffer is full. Increase maxgeom above " + n + ".";
-    case 4: return "Nan, Inf or huge value in QPOS at DOF " + n + ". The simulation is unstable.";
-    case 5: return "Nan, Inf or huge value in QVEL at DOF " + n + ". The simulation is unstable.";
-    case 6: return "Nan, Inf or huge value in QACC at DOF " + n + ". The simulation is unstable.";
-    case 7:
-      return "Nan, Inf or huge value in CTRL at ACTUATOR " + n + ". The simulation is unstable.";
-    default: return "Unknown warning type " + std::to_string(warning) + ".";
-  }
-}
-
 // bytes with the largest of K, M, G, T, P, E that divides them exactly
 std::string NumBytes(long long nbytes) {
   const char suffixes[] = {'K', 'M', 'G', 'T', 'P', 'E'};
@@ -679,7 +658,7 @@ void BindScalarsAndText(py::module_& module) {
   module.def("mju_str2Type", &StringToType, py::arg("str"),
              "mjtObj value of an object-type name ('body', 'geom', ...); mjOBJ_UNKNOWN if none matches.");
   module.def("mju_warningText", [](int warning, long long info) {
-    return WarningText(warning, info);
+    return mju_warningText(warning, info);
   }, py::arg("warning"), py::arg("info"),
      "Message text for warning type warning with its info number.");
   module.def("mju_writeNumBytes", [](long long nbytes) { return NumBytes(nbytes); },

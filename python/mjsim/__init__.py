@@ -15,10 +15,11 @@ MuJoCo releases); mjsim's own release number is ``__mjsim_version__``.
 from mjsim import _core, _enums, _named
 
 # Every public name of the extension (MjModel, MjData, mj_*, mju_*, mjd_*, the
-# set_mjcb_*/get_mjcb_* callbacks) is re-exported under the same name the mujoco package uses,
-# and so are the mjt* enums and the numeric mj* constants (_enums.py).
+# set_mjcb_*/get_mjcb_* and set/get_mju_user_* callbacks) is re-exported under the same name
+# the mujoco package uses, and so are the mjt* enums and the numeric mj* constants (_enums.py).
 __all__ = [name for name in dir(_core)
-           if name.startswith(("Mj", "mj", "set_mjcb_", "get_mjcb_"))] + ["FatalError", "UnexpectedError"]
+           if name.startswith(("Mj", "mj", "set_mjcb_", "get_mjcb_", "set_mju_user_",
+                                "get_mju_user_"))] + ["FatalError", "UnexpectedError"]
 globals().update({name: getattr(_core, name) for name in __all__})
 _public_enums = {**_enums.make_enums(), **_enums.CONSTANTS}
 globals().update(_public_enums)

@@ -2183,6 +2183,9 @@ def get_mjcb_sensor() -> object:
 def get_mjcb_time() -> object:
     """The installed mjcb_time callback, or None."""
 
+def get_mju_user_warning() -> object:
+    """The installed mju_user_warning callback, or None."""
+
 mjDISABLESTRING: tuple
 
 mjENABLESTRING: tuple
@@ -2956,3 +2959,6 @@ def set_mjcb_sensor(callback: object) -> None:
 
 def set_mjcb_time(callback: object) -> None:
     """Installs f() -> time, the clock of d.timer."""
+
+def set_mju_user_warning(callback: object) -> None:
+    """Installs f(message), called with the text of a warning the first time it is counted since the data's last reset (None removes it)."""

@@ -213,3 +213,68 @@ def test_wrong_result_type_raises_as_the_reference(name, args, message):
         mjsim.mj_step(m, d)
     with pytest.raises(TypeError, match=message):
         mujoco.mj_step(ref_m, ref_d)
+
+
+# --- mju_user_warning: the text of a warning, the first time it is counted since a reset ---
+
+WARNING_MODEL = """<mujoco><worldbody><body><joint name="j"/><geom size=".1"/></body></worldbody>
+<actuator><motor joint="j"/></actuator></mujoco>"""
+
+
+def warnings_of(lib, callback_factory=None):
+    """Messages passed to mju_user_warning by a run of steps with bad qpos, ctrl and qvel."""
+    messages = []
+    callback = (callback_factory or (lambda out: out.append))(messages)
+    lib.set_mju_user_warning(callback)
+    try:
+        m = lib.MjModel.from_xml_string(WARNING_MODEL)
+        d = lib.MjData(m)
+        d.time = 1.23456
+        for field, value in [("qpos", np.nan), ("qpos", np.nan), ("ctrl", np.inf),
+                             ("qvel", 1e20)]:
+            getattr(d, field)[0] = value
+            lib.mj_step(m, d)
+    finally:
+        lib.set_mju_user_warning(None)
+    return messages
+
+
+def test_user_warning_gets_the_references_messages():
+    ours = warnings_of(mjsim)
+    assert ours == warnings_of(mujoco)
+    assert ours[0] == ("Nan, Inf or huge value in QPOS at DOF 0. The simulation is unstable. "
+                       "Time = 1.2346.")
+
+
+def test_user_warning_as_a_ctypes_function_gets_bytes():
+    # dm_control installs CFUNCTYPE(None, c_char_p) at import
+    import ctypes
+
+    def factory(out):
+        return ctypes.CFUNCTYPE(None, ctypes.c_char_p)(out.append)
+    ours = warnings_of(mjsim, factory)
+    assert ours == warnings_of(mujoco, factory)
+    assert ours and all(isinstance(text, bytes) for text in ours)
+
+
+def test_user_warning_getter_and_bad_callback():
+    def callback(text):
+        pass
+    for lib in (mjsim, mujoco):
+        assert lib.get_mju_user_warning() is None
+        lib.set_mju_user_warning(callback)
+        assert lib.get_mju_user_warning() is callback
+        lib.set_mju_user_warning(None)
+        assert lib.get_mju_user_warning() is None
+        with pytest.raises(TypeError, match="callback is not an Optional"):
+            lib.set_mju_user_warning(5)
+
+
+def test_exception_in_the_user_warning_reaches_the_caller():
+    def factory(out):
+        def raising(text):
+            raise ValueError("from the warning callback")
+        return raising
+    for lib in (mjsim, mujoco):
+        with pytest.raises(ValueError, match="from the warning callback"):
+            warnings_of(lib, factory)

@@ -187,8 +187,11 @@ void mj_normalizeQuat(const Model& m, mjtNum* qpos);
 void mj_checkPos(const Model& m, Data& d);
 void mj_checkVel(const Model& m, Data& d);
 void mj_checkAcc(const Model& m, Data& d);
-// count warning `warning` with info `info` (engine/check.cc)
+// count warning `warning` with info `info`; the first count since the last reset also passes
+// "<mju_warningText> Time = <d.time>." to mju_user_warning when one is installed (engine/check.cc)
 void mj_warning(Data& d, int warning, int info);
+// the message of mjtWarning `warning`, with `info` where mujoco 3.3.7 puts it (engine/check.cc)
+std::string mju_warningText(int warning, long long info);
 
 // whether Jacobians (ten_J, ...) use the sparse layout: jacobian="sparse", or "auto" and
 // nv >= 60 (support.cc)

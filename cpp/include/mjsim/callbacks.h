@@ -11,6 +11,8 @@
 //   mjcb_contactfilter  per dynamic geom pair that passed every filter and bounding test, before
 //                       the narrow phase; nonzero discards the pair (explicit pairs: not called)
 //   mjcb_time           the clock of Data::timer, in any unit
+//   mju_user_warning    the message of a warning the first time it is counted since the Data's
+//                       last reset (mj_warning); without it mjsim only counts, in d.warning
 #pragma once
 #include "mjsim/data.h"
 #include "mjsim/model.h"
@@ -22,6 +24,7 @@ using mjfConFilt = int (*)(const Model& m, Data& d, int geom1, int geom2);
 using mjfSensor = void (*)(const Model& m, Data& d, int stage);
 using mjfTime = mjtNum (*)();
 using mjfAct = mjtNum (*)(const Model& m, const Data& d, int id);
+using mjfWarning = void (*)(const char* message);
 
 extern mjfGeneric mjcb_control;
 extern mjfGeneric mjcb_passive;
@@ -31,5 +34,6 @@ extern mjfAct mjcb_act_bias;
 extern mjfSensor mjcb_sensor;
 extern mjfConFilt mjcb_contactfilter;
 extern mjfTime mjcb_time;
+extern mjfWarning mju_user_warning;
 
 }  // namespace mjsim

@@ -11,5 +11,6 @@ mjfAct mjcb_act_bias = nullptr;
 mjfSensor mjcb_sensor = nullptr;
 mjfConFilt mjcb_contactfilter = nullptr;
 mjfTime mjcb_time = nullptr;
+mjfWarning mju_user_warning = nullptr;
 
 }  // namespace mjsim

@@ -4,13 +4,18 @@
 // simulation goes on from the model's initial state instead of propagating garbage.
 //   reads   d.qpos qvel qacc
 //   writes  d.warning; everything mj_resetData writes; after a bad qacc, what mj_forward writes
+// Every warning of the engine is counted by mj_warning, which also passes its first occurrence
+// since the last reset, as text, to the user's mju_user_warning (mjsim/callbacks.h).
 //
 // Observed in mujoco 3.3.7 (docs/REFERENCE-BEHAVIOURS.md): the warning is counted once before
 // the reset and once after it, so a reset leaves number == 1, while without the reset the
 // counter rises by 2 per bad step. lastinfo is the index of the first bad entry.
 #include <cmath>
+#include <cstdio>
+#include <string>
 
 #include "mjsim/api.h"
+#include "mjsim/callbacks.h"
 
 namespace mjsim {
 namespace {
@@ -41,8 +46,38 @@ bool CheckArray(const Model& m, Data& d, const mjtNum* values, int count, int wa
 
 }  // namespace
 
+std::string mju_warningText(int warning, long long info) {
+  std::string n = std::to_string(info);
+  switch (warning) {
+    case mjWARN_INERTIA:
+      return "Inertia matrix is too close to singular at DOF " + n + ". Check model.";
+    case mjWARN_CONTACTFULL:
+      return "Too many contacts. The arena memory is full, increase arena memory allocation."
+             "(ncon = " + n + ")";
+    case mjWARN_CNSTRFULL:
+      return "Insufficient arena memory for the number of constraints generated. Increase "
+             "arena memory allocation above " + n + " bytes.";
+    case mjWARN_VGEOMFULL:
+      return "Pre-allocated visual geom buffer is full. Increase maxgeom above " + n + ".";
+    case mjWARN_BADQPOS:
+      return "Nan, Inf or huge value in QPOS at DOF " + n + ". The simulation is unstable.";
+    case mjWARN_BADQVEL:
+      return "Nan, Inf or huge value in QVEL at DOF " + n + ". The simulation is unstable.";
+    case mjWARN_BADQACC:
+      return "Nan, Inf or huge value in QACC at DOF " + n + ". The simulation is unstable.";
+    case mjWARN_BADCTRL:
+      return "Nan, Inf or huge value in CTRL at ACTUATOR " + n + ". The simulation is unstable.";
+    default: return "Unknown warning type " + std::to_string(warning) + ".";
+  }
+}
+
 void mj_warning(Data& d, int warning, int info) {
   if (warning < 0 || warning >= mjNWARNING) return;
+  if (d.warning[warning].number == 0 && mju_user_warning) {
+    char time[48];
+    std::snprintf(time, sizeof(time), " Time = %.4f.", d.time);
+    mju_user_warning((mju_warningText(warning, info) + time).c_str());
+  }
   d.warning[warning].lastinfo = info;
   d.warning[warning].number += 1;
 }
