@@ -33,16 +33,15 @@ DEFERRED_RULES = [
     ("25 model editing", "MjSpec, its elements and vectors, bind",
      r"MjSpec|Mjs\w+|Mj(Byte|Char|Double|Float|Int|String)Vec|MjStruct|MjVisual(Headlight|Rgba)"
      r"|from_zip|to_zip|Mj(Model|Data)\.(bind|bind_scalar)"),
-    ("26 visualization", "Mjv* structs, mjv_* functions, scene printing, the bounding volumes "
-     "a step's midphase reached (d.bvh_active, drawn with vis.global.bvactive)",
+    ("26 visualization", "Mjv* structs, mjv_* functions, scene printing",
      r"(?!MjvCamera$|MjvPerturb$|mjv_defaultCamera$|mjv_defaultPerturb$)"
-     r"(Mjv\w+|mjv_\w+|mj_print(Formatted)?Scene|MjData\.bvh_active)"),
+     r"(Mjv\w+|mjv_\w+|mj_print(Formatted)?Scene)"),
     ("27 rendering", "mjr_* functions, MjrContext, GL contexts, Renderer",
      r"mjr_\w+|Mjr\w+|GLContext|gl_context|glfw|Renderer|renderer"),
     ("30 flex and deformables", "flex collision and ray functions, flex Data arrays",
-     r"mj_flex|mju_ray(Flex|Skin)|MjData\.(flexedge_\w+|flexvert_\w+|flexelem_\w+|bvh_aabb_dyn)"),
+     r"mj_flex|mju_ray(Flex|Skin)"),
     ("plugins", "engine plugins", r"PLUGIN_HANDLES|mj_load(All)?PluginLibrar(y|ies)"
-     r"|MjData\.(nplugin|plugin|plugin_data|plugin_state)"),
+     r"|MjData\.nplugin"),
 ]
 
 # imports of the reference's __init__, not part of its API

@@ -35,6 +35,9 @@ void PrintValue(const Printer& out, mjtNum value) { PrintReal(out, value, " %.9g
 void PrintValue(const Printer& out, float value) { PrintReal(out, value, " %.7g"); }
 void PrintValue(const Printer& out, int value) { std::fprintf(out.file, " %d", value); }
 void PrintValue(const Printer& out, mjtByte value) { std::fprintf(out.file, " %d", value); }
+void PrintValue(const Printer& out, uintptr_t value) {
+  std::fprintf(out.file, " %llu", static_cast<unsigned long long>(value));
+}
 
 // one line per row; names (char arrays) print as their 0-separated strings
 template <typename T>

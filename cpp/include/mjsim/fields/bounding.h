@@ -26,4 +26,9 @@
   X(mjtNum, geom_aabb,         ngeom,      6,  "bounding box, (center, size) (bounding.cc)")       \
   X(mjtNum, geom_fluid,        ngeom,      12, "fluid interaction parameters (bounding.cc)")
 
-#define MJSIM_BOUNDING_DATA_FIELDS(X)
+// bvh_aabb_dyn: boxes of the flexes' bounding volumes (none: mjsim loads no flexes yet).
+// bvh_active: in the reference, the volumes its midphase reached, for drawing them; mjsim's
+// collision does not walk the bounding volume trees and leaves it 0 (the visualization issue).
+#define MJSIM_BOUNDING_DATA_FIELDS(X)                                                              \
+  X(mjtNum,  bvh_aabb_dyn, nbvhdynamic, 6, "world boxes (center, half sizes) of dynamic volumes") \
+  X(mjtByte, bvh_active,   nbvh,        1, "1 where the midphase reached the volume (0: not tracked)")

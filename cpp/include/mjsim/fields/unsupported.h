@@ -99,4 +99,17 @@
   X(int8_t,  plugin_attr,         npluginattr,    1,  "configuration text of all plugin instances") \
   X(int,     plugin_attradr,      nplugin,        1,  "start of each instance's configuration in plugin_attr")
 
-#define MJSIM_UNSUPPORTED_DATA_FIELDS(X)
+// Data arrays of the same objects, empty in every model mjsim loads (the reference's shapes)
+//     type       name               rows          cols  doc
+#define MJSIM_UNSUPPORTED_DATA_FIELDS(X)                                                          \
+  X(mjtNum,    flexvert_xpos,      nflexvert,    3,    "flex vertices in world coordinates")     \
+  X(mjtNum,    flexelem_aabb,      nflexelem,    6,    "flex element boxes (center, half sizes)") \
+  X(int,       flexedge_J_rownnz,  nflexedge,    1,    "flex edge Jacobian: entries per row")   \
+  X(int,       flexedge_J_rowadr,  nflexedge,    1,    "flex edge Jacobian: first entry of each row") \
+  X(int,       flexedge_J_colind,  nflexedge,    m.nv, "flex edge Jacobian: dof of each entry") \
+  X(mjtNum,    flexedge_J,         nflexedge,    m.nv, "flex edge Jacobian")                    \
+  X(mjtNum,    flexedge_length,    nflexedge,    1,    "flex edge lengths")                     \
+  X(mjtNum,    flexedge_velocity,  nflexedge,    1,    "flex edge length rates")                \
+  X(mjtNum,    plugin_state,       npluginstate, 1,    "plugin instances' state")               \
+  X(int,       plugin,             nplugin,      1,    "the plugin of each instance")           \
+  X(uintptr_t, plugin_data,        nplugin,      1,    "each instance's own data (an address)")
