@@ -129,6 +129,36 @@ void ForgetWrapper(const Data* data, const PyData* wrapper) {
   if (found != Wrappers().end() && found->second == wrapper) Wrappers().erase(found);
 }
 
+// set/get_mju_user_<name>: only a C function pointer (a ctypes function) will do, as in the
+// reference: the allocator runs where Python cannot (compiling releases the GIL). Every function
+// ever installed is kept alive, since blocks are freed by the free that was current when they
+// were allocated.
+template <typename Pointer>
+void BindAllocator(py::module_& module, const std::string& name, Pointer* installed,
+                   const char* doc) {
+  static py::object* current = new py::object();  // per name: one instantiation per Pointer type
+  static py::list* every = new py::list();
+  module.def(("set_mju_user_" + name).c_str(), [name, installed](py::object function) {
+    if (function.is_none()) {
+      *installed = nullptr;
+      *current = py::object();
+      return;
+    }
+    py::module_ ctypes = py::module_::import("ctypes");
+    if (!py::isinstance(function, ctypes.attr("_CFuncPtr"))) {
+      throw py::type_error("mju_user_" + name + " must be a C function pointer");
+    }
+    py::object pointer = ctypes.attr("cast")(function, ctypes.attr("c_void_p"));
+    auto address = pointer.attr("value").cast<uintptr_t>();
+    every->append(function);
+    *current = function;
+    *installed = reinterpret_cast<Pointer>(address);
+  }, py::arg("function"), doc);
+  module.def(("get_mju_user_" + name).c_str(), []() -> py::object {
+    return *current ? *current : py::none();
+  }, ("The installed mju_user_" + name + ", or None.").c_str());
+}
+
 void BindCallbacks(py::module_& module) {
   BindCallback(module, "control", &Installed::control, &mjcb_control, &ControlTrampoline,
                "Installs f(m, d), called after the velocity stages to set controls "
@@ -163,6 +193,12 @@ void BindCallbacks(py::module_& module) {
   module.def("get_mju_user_warning", []() -> py::object {
     return Callables().warning ? Callables().warning : py::none();
   }, "The installed mju_user_warning callback, or None.");
+  BindAllocator(module, "malloc", &mju_user_malloc,
+                "Installs a C allocator, void* f(size_t), for Model and Data buffers (a ctypes "
+                "function; None restores mjsim's own).");
+  BindAllocator(module, "free", &mju_user_free,
+                "Installs the C function, void f(void*), that frees what the allocator gave "
+                "(a ctypes function; None: std::free for the user allocator's blocks).");
 }
 
 }  // namespace mjsim

@@ -2474,6 +2474,20 @@ def mjv_defaultCamera(cam: MjvCamera) -> None:
 def mjv_defaultPerturb(pert: MjvPerturb) -> None:
     """Resets a perturbation to none selected."""
 
+def set_mju_user_malloc(function: object) -> None:
+    """Installs a C allocator, void* f(size_t), for Model and Data buffers (a ctypes function;
+    None restores mjsim's own)."""
+
+def get_mju_user_malloc() -> object:
+    """The installed mju_user_malloc, or None."""
+
+def set_mju_user_free(function: object) -> None:
+    """Installs the C function, void f(void*), that frees what the allocator gave (a ctypes
+    function; None: std::free for the user allocator's blocks)."""
+
+def get_mju_user_free() -> object:
+    """The installed mju_user_free, or None."""
+
 def mj_printSchema(flg_html: bool, flg_pad: bool) -> str:
     """The MJCF schema mjsim reads: elements, how often each may appear, attributes."""
 

@@ -278,3 +278,53 @@ def test_exception_in_the_user_warning_reaches_the_caller():
     for lib in (mjsim, mujoco):
         with pytest.raises(ValueError, match="from the warning callback"):
             warnings_of(lib, factory)
+
+
+def test_user_allocator_takes_model_and_data_buffers():
+    """set_mju_user_malloc/free take ctypes C functions; every buffer they allocate is freed by
+    them; a Python callable is the reference's TypeError; None restores mjsim's allocator."""
+    import ctypes
+    import gc
+
+    import mjsim
+
+    reference = pytest.importorskip("mujoco")
+    for engine in (reference, mjsim):
+        with pytest.raises(TypeError, match="mju_user_malloc must be a C function pointer"):
+            engine.set_mju_user_malloc(lambda size: 0)
+        with pytest.raises(TypeError, match="mju_user_free must be a C function pointer"):
+            engine.set_mju_user_free(print)
+    libc = ctypes.CDLL(None)
+    libc.malloc.restype, libc.malloc.argtypes = ctypes.c_void_p, [ctypes.c_size_t]
+    libc.free.argtypes = [ctypes.c_void_p]
+    calls = []
+
+    @ctypes.CFUNCTYPE(ctypes.c_void_p, ctypes.c_size_t)
+    def user_malloc(size):
+        calls.append("malloc")
+        return libc.malloc(size)
+
+    @ctypes.CFUNCTYPE(None, ctypes.c_void_p)
+    def user_free(block):
+        calls.append("free")
+        libc.free(block)
+
+    mjsim.set_mju_user_malloc(user_malloc)
+    mjsim.set_mju_user_free(user_free)
+    try:
+        assert mjsim.get_mju_user_malloc() is user_malloc
+        m = mjsim.MjModel.from_xml_string(
+            "<mujoco><worldbody><body><freejoint/><geom size='.1'/></body></worldbody></mujoco>")
+        d = mjsim.MjData(m)
+        mjsim.mj_step(m, d)
+        assert d.qpos[2] < 0 and calls.count("malloc") >= 3
+        del d, m
+        gc.collect()
+        assert calls.count("free") == calls.count("malloc")
+    finally:
+        mjsim.set_mju_user_malloc(None)
+        mjsim.set_mju_user_free(None)
+    assert mjsim.get_mju_user_malloc() is None and mjsim.get_mju_user_free() is None
+    before = len(calls)
+    mjsim.MjData(mjsim.MjModel.from_xml_string("<mujoco/>"))
+    assert len(calls) == before

@@ -13,6 +13,9 @@
 //   mjcb_time           the clock of Data::timer, in any unit
 //   mju_user_warning    the message of a warning the first time it is counted since the Data's
 //                       last reset (mj_warning); without it mjsim only counts, in d.warning
+//   mju_user_malloc     the blocks of Model and Data buffers and arenas (util/buffer.cc, never
+//   mju_user_free       inside mj_step); a block is freed by the free installed when it was
+//                       allocated (std::free if none was)
 #pragma once
 #include "mjsim/data.h"
 #include "mjsim/model.h"
@@ -25,6 +28,8 @@ using mjfSensor = void (*)(const Model& m, Data& d, int stage);
 using mjfTime = mjtNum (*)();
 using mjfAct = mjtNum (*)(const Model& m, const Data& d, int id);
 using mjfWarning = void (*)(const char* message);
+using mjfMalloc = void* (*)(size_t bytes);
+using mjfFree = void (*)(void* block);
 
 extern mjfGeneric mjcb_control;
 extern mjfGeneric mjcb_passive;
@@ -35,5 +40,7 @@ extern mjfSensor mjcb_sensor;
 extern mjfConFilt mjcb_contactfilter;
 extern mjfTime mjcb_time;
 extern mjfWarning mju_user_warning;
+extern mjfMalloc mju_user_malloc;
+extern mjfFree mju_user_free;
 
 }  // namespace mjsim

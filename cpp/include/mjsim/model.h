@@ -9,7 +9,8 @@
 
 namespace mjsim {
 
-// Owns one 64-byte-aligned block; arrays of Model and Data point into it.
+// Owns one 64-byte-aligned block, from mju_user_malloc when one is installed (callbacks.h);
+// arrays of Model and Data point into it.
 class AlignedBuffer {
  public:
   AlignedBuffer() = default;
@@ -24,9 +25,12 @@ class AlignedBuffer {
   size_t size() const { return size_; }
 
  private:
+  void Allocate(size_t bytes);
   void Release();
   unsigned char* bytes_ = nullptr;
   size_t size_ = 0;
+  void* user_block_ = nullptr;            // the user allocator's block bytes_ lies in
+  void (*user_free_)(void*) = nullptr;  // the free installed when it was allocated
 };
 
 // mjOption: physics options, one member per MJSIM_OPTION_FIELDS entry.

@@ -12,5 +12,7 @@ mjfSensor mjcb_sensor = nullptr;
 mjfConFilt mjcb_contactfilter = nullptr;
 mjfTime mjcb_time = nullptr;
 mjfWarning mju_user_warning = nullptr;
+mjfMalloc mju_user_malloc = nullptr;
+mjfFree mju_user_free = nullptr;
 
 }  // namespace mjsim

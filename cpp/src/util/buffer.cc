@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "mjsim/api.h"
+#include "mjsim/callbacks.h"
 #include "mjsim/data.h"
 #include "mjsim/errors.h"
 #include "mjsim/model.h"
@@ -101,25 +102,44 @@ bool DataFitsModel(const Model& made_for, const Model& m) {
          DataBytes(made_for) == DataBytes(m);
 }
 
-void AlignedBuffer::Reset(size_t bytes) {
+// one extra line so an empty model still has a valid, aligned base pointer; a user allocator's
+// block has one more, to align it
+void AlignedBuffer::Allocate(size_t bytes) {
   Release();
-  // one extra line so an empty model still has a valid, aligned base pointer
-  bytes_ = static_cast<unsigned char*>(
-      ::operator new(bytes + kAlignment, std::align_val_t(kAlignment)));
-  std::memset(bytes_, 0, bytes + kAlignment);
+  if (mju_user_malloc) {
+    void* block = mju_user_malloc(bytes + 2 * kAlignment);
+    if (!block) throw std::bad_alloc();
+    user_block_ = block;
+    user_free_ = mju_user_free;
+    auto address = reinterpret_cast<uintptr_t>(block);
+    bytes_ = reinterpret_cast<unsigned char*>((address + kAlignment - 1) / kAlignment * kAlignment);
+  } else {
+    bytes_ = static_cast<unsigned char*>(
+        ::operator new(bytes + kAlignment, std::align_val_t(kAlignment)));
+  }
   size_ = bytes;
 }
 
-void AlignedBuffer::ResetUninitialized(size_t bytes) {
-  Release();
-  bytes_ = static_cast<unsigned char*>(
-      ::operator new(bytes + kAlignment, std::align_val_t(kAlignment)));
-  size_ = bytes;
+void AlignedBuffer::Reset(size_t bytes) {
+  Allocate(bytes);
+  std::memset(bytes_, 0, bytes + kAlignment);
 }
+
+void AlignedBuffer::ResetUninitialized(size_t bytes) { Allocate(bytes); }
 
 void AlignedBuffer::Release() {
-  if (bytes_) ::operator delete(bytes_, std::align_val_t(kAlignment));
+  if (user_block_) {
+    if (user_free_) {
+      user_free_(user_block_);
+    } else {
+      std::free(user_block_);
+    }
+  } else if (bytes_) {
+    ::operator delete(bytes_, std::align_val_t(kAlignment));
+  }
   bytes_ = nullptr;
+  user_block_ = nullptr;
+  user_free_ = nullptr;
   size_ = 0;
 }
 
