@@ -356,7 +356,7 @@ void FillParameters(const SpecActuator& act, Model& m, int i) {
 }  // namespace
 
 void CollectActuators(CompileContext& ctx, Model& m) {
-  const std::vector<SpecActuator>& actuators = ctx.spec.actuators;
+  const ElementList<SpecActuator>& actuators = ctx.spec.actuators;
   m.nu = static_cast<int>(actuators.size());
   std::vector<std::string> names;
   for (const SpecActuator& act : actuators) names.push_back(act.name);

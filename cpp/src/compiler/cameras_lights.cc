@@ -63,7 +63,7 @@ void FillCamera(const CompileContext& ctx, Model& m, int c) {
   Copy3(m.cam_pos + 3 * c, camera.pos);
   ctx.CheckOrientation("camera", camera.name, c, camera.source, camera.orientation);
   OrientationToQuat(m.cam_quat + 4 * c, camera.orientation, ctx.spec.compiler);
-  ctx.ApplyFrame(camera.frame, m.cam_pos + 3 * c, m.cam_quat + 4 * c);
+  ctx.ApplyFrame(&camera, camera.frame, m.cam_pos + 3 * c, m.cam_quat + 4 * c);
   ApplyPose(ctx.camera_offset[c], m.cam_pos + 3 * c, m.cam_quat + 4 * c);
   m.cam_orthographic[c] = camera.orthographic;
   // checked for orthographic cameras too, where fovy is a length (the reference rejects 500)
@@ -98,7 +98,7 @@ void FillLight(const CompileContext& ctx, Model& m, int l) {
   Copy3(pos, light.pos);
   if (Norm3(light.dir) < 1e-14) ctx.Fail("light", light.name, l, light.source, "direction 'dir' must be nonzero");
   mjtNum quat[4] = {1, 0, 0, 0};
-  ctx.ApplyFrame(light.frame, pos, quat);
+  ctx.ApplyFrame(&light, light.frame, pos, quat);
   ApplyPose(ctx.light_offset[l], pos, quat);
   RotateVecByQuat(dir, light.dir, quat);
   Normalize3(dir);

@@ -186,12 +186,22 @@ class Compiler {
     AddContents(body, id, Pose{}, elements);
   }
 
+  template <typename T>
+  void NoteFrameOwner(const SpecBody& body, const ElementList<T>& list) {
+    for (const T& element : list) ctx_.frame_owner[&element] = &body;
+  }
+
   // The elements of `body` (the body `id` itself, or a body fused into it at `offset`). Each
   // such body keeps its own mass properties (its inertial, else its geoms) as a mass group.
   void AddContents(const SpecBody& body, int id, const Pose& offset,
                    std::vector<BodyElements>& elements) {
     int group = static_cast<int>(ctx_.body_massgroups[id].size());
-    ctx_.body_massgroups[id].push_back({body.inertial ? &*body.inertial : nullptr, offset});
+    ctx_.body_massgroups[id].push_back({body.explicitinertial ? &body.inertial : nullptr, offset});
+    NoteFrameOwner(body, body.joints);
+    NoteFrameOwner(body, body.geoms);
+    NoteFrameOwner(body, body.sites);
+    NoteFrameOwner(body, body.cameras);
+    NoteFrameOwner(body, body.lights);
     for (const SpecGeom& geom : body.geoms) {
       elements[id].geoms.emplace_back(&geom, offset);
       elements[id].geom_massgroup.push_back(group);
@@ -199,18 +209,19 @@ class Compiler {
     for (const SpecSite& site : body.sites) elements[id].sites.emplace_back(&site, offset);
     for (const SpecCamera& camera : body.cameras) elements[id].cameras.emplace_back(&camera, offset);
     for (const SpecLight& light : body.lights) elements[id].lights.emplace_back(&light, offset);
-    for (const auto& child : body.children) {
-      if (!IsFused(*child)) {
-        AddBody(*child, id, offset, elements);
+    for (const SpecBody& child : body.children) {
+      ctx_.frame_owner[&child] = &body;
+      if (!IsFused(child)) {
+        AddBody(child, id, offset, elements);
         continue;
       }
       Pose pose;  // the fused child's frame in the frame of body `id`
-      Copy3(pose.pos, child->pos);
-      ctx_.CheckOrientation("body", child->name, id, child->source, child->orientation);
-      OrientationToQuat(pose.quat, child->orientation, spec_.compiler);
-      ctx_.ApplyFrame(child->frame, pose.pos, pose.quat);
+      Copy3(pose.pos, child.pos);
+      ctx_.CheckOrientation("body", child.name, id, child.source, child.orientation);
+      OrientationToQuat(pose.quat, child.orientation, spec_.compiler);
+      ctx_.ApplyFrame(&child, child.frame, pose.pos, pose.quat);
       ApplyPose(offset, pose.pos, pose.quat);
-      AddContents(*child, id, pose, elements);
+      AddContents(child, id, pose, elements);
     }
   }
 
@@ -387,7 +398,7 @@ class Compiler {
       Copy3(m.body_pos + 3 * b, body.pos);
       ctx_.CheckOrientation("body", body.name, b, body.source, body.orientation);
       OrientationToQuat(m.body_quat + 4 * b, body.orientation, spec_.compiler);
-      ctx_.ApplyFrame(body.frame, m.body_pos + 3 * b, m.body_quat + 4 * b);
+      ctx_.ApplyFrame(&body, body.frame, m.body_pos + 3 * b, m.body_quat + 4 * b);
       ApplyPose(ctx_.body_offset[b], m.body_pos + 3 * b, m.body_quat + 4 * b);
 
       int dofnum = 0;
@@ -446,7 +457,7 @@ class Compiler {
     }
     // inside <frame>: pos and axis are given in the frame and move with it (the reference
     // rotates pos through the matrix, axis through the quaternion: measured bit for bit)
-    Pose frame = ctx_.FramePose(joint.frame);
+    Pose frame = ctx_.FramePose(&joint, joint.frame);
     RotateVecByQuatMatrix(pos, joint.pos, frame.quat);
     AddTo3(pos, frame.pos);
     if (joint.type == mjJNT_BALL) return;
@@ -631,7 +642,7 @@ class Compiler {
       CheckFromToWithoutPos("geom", geom.name, g, geom.source, geom.pos);
       FillGeomFromTo(m, g, geom);
     }
-    ctx_.ApplyFrame(geom.frame, pos, quat);
+    ctx_.ApplyFrame(&geom, geom.frame, pos, quat);
     ApplyPose(ctx_.geom_offset[g], pos, quat);
     if (m.geom_dataid[g] >= 0 && geom.type != mjGEOM_HFIELD) {
       ResolveMeshGeom(ctx_, m.geom_dataid[g], geom, size, pos, quat);
@@ -746,7 +757,7 @@ class Compiler {
           SetFromToSize(size, site.type, half_length);
         }
         CheckRequiredSizes("site", site.name, s, site.source, size, kRequiredSizes[site.type]);
-        ctx_.ApplyFrame(site.frame, m.site_pos + 3 * s, m.site_quat + 4 * s);
+        ctx_.ApplyFrame(&site, site.frame, m.site_pos + 3 * s, m.site_quat + 4 * s);
         ApplyPose(ctx_.site_offset[s], m.site_pos + 3 * s, m.site_quat + 4 * s);
       }
     }

@@ -111,20 +111,25 @@ std::string CompileContext::ReadAssetFile(const std::string& file, const std::st
 
 // The frames compose first, outermost to innermost: with nested frames this order gives the
 // reference's last bits (cam_pos, jnt_axis measured)
-Pose CompileContext::FramePose(int frame) const {
+Pose CompileContext::FramePose(const void* element, int frame) const {
   if (frame < 0) return Pose{};
-  Pose outer = FramePose(spec.frames[frame].parent);
+  const ElementList<SpecFrame>& frames = frame_owner.at(element)->frames;
+  if (frame >= static_cast<int>(frames.size())) {
+    throw ModelError("Error: frame index " + std::to_string(frame) + " out of range");
+  }
+  const SpecFrame& spec_frame = frames[frame];
+  Pose outer = FramePose(element, spec_frame.parent);
   Pose own;
-  const SpecFrame& spec_frame = spec.frames[frame];
   CheckOrientation("frame", spec_frame.name, frame, spec_frame.source, spec_frame.orientation);
-  Copy3(own.pos, spec.frames[frame].pos);
-  OrientationToQuat(own.quat, spec.frames[frame].orientation, spec.compiler);
+  Copy3(own.pos, spec_frame.pos);
+  OrientationToQuat(own.quat, spec_frame.orientation, spec.compiler);
   ApplyPoseThroughMatrix(outer, own.pos, own.quat);
   return own;
 }
 
-void CompileContext::ApplyFrame(int frame, mjtNum pos[3], mjtNum quat[4]) const {
-  if (frame >= 0) ApplyPoseThroughMatrix(FramePose(frame), pos, quat);
+void CompileContext::ApplyFrame(const void* element, int frame, mjtNum pos[3],
+                                mjtNum quat[4]) const {
+  if (frame >= 0) ApplyPoseThroughMatrix(FramePose(element, frame), pos, quat);
 }
 
 void ApplyPoseThroughMatrix(const Pose& pose, mjtNum pos[3], mjtNum quat[4]) {
@@ -167,7 +172,7 @@ void CollectCameraLightTargets(const SpecBody& body, std::set<std::string>& name
   for (const SpecLight& light : body.lights) {
     if (!light.target.empty()) names.insert(light.target);
   }
-  for (const auto& child : body.children) CollectCameraLightTargets(*child, names);
+  for (const SpecBody& child : body.children) CollectCameraLightTargets(child, names);
 }
 
 }  // namespace

@@ -103,11 +103,13 @@ class CompileContext {
   std::string ReadAssetFile(const std::string& file, const std::string& subdir, const char* type,
                             const std::string& name, int id, const SourceLocation& source) const;
 
-  // Composes the pose of an element written inside <frame> `frame` (-1: none) with the frames
-  // around it: pos/quat become relative to the enclosing body.
-  void ApplyFrame(int frame, mjtNum pos[3], mjtNum quat[4]) const;
-  // the pose of <frame> `frame` (-1: identity) in its body, all enclosing frames composed
-  Pose FramePose(int frame) const;
+  // Composes the pose of `element`, written inside <frame> `frame` (-1: none) of the body that
+  // holds it, with the frames around it: pos/quat become relative to that body.
+  void ApplyFrame(const void* element, int frame, mjtNum pos[3], mjtNum quat[4]) const;
+  // the pose of `element`'s <frame> `frame` (-1: identity) in its body, enclosing frames composed
+  Pose FramePose(const void* element, int frame) const;
+  // the body whose frames an element's `frame` indexes (for a body: its parent), per element
+  std::unordered_map<const void*, const SpecBody*> frame_owner;
 
   // skins with file data loaded (CollectSkins), in id order
   std::vector<SpecSkin> skins;

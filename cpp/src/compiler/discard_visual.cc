@@ -47,20 +47,22 @@ int CountDiscardedGeoms(const SpecBody& body, const std::set<std::string>& refer
       used_meshes.insert(geom.mesh);
     }
   }
-  for (const auto& child : body.children) discarded += CountDiscardedGeoms(*child, referenced, used_meshes);
+  for (const SpecBody& child : body.children) {
+    discarded += CountDiscardedGeoms(child, referenced, used_meshes);
+  }
   return discarded;
 }
 
 // drops the discarded geoms and clears the others' materials
 void StripBody(SpecBody& body, const std::set<std::string>& referenced) {
-  std::vector<SpecGeom> kept;
+  ElementList<SpecGeom> kept;
   for (SpecGeom& geom : body.geoms) {
     if (IsDiscarded(geom, referenced)) continue;
     geom.material.clear();
     kept.push_back(std::move(geom));
   }
   body.geoms = std::move(kept);
-  for (auto& child : body.children) StripBody(*child, referenced);
+  for (SpecBody& child : body.children) StripBody(child, referenced);
 }
 
 }  // namespace
@@ -81,7 +83,7 @@ Spec WithoutVisualElements(const Spec& spec) {
   StripBody(stripped.worldbody, referenced);
   stripped.materials.clear();
   stripped.textures.clear();
-  std::vector<SpecMesh> meshes;
+  ElementList<SpecMesh> meshes;
   for (SpecMesh& mesh : stripped.meshes) {
     if (used_meshes.count(MeshName(mesh))) meshes.push_back(std::move(mesh));
   }

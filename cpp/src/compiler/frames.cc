@@ -105,7 +105,7 @@ const char* AxesProblem(const mjtNum values[6]) {
 }  // namespace
 
 const char* OrientationProblem(const Orientation& orientation) {
-  const mjtNum* values = orientation.values;
+  const mjtNum* values = orientation.Values();
   switch (orientation.form) {
     case Orientation::Form::kAxisAngle: return IsTooShort(values) ? "axisangle too small" : nullptr;
     case Orientation::Form::kXYAxes: return AxesProblem(values);
@@ -116,7 +116,7 @@ const char* OrientationProblem(const Orientation& orientation) {
 
 void OrientationToQuat(mjtNum quat[4], const Orientation& orientation,
                        const SpecCompiler& compiler) {
-  const mjtNum* values = orientation.values;
+  const mjtNum* values = orientation.Values();
   switch (orientation.form) {
     case Orientation::Form::kQuat:
       Copy4(quat, values);

@@ -228,7 +228,7 @@ MeshInfo ProcessMesh(const CompileContext& ctx, int id) {
 }  // namespace
 
 void CollectMeshes(CompileContext& ctx, Model& m) {
-  const std::vector<SpecMesh>& meshes = ctx.spec.meshes;
+  const ElementList<SpecMesh>& meshes = ctx.spec.meshes;
   std::vector<std::string> names, paths;
   for (const SpecMesh& mesh : meshes) {
     names.push_back(MeshName(mesh));

@@ -98,7 +98,7 @@ class SensorResolver {
   int id_;
 };
 
-std::vector<const std::vector<mjtNum>*> SensorUserLists(const std::vector<SpecSensor>& sensors) {
+std::vector<const std::vector<mjtNum>*> SensorUserLists(const ElementList<SpecSensor>& sensors) {
   std::vector<const std::vector<mjtNum>*> lists;
   for (const SpecSensor& sensor : sensors) lists.push_back(&sensor.user);
   return lists;
@@ -114,7 +114,7 @@ int SensorDim(const CompileContext& ctx, const SpecSensor& sensor) {
 }  // namespace
 
 void CollectSensors(CompileContext& ctx, Model& m) {
-  const std::vector<SpecSensor>& sensors = ctx.spec.sensors;
+  const ElementList<SpecSensor>& sensors = ctx.spec.sensors;
   m.nsensor = static_cast<int>(sensors.size());
   std::vector<std::string> names;
   for (int i = 0; i < m.nsensor; ++i) {
@@ -127,7 +127,7 @@ void CollectSensors(CompileContext& ctx, Model& m) {
 }
 
 void FillSensors(CompileContext& ctx, Model& m) {
-  const std::vector<SpecSensor>& sensors = ctx.spec.sensors;
+  const ElementList<SpecSensor>& sensors = ctx.spec.sensors;
   int adr = 0;
   for (int i = 0; i < m.nsensor; ++i) {
     const SpecSensor& sensor = sensors[i];

@@ -184,7 +184,7 @@ void FillReferenceLengths(const CompileContext& ctx, Model& m) {
 }  // namespace
 
 void CollectTendons(CompileContext& ctx, Model& m) {
-  const std::vector<SpecTendon>& tendons = ctx.spec.tendons;
+  const ElementList<SpecTendon>& tendons = ctx.spec.tendons;
   m.ntendon = static_cast<int>(tendons.size());
   m.nwrap = 0;
   std::vector<std::string> names;

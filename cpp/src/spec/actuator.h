@@ -14,8 +14,7 @@ namespace mjsim {
 
 constexpr int kActuatorParams = 10;  // mjNDYN = mjNGAIN = mjNBIAS
 
-struct SpecActuator {
-  std::string name;
+struct SpecActuator : SpecElement {
   int group = 0;
   int ctrllimited = 2, forcelimited = 2, actlimited = 2;  // 0 false, 1 true, 2 auto
   mjtNum ctrlrange[2] = {0, 0};
@@ -38,7 +37,6 @@ struct SpecActuator {
   bool actearly = false;
   int actdim = -1;            // -1: 1 for stateful dynamics, else 0
   mjtNum inheritrange = 0;    // > 0: ctrlrange (or actrange) from the target's range
-  SourceLocation source;
 };
 
 // <compiler><lengthrange>: which actuators get actuator_lengthrange computed, and how

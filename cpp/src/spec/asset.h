@@ -10,8 +10,7 @@ namespace mjsim {
 
 // <hfield>: elevation data from a file (PNG or the binary format), from `elevation`, or zeros
 // of size nrow x ncol; size = (radius_x, radius_y, elevation_z, base_z)
-struct SpecHField {
-  std::string name;
+struct SpecHField : SpecElement {
   std::string content_type;
   std::string file;
   int nrow = 0;
@@ -19,7 +18,6 @@ struct SpecHField {
   std::vector<mjtNum> elevation;  // row-major as written
   bool elevation_given = false;
   mjtNum size[4] = {0, 0, 0, 0};
-  SourceLocation source;
 };
 
 // mjtTexture and the builtin procedures and marks of <texture>
@@ -28,8 +26,7 @@ enum TextureBuiltin { kBuiltinNone = 0, kBuiltinGradient, kBuiltinChecker, kBuil
 enum TextureMark { kMarkNone = 0, kMarkEdge, kMarkCross, kMarkRandom };
 
 // <texture>: one image (2d), six cube faces, or a procedural texture
-struct SpecTexture {
-  std::string name;
+struct SpecTexture : SpecElement {
   int type = kTextureCube;
   std::string content_type;
   std::string file;
@@ -48,15 +45,13 @@ struct SpecTexture {
   int colorspace = 0;  // mjtColorSpace: 0 auto, 1 linear, 2 sRGB
   bool hflip = false;
   bool vflip = false;
-  SourceLocation source;
 };
 
 // mjtTextureRole: the slots of mat_texid
 constexpr int kTextureRoles = 10;
 
 // <material> (and default/material); `texture` fills the rgb role, <layer> children any role
-struct SpecMaterial {
-  std::string name;
+struct SpecMaterial : SpecElement {
   std::string textures[kTextureRoles];
   float texrepeat[2] = {1, 1};
   bool texuniform = false;
@@ -67,7 +62,6 @@ struct SpecMaterial {
   float metallic = -1;
   float roughness = -1;
   float rgba[4] = {1, 1, 1, 1};
-  SourceLocation source;
 };
 
 }  // namespace mjsim

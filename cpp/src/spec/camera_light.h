@@ -13,9 +13,8 @@ enum CamLightMode {
   kCamLightFixed = 0, kCamLightTrack, kCamLightTrackCom, kCamLightTargetBody, kCamLightTargetBodyCom
 };
 
-struct SpecCamera {
-  std::string name;
-  int frame = -1;  // enclosing <frame>, index into Spec::frames
+struct SpecCamera : SpecElement {
+  int frame = -1;  // enclosing <frame>, index into the body's frames
   int mode = kCamLightFixed;
   std::string target;
   mjtNum pos[3] = {0, 0, 0};
@@ -33,15 +32,13 @@ struct SpecCamera {
   float principal[2] = {0, 0};
   mjtNum principalpixel[2] = {0, 0};
   std::vector<mjtNum> user;
-  SourceLocation source;
 };
 
 // mjtLightType
 enum LightType { kLightSpot = 0, kLightDirectional, kLightPoint, kLightImage };
 
-struct SpecLight {
-  std::string name;
-  int frame = -1;  // enclosing <frame>, index into Spec::frames
+struct SpecLight : SpecElement {
+  int frame = -1;  // enclosing <frame>, index into the body's frames
   int mode = kCamLightFixed;
   std::string target;
   int type = kLightSpot;
@@ -59,7 +56,6 @@ struct SpecLight {
   float ambient[3] = {0, 0, 0};
   float diffuse[3] = {0.7f, 0.7f, 0.7f};
   float specular[3] = {0.3f, 0.3f, 0.3f};
-  SourceLocation source;
 };
 
 }  // namespace mjsim

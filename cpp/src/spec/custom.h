@@ -10,17 +10,13 @@
 namespace mjsim {
 
 // <numeric>: `size` values; data shorter than size is zero-padded
-struct SpecNumeric {
-  std::string name;
+struct SpecNumeric : SpecElement {
   int size = 0;
   std::vector<mjtNum> data;
-  SourceLocation source;
 };
 
-struct SpecText {
-  std::string name;
+struct SpecText : SpecElement {
   std::string data;
-  SourceLocation source;
 };
 
 struct SpecTupleElement {
@@ -30,18 +26,14 @@ struct SpecTupleElement {
   mjtNum prm = 0;
 };
 
-struct SpecTuple {
-  std::string name;
+struct SpecTuple : SpecElement {
   std::vector<SpecTupleElement> elements;
-  SourceLocation source;
 };
 
 // <key>: each array as written (absent: empty); the compiler checks lengths and fills defaults
-struct SpecKey {
-  std::string name;
+struct SpecKey : SpecElement {
   mjtNum time = 0;
   std::optional<std::vector<mjtNum>> qpos, qvel, act, ctrl, mpos, mquat;
-  SourceLocation source;
 };
 
 // <size>: memory and user-data sizes. nuser_* = -1 sizes user data to the longest list given.

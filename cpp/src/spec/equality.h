@@ -14,8 +14,7 @@ namespace mjsim {
 //   connect  data[0:3] anchor
 //   weld     data[0:3] anchor, data[3:10] relpose (pos, quat), data[10] torquescale
 //   joint, tendon  data[0:5] polycoef
-struct SpecEquality {
-  std::string name;
+struct SpecEquality : SpecElement {
   int type = mjEQ_CONNECT;
   bool active = true;
   mjtNum solref[2] = {0.02, 1};
@@ -23,11 +22,9 @@ struct SpecEquality {
   std::string name1, name2;  // body1/body2, site1/site2, joint1/joint2 or tendon1/tendon2
   bool sites = false;         // connect/weld written with site1/site2
   mjtNum data[mjNEQDATA] = {0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1};
-  SourceLocation source;
 };
 
-struct SpecPair {
-  std::string name;
+struct SpecPair : SpecElement {
   std::string geom1, geom2;
   int condim = 3;
   mjtNum friction[5] = {1, 1, 0.005, 0.0001, 0.0001};
@@ -36,13 +33,10 @@ struct SpecPair {
   mjtNum solimp[5] = {0.9, 0.95, 0.001, 0.5, 2};
   mjtNum margin = 0;
   mjtNum gap = 0;
-  SourceLocation source;
 };
 
-struct SpecExclude {
-  std::string name;
+struct SpecExclude : SpecElement {
   std::string body1, body2;
-  SourceLocation source;
 };
 
 }  // namespace mjsim

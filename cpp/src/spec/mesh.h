@@ -13,8 +13,7 @@ enum MeshInertia { kMeshInertiaConvex = 0, kMeshInertiaExact, kMeshInertiaLegacy
 
 // <mesh>: values as written. Vertex data given inline are stored in single precision, as the
 // reference stores them; a file's data are read by the compiler (compiler/meshes.cc).
-struct SpecMesh {
-  std::string name;
+struct SpecMesh : SpecElement {
   std::string content_type;
   std::string file;
   std::vector<float> vertex;    // 3 per vertex
@@ -27,7 +26,6 @@ struct SpecMesh {
   bool smoothnormal = false;
   int maxhullvert = -1;  // -1: no limit
   int inertia = kMeshInertiaLegacy;  // the reference's default (observed)
-  SourceLocation source;
 };
 
 }  // namespace mjsim

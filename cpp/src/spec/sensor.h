@@ -9,8 +9,7 @@
 
 namespace mjsim {
 
-struct SpecSensor {
-  std::string name;
+struct SpecSensor : SpecElement {
   int type = 0;             // mjtSensor
   // the sensorized object and the reference object: mjtObj type and name as written; type
   // mjOBJ_UNKNOWN with an empty name means none
@@ -31,7 +30,6 @@ struct SpecSensor {
   int contact_data = 1;     // "found"
   int contact_reduce = 0;   // none
   int contact_num = 1;
-  SourceLocation source;
 };
 
 }  // namespace mjsim

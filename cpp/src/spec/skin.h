@@ -17,8 +17,7 @@ struct SpecSkinBone {
 };
 
 // <skin>: from an SKN file, or inline vertex/texcoord/face with <bone> children
-struct SpecSkin {
-  std::string name;
+struct SpecSkin : SpecElement {
   std::string file;
   std::string material;
   float rgba[4] = {0.5f, 0.5f, 0.5f, 1};
@@ -27,7 +26,6 @@ struct SpecSkin {
   std::vector<mjtNum> vertex, texcoord;
   std::vector<int> face;
   std::vector<SpecSkinBone> bones;
-  SourceLocation source;
 };
 
 }  // namespace mjsim

@@ -2,6 +2,7 @@
 // Model. Values are as written by the user (angles still in the compiler's unit, orientation in
 // whichever form was given); the compiler resolves them.
 #pragma once
+#include <initializer_list>
 #include <memory>
 #include <optional>
 #include <string>
@@ -23,16 +24,14 @@
 namespace mjsim {
 
 // <frame>: a pose that its children's poses are relative to; frames nest.
-struct SpecFrame {
-  std::string name;
+struct SpecFrame : SpecElement {
   mjtNum pos[3] = {0, 0, 0};
   Orientation orientation;
-  int parent = -1;  // enclosing frame, index into Spec::frames; -1 for none
-  SourceLocation source;
+  int parent = -1;  // enclosing frame, index into the body's frames; -1 for none
+  std::string childclass;  // as a body's
 };
 
-struct SpecJoint {
-  std::string name;
+struct SpecJoint : SpecElement {
   int type = mjJNT_HINGE;
   int group = 0;
   mjtNum pos[3] = {0, 0, 0};
@@ -58,13 +57,11 @@ struct SpecJoint {
   mjtNum springdamper[2] = {0, 0};
   int align = 2;  // <freejoint align>: false, true, auto (compiler alignfree)
   std::vector<mjtNum> user;
-  int frame = -1;  // enclosing <frame>, index into Spec::frames
-  SourceLocation source;
+  int frame = -1;  // enclosing <frame>, index into the body's frames
 };
 
-struct SpecGeom {
-  int frame = -1;  // enclosing <frame>, index into Spec::frames
-  std::string name;
+struct SpecGeom : SpecElement {
+  int frame = -1;  // enclosing <frame>, index into the body's frames
   int type = mjGEOM_SPHERE;
   int contype = 1;
   int conaffinity = 1;
@@ -91,12 +88,10 @@ struct SpecGeom {
   int fluidshape = 0;  // 0 none, 1 ellipsoid
   mjtNum fluidcoef[5] = {0.5, 0.25, 1.5, 1.0, 1.0};
   std::vector<mjtNum> user;
-  SourceLocation source;
 };
 
-struct SpecSite {
-  int frame = -1;  // enclosing <frame>, index into Spec::frames
-  std::string name;
+struct SpecSite : SpecElement {
+  int frame = -1;  // enclosing <frame>, index into the body's frames
   int type = mjGEOM_SPHERE;
   int group = 0;
   mjtNum size[3] = {0.005, 0.005, 0.005};
@@ -106,7 +101,6 @@ struct SpecSite {
   float rgba[4] = {0.5f, 0.5f, 0.5f, 1};
   std::string material;
   std::vector<mjtNum> user;
-  SourceLocation source;
 };
 
 struct SpecInertial {
@@ -120,7 +114,7 @@ struct SpecInertial {
 
 // The per-element values a default class carries (MJCF "dummy" elements).
 struct SpecDefault {
-  std::string name;
+  std::string name = "main";
   int parent = -1;  // index into Spec::defaults; -1 for the top class "main"
   SpecJoint joint;
   SpecGeom geom;
@@ -133,46 +127,39 @@ struct SpecDefault {
   SpecPair pair;
   SpecMesh mesh;
   SpecMaterial material;
+
+  // names the class; its element values then say they come from it
+  void SetName(const std::string& class_name) {
+    name = class_name;
+    for (SpecElement* element : std::initializer_list<SpecElement*>{
+             &joint, &geom, &site, &camera, &light, &actuator, &tendon, &equality, &pair, &mesh,
+             &material}) {
+      element->classname = class_name;
+    }
+  }
 };
 
-struct SpecBody;
-
-// A body's child bodies, owned; copying a body copies its whole subtree (compiler
-// discardvisual compiles an edited copy of the Spec).
-struct SpecBodyList : std::vector<std::unique_ptr<SpecBody>> {
-  SpecBodyList() = default;
-  SpecBodyList(SpecBodyList&&) = default;
-  SpecBodyList& operator=(SpecBodyList&&) = default;
-  SpecBodyList(const SpecBodyList& other);
-  SpecBodyList& operator=(const SpecBodyList& other);
-};
-
-struct SpecBody {
-  std::string name;
-  int frame = -1;  // enclosing <frame>, index into Spec::frames
+struct SpecBody : SpecElement {
+  int frame = -1;  // enclosing <frame>, index into the parent body's frames
+  std::string childclass;  // the class its elements and descendants default to ("" inherits)
   mjtNum pos[3] = {0, 0, 0};
   Orientation orientation;
   bool mocap = false;
   mjtNum gravcomp = 0;
   std::vector<mjtNum> user;
-  std::optional<SpecInertial> inertial;
-  std::vector<SpecJoint> joints;  // in document order: joint transforms apply in this order
-  std::vector<SpecGeom> geoms;
-  std::vector<SpecSite> sites;
-  std::vector<SpecCamera> cameras;
-  std::vector<SpecLight> lights;
-  SpecBodyList children;
-  SourceLocation source;
+  SpecInertial inertial;           // what <inertial> gave, used when explicitinertial
+  bool explicitinertial = false;
+  ElementList<SpecJoint> joints;  // in document order: joint transforms apply in this order
+  ElementList<SpecGeom> geoms;
+  ElementList<SpecSite> sites;
+  ElementList<SpecCamera> cameras;
+  ElementList<SpecLight> lights;
+  // <frame>s written in this body (they pose its elements and child bodies); an element's
+  // `frame` indexes this list
+  ElementList<SpecFrame> frames;
+  ElementList<SpecBody> children;  // copying a body copies its whole subtree
 };
 
-inline SpecBodyList::SpecBodyList(const SpecBodyList& other) : std::vector<std::unique_ptr<SpecBody>>() {
-  reserve(other.size());
-  for (const auto& child : other) push_back(std::make_unique<SpecBody>(*child));
-}
-inline SpecBodyList& SpecBodyList::operator=(const SpecBodyList& other) {
-  if (this != &other) *this = SpecBodyList(other);
-  return *this;
-}
 
 struct SpecCompiler {
   bool angle_is_degree = true;
@@ -197,30 +184,30 @@ struct SpecCompiler {
 
 struct Spec {
   std::string model_name = "MuJoCo Model";
+  std::string comment;  // mjSpec's comment, written at the top of saved XML
   SpecCompiler compiler;
   Option option;
-  std::vector<SpecDefault> defaults;  // defaults[0] is "main"
+  std::vector<SpecDefault> defaults = {SpecDefault{}};  // defaults[0] is "main"
   SpecBody worldbody;
-  std::vector<SpecFrame> frames;
   std::string model_dir;  // directory of the main file ("" for a string); asset paths start here
   // the MJCF text with its <include>s expanded ("" for URDF): mj_saveLastXML writes it
   std::string expanded_xml;
 
-  std::vector<SpecMesh> meshes;
-  std::vector<SpecSkin> skins;
-  std::vector<SpecHField> hfields;
-  std::vector<SpecTexture> textures;
-  std::vector<SpecMaterial> materials;
-  std::vector<SpecPair> pairs;
-  std::vector<SpecExclude> excludes;
-  std::vector<SpecEquality> equalities;
-  std::vector<SpecTendon> tendons;
-  std::vector<SpecActuator> actuators;
-  std::vector<SpecSensor> sensors;
-  std::vector<SpecNumeric> numerics;
-  std::vector<SpecText> texts;
-  std::vector<SpecTuple> tuples;
-  std::vector<SpecKey> keys;
+  ElementList<SpecMesh> meshes;
+  ElementList<SpecSkin> skins;
+  ElementList<SpecHField> hfields;
+  ElementList<SpecTexture> textures;
+  ElementList<SpecMaterial> materials;
+  ElementList<SpecPair> pairs;
+  ElementList<SpecExclude> excludes;
+  ElementList<SpecEquality> equalities;
+  ElementList<SpecTendon> tendons;
+  ElementList<SpecActuator> actuators;
+  ElementList<SpecSensor> sensors;
+  ElementList<SpecNumeric> numerics;
+  ElementList<SpecText> texts;
+  ElementList<SpecTuple> tuples;
+  ElementList<SpecKey> keys;
   SpecSize size;
   SpecStatistic statistic;
   SpecVisual visual;

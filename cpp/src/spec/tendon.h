@@ -20,8 +20,7 @@ struct SpecTendonWrap {
 };
 
 // <spatial> and <fixed>; also the tendon values of a default class (<default><tendon>).
-struct SpecTendon {
-  std::string name;
+struct SpecTendon : SpecElement {
   bool spatial = true;
   int group = 0;
   int limited = 2;             // 0 false, 1 true, 2 auto (from range and compiler autolimits)
@@ -45,7 +44,6 @@ struct SpecTendon {
   float rgba[4] = {0.5f, 0.5f, 0.5f, 1};
   std::vector<mjtNum> user;
   std::vector<SpecTendonWrap> path;
-  SourceLocation source;
 };
 
 }  // namespace mjsim

@@ -244,7 +244,7 @@ void XmlReader::ReadOrientation(const XMLElement* elem, Orientation& orientation
       Fail(elem, "zero quaternion is not allowed");
     }
     orientation.form = form.form;
-    for (int i = 0; i < form.count; ++i) orientation.values[i] = values[i];
+    for (int i = 0; i < form.count; ++i) orientation.Values()[i] = values[i];
   }
 }
 

@@ -143,7 +143,7 @@ class UrdfReader {
     AxisAngleToQuat(qz, z, rpy[2]);
     MulQuat(qzy, qz, qy);
     orientation->form = Orientation::Form::kQuat;
-    MulQuat(orientation->values, qzy, qx);
+    MulQuat(orientation->quat, qzy, qx);
   }
 
   void ReadJoint(const UrdfJoint& urdf, SpecBody& body) {
@@ -227,6 +227,7 @@ class UrdfReader {
     ReadMaterials(link);
     if (const XMLElement* inertial = link->FirstChildElement("inertial")) {
       body.inertial = ReadInertial(inertial);
+      body.explicitinertial = true;
     }
     // the colour of a visual's material carries over to the link's later geoms (reference)
     float rgba[4] = {kDefaultRgba[0], kDefaultRgba[1], kDefaultRgba[2], kDefaultRgba[3]};

@@ -45,8 +45,6 @@ class MjcfReader : public XmlReader {
     const ElementSchema* schema = FindSchema("mujoco");
     Validate(root, *schema);
     ReadString(root, "model", spec_.model_name);
-    spec_.defaults.push_back(SpecDefault{});
-    spec_.defaults[0].name = "main";
     // compiler, option and default sections first: everything else reads their settings
     for (const XMLElement* child = root->FirstChildElement(); child;
          child = child->NextSiblingElement()) {
@@ -164,7 +162,7 @@ class MjcfReader : public XmlReader {
     if (name.empty()) Fail(elem, "empty class name: a nested default needs a 'class'");
     if (FindDefault(name) >= 0) Fail(elem, "repeated default class name '" + name + "'");
     SpecDefault child = spec_.defaults[parent];  // a class starts as a copy of its parent
-    child.name = name;
+    child.SetName(name);
     child.parent = parent;
     spec_.defaults.push_back(std::move(child));
     ReadDefaultContents(elem, static_cast<int>(spec_.defaults.size()) - 1);
@@ -208,6 +206,7 @@ class MjcfReader : public XmlReader {
         // one per body or frame (schema); of a body's and its frames', the last counts, and
         // a frame's pose does not move it (measured: body_ipos equals the written pos)
         body.inertial = ReadInertial(child);
+        body.explicitinertial = true;
       } else if (key == "body/joint") {
         body.joints.push_back(spec_.defaults[ActiveClass(child, childclass)].joint);
         ReadJointValues(child, body.joints.back());
@@ -254,6 +253,7 @@ class MjcfReader : public XmlReader {
     body->frame = frame;
     ReadName(elem, body->name);
     childclass = ReadChildClass(elem, childclass);
+    ReadString(elem, "childclass", body->childclass);
     ReadReals(elem, "pos", body->pos, 3);
     ReadOrientation(elem, body->orientation);
     ReadBool(elem, "mocap", body->mocap);
@@ -309,7 +309,7 @@ class MjcfReader : public XmlReader {
     mjtNum offset[3] = {0, 0, 0}, step[4] = {1, 0, 0, 0};
     ReadReals(elem, "offset", offset, 3);
     Orientation rotation;
-    if (ReadReals(elem, "euler", rotation.values, 3)) {
+    if (ReadReals(elem, "euler", rotation.euler, 3)) {
       rotation.form = Orientation::Form::kEuler;
       OrientationToQuat(step, rotation, spec_.compiler);
     }
@@ -321,12 +321,12 @@ class MjcfReader : public XmlReader {
       frame.source = Locate(elem);
       frame.parent = parent_frame;
       Copy3(frame.pos, pos);
-      Copy4(frame.orientation.values, quat);
-      spec_.frames.push_back(frame);
+      Copy4(frame.orientation.quat, quat);
+      body.frames.push_back(frame);
       std::string index = std::to_string(i);
       name_suffix_ = separator + std::string(width - index.size(), '0') + index + outer_suffix;
       ReadBodyChildren(elem, *FindSchema("body/replicate"), body, childclass,
-                       static_cast<int>(spec_.frames.size()) - 1);
+                       static_cast<int>(body.frames.size()) - 1);
       mjtNum moved[3], turned[4];
       RotateVecByQuat(moved, offset, quat);
       AddTo3(pos, moved);
@@ -344,8 +344,9 @@ class MjcfReader : public XmlReader {
     ReadName(elem, frame.name);
     ReadReals(elem, "pos", frame.pos, 3);
     ReadOrientation(elem, frame.orientation);
-    spec_.frames.push_back(frame);
-    int index = static_cast<int>(spec_.frames.size()) - 1;
+    ReadString(elem, "childclass", frame.childclass);
+    body.frames.push_back(frame);
+    int index = static_cast<int>(body.frames.size()) - 1;
     ReadBodyChildren(elem, *FindSchema("frame"), body, ReadChildClass(elem, childclass), index);
   }
 
@@ -474,8 +475,6 @@ Spec ReadMjcf(const std::string& text, const std::string& file, const AssetMap& 
   spec.model_dir = DirectoryOf(file);
   MjcfReader reader(file, spec);
   if (std::string(root->Name()) == "robot") {
-    spec.defaults.push_back(SpecDefault{});
-    spec.defaults[0].name = "main";
     ReadUrdf(reader, root);
     spec.worldbody.name = "world";
     return spec;
