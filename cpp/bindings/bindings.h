@@ -7,6 +7,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -45,8 +46,12 @@ inline py::object MakeView<char>(char* pointer, int rows, int cols, const char*,
 
 void AssignToView(py::object view, py::handle value, const char* name);
 
+// a Python dict of file name -> contents (str or bytes) as the engine's AssetMap (module.cc)
+AssetMap ToAssetMap(const py::object& assets);
+
 struct PyModel {
   std::shared_ptr<Model> model;
+  std::uint64_t spec_signature = 0;  // of the MjSpec compile that made it (0: not from one)
   py::object base;                // ViewBase(model)
   std::vector<py::object> views;  // one per MJSIM_MODEL_FIELDS entry, in table order
 

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "bindings.h"
+#include "spec.h"
 #include "structs.h"
 #include "engine/stages.h"
 #include "mjsim/api.h"
@@ -71,6 +72,23 @@ void CheckArraySize(py::ssize_t size, py::ssize_t expected, const char* name) {
 
 void CheckInputSize(const InputArray& array, py::ssize_t size, const char* name) {
   CheckArraySize(array.size(), size, name);
+}
+
+// Assets are found by file name, so two keys naming the same file in different folders are
+// ambiguous: a ValueError, with the reference's wording.
+AssetMap ToAssetMap(const py::object& assets) {
+  AssetMap map;
+  if (assets.is_none()) return map;
+  std::set<std::string> file_names;
+  for (auto item : assets.cast<py::dict>()) {
+    std::string key = item.first.cast<std::string>();
+    std::string file_name = key.substr(key.find_last_of("/\\") + 1);
+    if (!file_names.insert(file_name).second) {
+      throw py::value_error("Repeated file name in assets dict: " + file_name);
+    }
+    map[key] = item.second.cast<std::string>();
+  }
+  return map;
 }
 
 namespace {
@@ -131,23 +149,6 @@ void BindViewerStructs(py::module_& module) {
   FinishStruct<VisPerturb>(cls, [] { return VisPerturb(); });
   module.def("mjv_defaultPerturb", [](StructHandle<VisPerturb>& pert) { *pert.value = VisPerturb(); },
              py::arg("pert"), "Resets a perturbation to none selected.");
-}
-
-// Assets are found by file name, so two keys naming the same file in different folders are
-// ambiguous: a ValueError, with the reference's wording.
-AssetMap ToAssetMap(const py::object& assets) {
-  AssetMap map;
-  if (assets.is_none()) return map;
-  std::set<std::string> file_names;
-  for (auto item : assets.cast<py::dict>()) {
-    std::string key = item.first.cast<std::string>();
-    std::string file_name = key.substr(key.find_last_of("/\\") + 1);
-    if (!file_names.insert(file_name).second) {
-      throw py::value_error("Repeated file name in assets dict: " + file_name);
-    }
-    map[key] = item.second.cast<std::string>();
-  }
-  return map;
 }
 
 // Parsing and compiling release the GIL, so threads can load models in parallel.
@@ -255,6 +256,9 @@ void BindModel(py::module_& module) {
                            throw py::value_error("pickled MjModel is corrupted: an entry is of the wrong type");
                          }
                        }));
+  model.def_property_readonly(
+      "_spec_signature", [](const PyModel& self) { return self.spec_signature; },
+      "the signature of the MjSpec compile that made this model (0: none), for bind");
   model.def_property_readonly(
       "nbuffer", [](const PyModel& self) { return self.model->buffer.size(); },
       "bytes of the buffer holding the model's arrays");
@@ -1243,5 +1247,6 @@ PYBIND11_MODULE(_core, module) {
   mjsim::BindViewerStructs(module);
   mjsim::BindModel(module);
   mjsim::BindData(module);
+  mjsim::BindSpec(module);
   mjsim::BindFunctions(module);
 }

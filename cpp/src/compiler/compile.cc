@@ -1058,10 +1058,42 @@ class Compiler {
 
 }  // namespace
 
-std::unique_ptr<Model> CompileSpec(const Spec& spec, const AssetMap& assets) {
+namespace {
+
+void RefuseUnsupported(const Spec& spec) {
+  if (!spec.plugins.empty()) {
+    throw ModelError("Error: plugin instance '" + spec.plugins[0].name + "' (" +
+                     spec.plugins[0].plugin_name + "): mjsim does not support engine plugins");
+  }
+  if (!spec.flexes.empty()) {
+    throw ModelError("Error: flex '" + spec.flexes[0].name +
+                     "': mjsim does not compile flexes yet");
+  }
+}
+
+template <typename T>
+void ListInOrder(const std::vector<const T*>& elements, std::vector<const void*>& out) {
+  out.assign(elements.begin(), elements.end());
+}
+
+}  // namespace
+
+std::unique_ptr<Model> CompileSpec(const Spec& spec, const AssetMap& assets,
+                                   CompiledOrder* order) {
+  RefuseUnsupported(spec);
+  if (order) *order = CompiledOrder{};
   if (!spec.compiler.discardvisual || !HasVisualElements(spec)) {
     CompileContext ctx(spec, assets);
-    return Compiler(ctx).Compile();
+    std::unique_ptr<Model> model = Compiler(ctx).Compile();
+    if (order) {
+      ListInOrder(ctx.bodies, order->bodies);
+      ListInOrder(ctx.joints, order->joints);
+      ListInOrder(ctx.geoms, order->geoms);
+      ListInOrder(ctx.sites, order->sites);
+      ListInOrder(ctx.cameras, order->cameras);
+      ListInOrder(ctx.lights, order->lights);
+    }
+    return model;
   }
   // discardvisual: the bodies keep the masses and margins found with their visual geoms
   CompileContext as_written(spec, assets);

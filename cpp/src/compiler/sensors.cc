@@ -144,9 +144,9 @@ void FillSensors(CompileContext& ctx, Model& m) {
     m.sensor_refid[i] = refid;
     int* intprm = m.sensor_intprm + 3 * i;
     bool contact = sensor.type == mjSENS_CONTACT;
-    intprm[0] = contact ? sensor.contact_data : 0;
-    intprm[1] = contact ? sensor.contact_reduce : 0;
-    intprm[2] = contact ? sensor.contact_num : 0;
+    intprm[0] = contact ? sensor.intprm[0] : 0;
+    intprm[1] = contact ? sensor.intprm[1] : 0;
+    intprm[2] = contact ? sensor.intprm[2] : 0;
     m.sensor_dim[i] = SensorDim(ctx, sensor);
     m.sensor_adr[i] = adr;
     adr += m.sensor_dim[i];

@@ -29,6 +29,8 @@ struct SpecActuator : SpecElement {
   // site, slidersite with cranksite
   std::string joint, jointinparent, tendon, site, cranksite, body;
   std::string refsite, slidersite;
+  int trntype_hint = mjTRN_JOINT;  // mjSpec's trntype while no target is named
+  std::string plugin;              // the plugin instance it uses ("" none)
 
   int dyntype = 0, gaintype = 0, biastype = 0;  // mjtDyn, mjtGain, mjtBias
   mjtNum dynprm[kActuatorParams] = {1, 0, 0, 0, 0, 0, 0, 0, 0, 0};

@@ -45,6 +45,7 @@ struct SpecTexture : SpecElement {
   int colorspace = 0;  // mjtColorSpace: 0 auto, 1 linear, 2 sRGB
   bool hflip = false;
   bool vflip = false;
+  std::vector<unsigned char> data;  // pixels given directly (width x height x nchannel)
 };
 
 // mjtTextureRole: the slots of mat_texid

@@ -16,6 +16,8 @@ enum MeshInertia { kMeshInertiaConvex = 0, kMeshInertiaExact, kMeshInertiaLegacy
 struct SpecMesh : SpecElement {
   std::string content_type;
   std::string file;
+  std::string plugin;    // the plugin instance it uses ("" none)
+  std::string material;  // given to geoms of this mesh that name no material
   std::vector<float> vertex;    // 3 per vertex
   std::vector<float> normal;    // 3 per normal
   std::vector<float> texcoord;  // 2 per texture coordinate

@@ -20,6 +20,7 @@ struct SpecSensor : SpecElement {
   mjtNum noise = 0;
   mjtNum cutoff = 0;
   std::vector<mjtNum> user;
+  std::string plugin;       // the plugin instance it uses ("" none)
   // output layout: fixed by the element, declared by <user>, for <contact> the outputs per
   // contact times num
   int datatype = 0;         // mjtDataType
@@ -27,9 +28,7 @@ struct SpecSensor : SpecElement {
   int dim = 0;
   // <contact>: which outputs (bit i: the i-th of found, force, torque, dist, pos, normal,
   // tangent), how contacts are chosen (none, mindist, maxforce, netforce), how many
-  int contact_data = 1;     // "found"
-  int contact_reduce = 0;   // none
-  int contact_num = 1;
+  int intprm[3] = {1, 0, 1};  // data bits ("found"), reduce (none), num
 };
 
 }  // namespace mjsim

@@ -5,6 +5,7 @@
 #include <initializer_list>
 #include <memory>
 #include <optional>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -84,6 +85,7 @@ struct SpecGeom : SpecElement {
   float rgba[4] = {0.5f, 0.5f, 0.5f, 1};
   std::string mesh, hfield, material;
   bool shellinertia = false;
+  std::string plugin;  // the plugin instance it uses ("" none)
   mjtNum fitscale = 1;
   int fluidshape = 0;  // 0 none, 1 ellipsoid
   mjtNum fluidcoef[5] = {0.5, 0.25, 1.5, 1.0, 1.0};
@@ -147,6 +149,7 @@ struct SpecBody : SpecElement {
   bool mocap = false;
   mjtNum gravcomp = 0;
   std::vector<mjtNum> user;
+  std::string plugin;  // the plugin instance it uses ("" none)
   SpecInertial inertial;           // what <inertial> gave, used when explicitinertial
   bool explicitinertial = false;
   ElementList<SpecJoint> joints;  // in document order: joint transforms apply in this order
@@ -160,6 +163,40 @@ struct SpecBody : SpecElement {
   ElementList<SpecBody> children;  // copying a body copies its whole subtree
 };
 
+
+// <extension><plugin><instance>: a plugin instance with its configuration. mjsim has no plugins
+// (checklist): the compiler refuses a spec that uses one.
+struct SpecPlugin : SpecElement {
+  std::string plugin_name;
+  bool active = true;
+  std::vector<std::pair<std::string, std::string>> config;  // key, value as written
+};
+
+// <flex>: the values of an mjsFlex, kept so a spec holding one can be edited and written;
+// mjsim does not compile flexes yet (the deformables issue).
+struct SpecFlex : SpecElement {
+  int contype = 1, conaffinity = 1, condim = 3, priority = 0;
+  mjtNum friction[3] = {1, 0.005, 0.0001};
+  mjtNum solmix = 1;
+  mjtNum solref[2] = {0.02, 1};
+  mjtNum solimp[5] = {0.9, 0.95, 0.001, 0.5, 2};
+  mjtNum margin = 0, gap = 0;
+  int dim = 2;
+  mjtNum radius = 0.005;
+  bool internal = false, flatskin = false;
+  int selfcollide = 2, activelayers = 1, group = 0;
+  mjtNum edgestiffness = 0, edgedamping = 0;
+  float rgba[4] = {0.5f, 0.5f, 0.5f, 1};
+  std::string material;
+  mjtNum young = 0, poisson = 0, damping = 0, thickness = -1;
+  int elastic2d = 0;
+  bool passive = false;
+  int vertcollide = 0;
+  std::vector<std::string> nodebody, vertbody;
+  std::vector<mjtNum> node, vert;
+  std::vector<int> elem, elemtexcoord;
+  std::vector<float> texcoord;
+};
 
 struct SpecCompiler {
   bool angle_is_degree = true;
@@ -183,11 +220,15 @@ struct SpecCompiler {
 };
 
 struct Spec {
+  Spec() {
+    defaults.emplace_back();
+    worldbody.name = "world";
+  }
   std::string model_name = "MuJoCo Model";
   std::string comment;  // mjSpec's comment, written at the top of saved XML
   SpecCompiler compiler;
   Option option;
-  std::vector<SpecDefault> defaults = {SpecDefault{}};  // defaults[0] is "main"
+  ElementList<SpecDefault> defaults;  // defaults[0] is "main"
   SpecBody worldbody;
   std::string model_dir;  // directory of the main file ("" for a string); asset paths start here
   // the MJCF text with its <include>s expanded ("" for URDF): mj_saveLastXML writes it
@@ -208,6 +249,8 @@ struct Spec {
   ElementList<SpecText> texts;
   ElementList<SpecTuple> tuples;
   ElementList<SpecKey> keys;
+  ElementList<SpecPlugin> plugins;
+  ElementList<SpecFlex> flexes;
   SpecSize size;
   SpecStatistic statistic;
   SpecVisual visual;

@@ -275,16 +275,16 @@ void ReadContactSensor(XmlReader& reader, const XMLElement* elem, SpecSensor& se
     sensor.reftype = kSideTypes.at(second);
     reader.ReadString(elem, second.c_str(), sensor.refname);
   }
-  if (reader.ReadInt(elem, "num", sensor.contact_num) && sensor.contact_num <= 0) {
-    reader.Fail(elem, "attribute 'num' must be positive, got " + std::to_string(sensor.contact_num));
+  if (reader.ReadInt(elem, "num", sensor.intprm[2]) && sensor.intprm[2] <= 0) {
+    reader.Fail(elem, "attribute 'num' must be positive, got " + std::to_string(sensor.intprm[2]));
   }
-  sensor.contact_data = ReadContactData(reader, elem);
-  reader.ReadKeyword(elem, "reduce", kContactReductions, sensor.contact_reduce);
+  sensor.intprm[0] = ReadContactData(reader, elem);
+  reader.ReadKeyword(elem, "reduce", kContactReductions, sensor.intprm[1]);
   int per_contact = 0;
   for (int i = 0; i < static_cast<int>(std::size(kContactDataFields)); ++i) {
-    if (sensor.contact_data & (1 << i)) per_contact += kContactDataFields[i].size;
+    if (sensor.intprm[0] & (1 << i)) per_contact += kContactDataFields[i].size;
   }
-  sensor.dim = per_contact * sensor.contact_num;
+  sensor.dim = per_contact * sensor.intprm[2];
 }
 
 // <user>: an optional object (objtype and objname together) and a declared output layout

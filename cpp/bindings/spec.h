@@ -1,0 +1,25 @@
+// spec.h: what the MjSpec binding files share: which spec an element belongs to, and wrapping
+// elements as their Python objects.
+#pragma once
+#include <memory>
+
+#include "bindings.h"
+#include "spec/spec.h"
+
+namespace mjsim {
+
+// Remembers that `element` is in `spec` (every element handed to Python passes here).
+void NoteOwner(const void* element, const std::shared_ptr<Spec>& spec);
+// The spec `element` was last handed out from; ValueError when that spec is gone.
+std::shared_ptr<Spec> OwnerOf(const void* element);
+
+template <typename T>
+py::object WrapElement(const std::shared_ptr<Spec>& spec, const std::shared_ptr<T>& element) {
+  if (!element) return py::none();
+  NoteOwner(element.get(), spec);
+  return py::cast(element);
+}
+
+void BindSpec(py::module_& module);
+
+}  // namespace mjsim
