@@ -12,7 +12,7 @@ imported::
 MuJoCo releases); mjsim's own release number is ``__mjsim_version__``.
 """
 
-from mjsim import _core, _enums, _named
+from mjsim import _core, _enums, _named, _specs
 
 # Every public name of the extension (MjModel, MjData, mj_*, mju_*, mjd_*, the
 # set_mjcb_*/get_mjcb_* and set/get_mju_user_* callbacks) is re-exported under the same name
@@ -26,6 +26,9 @@ globals().update(_public_enums)
 __all__ += list(_public_enums)
 
 _named.install()  # m.body('torso'), d.joint('hip').qpos, ...
+_specs.install()  # m.bind(spec element), MjSpec.recompile
+MjStruct = _specs.MjStruct
+__all__.append("MjStruct")
 
 
 class ModelFileNotFoundError(FileNotFoundError, ValueError):
