@@ -11,6 +11,8 @@
 
 #include "compiler/compile.h"
 #include "compiler/frames.h"
+#include "spec/actuator_shortcuts.h"
+#include "spec/sensor_layout.h"
 #include "mjsim/errors.h"
 #include "spec_tables.h"
 #include "spec_tree.h"
@@ -501,7 +503,7 @@ std::shared_ptr<SpecFrame> BodyToFrame(const std::shared_ptr<SpecBody>& body) {
   if (!body->joints.empty()) throw py::value_error("a body with joints cannot become a frame");
   auto frame = std::make_shared<SpecFrame>();
   frame->name = body->name;
-  frame->info = body->info;
+  frame->source = body->source;
   frame->childclass = body->childclass;
   std::copy(body->pos, body->pos + 3, frame->pos);
   frame->orientation = body->orientation;
@@ -615,6 +617,53 @@ void BindBodyElement(py::module_& module, const char* name, const char* doc, boo
   auto cls = BindElement<T>(module, name, doc);
   AddFrameMembers(cls);
   if (with_class) AddClassName(cls);
+}
+
+// -1 (mujoco's default) or any negative value: not given
+std::optional<mjtNum> Given(mjtNum value) {
+  return value < 0 ? std::nullopt : std::optional<mjtNum>(value);
+}
+
+void BindActuatorShortcuts(ElementClass<SpecActuator> cls) {
+  using A = SpecActuator;
+  cls.def("set_to_motor", [](A& a) { SetToMotor(a); });
+  cls.def("set_to_position", [](A& a, mjtNum kp, mjtNum kv, mjtNum dampratio, mjtNum timeconst,
+                                bool inheritrange) {
+    if (kv >= 0 && dampratio >= 0) throw py::value_error("kv and dampratio cannot both be defined");
+    SetToPosition(a, kp, Given(kv), Given(dampratio), Given(timeconst), inheritrange ? 1.0 : 0.0);
+  }, py::arg("kp"), py::arg("kv") = -1, py::arg("dampratio") = -1, py::arg("timeconst") = -1,
+     py::arg("inheritrange") = false);
+  cls.def("set_to_intvelocity", [](A& a, mjtNum kp, mjtNum kv, mjtNum dampratio, mjtNum,
+                                   bool inheritrange) {
+    SetToIntVelocity(a, kp, Given(kv), Given(dampratio), inheritrange ? 1.0 : 0.0);
+  }, py::arg("kp"), py::arg("kv") = -1, py::arg("dampratio") = -1, py::arg("timeconst") = -1,
+     py::arg("inheritrange") = false);
+  cls.def("set_to_velocity", [](A& a, mjtNum kv) { SetToVelocity(a, kv); }, py::arg("kv"));
+  cls.def("set_to_damper", [](A& a, mjtNum kv) {
+    if (kv < 0) throw py::value_error("damping coefficient cannot be negative");
+    SetToDamper(a, kv);
+  }, py::arg("kv"));
+  cls.def("set_to_cylinder", [](A& a, mjtNum timeconst, mjtNum bias, mjtNum area, mjtNum diameter) {
+    mjtNum biases[3] = {bias, a.biasprm[1], a.biasprm[2]};
+    SetToCylinder(a, timeconst, area, Given(diameter), biases);
+  }, py::arg("timeconst"), py::arg("bias"), py::arg("area"), py::arg("diameter") = -1);
+  cls.def("set_to_muscle", [](A& a, mjtNum timeconst, mjtNum tausmooth, std::vector<mjtNum> range,
+                              mjtNum force, mjtNum scale, mjtNum lmin, mjtNum lmax, mjtNum vmax,
+                              mjtNum fpmax, mjtNum fvmax) {
+    if (range.size() != 2) throw py::value_error("range needs 2 values");
+    std::optional<mjtNum> timeconsts[2] = {Given(timeconst), Given(timeconst)};
+    std::optional<mjtNum> ranges[2] = {Given(range[0]), Given(range[1])};
+    std::optional<mjtNum> params[7] = {Given(force), Given(scale), Given(lmin), Given(lmax),
+                                       Given(vmax), Given(fpmax), Given(fvmax)};
+    SetToMuscle(a, timeconsts, Given(tausmooth), ranges, params);
+  }, py::arg("timeconst") = -1, py::arg("tausmooth") = -1,
+     py::arg("range") = std::vector<mjtNum>{-1, -1}, py::arg("force") = -1, py::arg("scale") = -1,
+     py::arg("lmin") = -1, py::arg("lmax") = -1, py::arg("vmax") = -1, py::arg("fpmax") = -1,
+     py::arg("fvmax") = -1);
+  cls.def("set_to_adhesion", [](A& a, mjtNum gain) {
+    if (gain < 0) throw py::value_error("adhesion gain cannot be negative");
+    SetToAdhesion(a, gain);
+  }, py::arg("gain"));
 }
 
 void BindOrientation(py::module_& module) {
@@ -1109,8 +1158,15 @@ void BindSpec(py::module_& module) {
   BindElement<SpecExclude>(module, "MjsExclude", "A contact exclusion of an MjSpec.");
   AddClassName(BindElement<SpecEquality>(module, "MjsEquality", "An equality constraint of an MjSpec."));
   BindElement<SpecTendon>(module, "MjsTendon", "A tendon of an MjSpec.");
-  AddClassName(BindElement<SpecActuator>(module, "MjsActuator", "An actuator of an MjSpec."));
-  BindElement<SpecSensor>(module, "MjsSensor", "A sensor of an MjSpec.");
+  auto actuator = BindElement<SpecActuator>(module, "MjsActuator", "An actuator of an MjSpec.");
+  AddClassName(actuator);
+  BindActuatorShortcuts(actuator);
+  BindElement<SpecSensor>(module, "MjsSensor", "A sensor of an MjSpec.")
+      .def("get_data_size", [](const SpecSensor& sensor) {
+        int size = SensorDataSize(sensor);
+        if (size < 0) throw py::value_error("a tactile sensor's size depends on its mesh: compile the spec");
+        return size;
+      }, "the number of outputs the sensor writes");
   BindElement<SpecNumeric>(module, "MjsNumeric", "A numeric of an MjSpec.");
   BindElement<SpecText>(module, "MjsText", "A text of an MjSpec.");
   BindElement<SpecTuple>(module, "MjsTuple", "A tuple of an MjSpec.");

@@ -17,8 +17,7 @@ enum class AttrKind {
   kString, kInt, kBool, kReal, kFloat,  // scalars (bool as int, as mujoco's)
   kReals, kFloats, kInts,               // fixed-size arrays: NumPy views
   kRealVec, kFloatVec, kIntVec,         // variable-size lists: MjDoubleVec-like views
-  kStrings,                             // std::string[count]: an MjStringVec-like view
-  kStringList,                          // std::vector<std::string>: a list (a copy)
+  kStrings,                             // std::vector<std::string>: an MjStringVec-like view
   kOptionalReal,                        // std::optional<mjtNum>: NaN when absent
   kOptionalReals,                       // std::optional<std::vector<mjtNum>>(count): NaNs when absent
   kOrientation,                         // an alternative orientation (MjsOrientation)
@@ -49,10 +48,9 @@ template <> struct KindOf<float> { static constexpr AttrKind kind = AttrKind::kF
 template <std::size_t n> struct KindOf<double[n]> { static constexpr AttrKind kind = AttrKind::kReals; static constexpr int count = static_cast<int>(n); };
 template <std::size_t n> struct KindOf<float[n]> { static constexpr AttrKind kind = AttrKind::kFloats; static constexpr int count = static_cast<int>(n); };
 template <std::size_t n> struct KindOf<int[n]> { static constexpr AttrKind kind = AttrKind::kInts; static constexpr int count = static_cast<int>(n); };
-template <std::size_t n> struct KindOf<std::string[n]> { static constexpr AttrKind kind = AttrKind::kStrings; static constexpr int count = static_cast<int>(n); };
 template <> struct KindOf<std::vector<double>> { static constexpr AttrKind kind = AttrKind::kRealVec; static constexpr int count = 0; };
 template <> struct KindOf<std::vector<float>> { static constexpr AttrKind kind = AttrKind::kFloatVec; static constexpr int count = 0; };
-template <> struct KindOf<std::vector<std::string>> { static constexpr AttrKind kind = AttrKind::kStringList; static constexpr int count = 0; };
+template <> struct KindOf<std::vector<std::string>> { static constexpr AttrKind kind = AttrKind::kStrings; static constexpr int count = 0; };
 template <> struct KindOf<std::vector<int>> { static constexpr AttrKind kind = AttrKind::kIntVec; static constexpr int count = 0; };
 template <> struct KindOf<std::optional<double>> { static constexpr AttrKind kind = AttrKind::kOptionalReal; static constexpr int count = 1; };
 template <> struct KindOf<Orientation> { static constexpr AttrKind kind = AttrKind::kOrientation; static constexpr int count = 1; };

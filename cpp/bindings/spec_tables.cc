@@ -273,7 +273,7 @@ template <> const std::vector<AttrRow>& RowsOf<SpecBody>() {
       Custom("inertia", BodyInertia, SetBodyInertia), A(T, "ialt", inertial.orientation),
       Custom("fullinertia", BodyFullInertia, SetBodyFullInertia), A(T, "mocap", mocap),
       A(T, "gravcomp", gravcomp), A(T, "userdata", user),
-      A(T, "explicitinertial", explicitinertial), PluginRow<T>([](T& e) -> std::string& { return e.plugin; }), A(T, "info", info)};
+      A(T, "explicitinertial", explicitinertial), PluginRow<T>([](T& e) -> std::string& { return e.plugin; }), A(T, "info", source.info)};
   return rows;
 }
 
@@ -281,7 +281,7 @@ template <> const std::vector<AttrRow>& RowsOf<SpecFrame>() {
   using T = SpecFrame;
   static const std::vector<AttrRow> rows = {
       A(T, "name", name), A(T, "childclass", childclass), A(T, "pos", pos),
-      A(T, "quat", orientation.quat), A(T, "alt", orientation), A(T, "info", info)};
+      A(T, "quat", orientation.quat), A(T, "alt", orientation), A(T, "info", source.info)};
   return rows;
 }
 
@@ -298,7 +298,7 @@ template <> const std::vector<AttrRow>& RowsOf<SpecJoint>() {
       A(T, "armature", armature), A(T, "damping", damping), A(T, "frictionloss", frictionloss),
       A(T, "solref_friction", solref_friction), A(T, "solimp_friction", solimp_friction),
       A(T, "group", group), A(T, "actgravcomp", actuatorgravcomp), A(T, "userdata", user),
-      A(T, "info", info)};
+      A(T, "info", source.info)};
   return rows;
 }
 
@@ -317,7 +317,7 @@ template <> const std::vector<AttrRow>& RowsOf<SpecGeom>() {
       A(T, "fluid_coefs", fluidcoef), A(T, "material", material), A(T, "rgba", rgba),
       A(T, "group", group), A(T, "hfieldname", hfield), A(T, "meshname", mesh),
       A(T, "fitscale", fitscale), A(T, "userdata", user), PluginRow<T>([](T& e) -> std::string& { return e.plugin; }),
-      A(T, "info", info)};
+      A(T, "info", source.info)};
   return rows;
 }
 
@@ -327,7 +327,7 @@ template <> const std::vector<AttrRow>& RowsOf<SpecSite>() {
       A(T, "name", name), A(T, "pos", pos), A(T, "quat", orientation.quat),
       A(T, "alt", orientation), MJSIM_OPTIONAL_REALS(T, "fromto", fromto, 6),
       A(T, "size", size), A(T, "type", type, "mjtGeom"), A(T, "material", material),
-      A(T, "group", group), A(T, "rgba", rgba), A(T, "userdata", user), A(T, "info", info)};
+      A(T, "group", group), A(T, "rgba", rgba), A(T, "userdata", user), A(T, "info", source.info)};
   return rows;
 }
 
@@ -340,7 +340,7 @@ template <> const std::vector<AttrRow>& RowsOf<SpecCamera>() {
       A(T, "sensor_size", sensorsize), A(T, "resolution", resolution),
       A(T, "focal_length", focal), A(T, "focal_pixel", focalpixel),
       A(T, "principal_length", principal), A(T, "principal_pixel", principalpixel),
-      A(T, "userdata", user), A(T, "info", info)};
+      A(T, "userdata", user), A(T, "info", source.info)};
   return rows;
 }
 
@@ -353,7 +353,7 @@ template <> const std::vector<AttrRow>& RowsOf<SpecLight>() {
       A(T, "bulbradius", bulbradius), A(T, "intensity", intensity), A(T, "range", range),
       A(T, "attenuation", attenuation), A(T, "cutoff", cutoff), A(T, "exponent", exponent),
       A(T, "ambient", ambient), A(T, "diffuse", diffuse), A(T, "specular", specular),
-      A(T, "info", info)};
+      A(T, "info", source.info)};
   return rows;
 }
 
@@ -372,7 +372,7 @@ template <> const std::vector<AttrRow>& RowsOf<SpecFlex>() {
       A(T, "poisson", poisson), A(T, "damping", damping), A(T, "thickness", thickness),
       A(T, "elastic2d", elastic2d), A(T, "nodebody", nodebody), A(T, "vertbody", vertbody),
       A(T, "node", node), A(T, "vert", vert), A(T, "elem", elem),
-      A(T, "texcoord", texcoord), A(T, "elemtexcoord", elemtexcoord), A(T, "info", info)};
+      A(T, "texcoord", texcoord), A(T, "elemtexcoord", elemtexcoord), A(T, "info", source.info)};
   return rows;
 }
 
@@ -384,7 +384,7 @@ template <> const std::vector<AttrRow>& RowsOf<SpecMesh>() {
       A(T, "inertia", inertia, "mjtMeshInertia"), A(T, "smoothnormal", smoothnormal),
       A(T, "maxhullvert", maxhullvert), A(T, "uservert", vertex),
       A(T, "usernormal", normal), A(T, "usertexcoord", texcoord), A(T, "userface", face),
-      A(T, "material", material), A(T, "info", info)};
+      A(T, "material", material), A(T, "info", source.info)};
   return rows;
 }
 
@@ -393,7 +393,7 @@ template <> const std::vector<AttrRow>& RowsOf<SpecHField>() {
   static const std::vector<AttrRow> rows = {
       A(T, "name", name), A(T, "content_type", content_type), A(T, "file", file),
       A(T, "size", size), A(T, "nrow", nrow), A(T, "ncol", ncol),
-      MJSIM_GIVEN(T, "userdata", elevation, elevation_given), A(T, "info", info)};
+      MJSIM_GIVEN(T, "userdata", elevation, elevation_given), A(T, "info", source.info)};
   return rows;
 }
 
@@ -407,7 +407,7 @@ template <> const std::vector<AttrRow>& RowsOf<SpecSkin>() {
       Custom("bindpos", SkinBind<3, &SpecSkinBone::bindpos>, SetSkinBind<3, &SpecSkinBone::bindpos>),
       Custom("bindquat", SkinBind<4, &SpecSkinBone::bindquat>, SetSkinBind<4, &SpecSkinBone::bindquat>),
       Custom("vertid", SkinVertId, SetSkinVertId),
-      Custom("vertweight", SkinVertWeight, SetSkinVertWeight), A(T, "info", info)};
+      Custom("vertweight", SkinVertWeight, SetSkinVertWeight), A(T, "info", source.info)};
   return rows;
 }
 
@@ -421,7 +421,7 @@ template <> const std::vector<AttrRow>& RowsOf<SpecTexture>() {
       A(T, "nchannel", nchannel), A(T, "content_type", content_type), A(T, "file", file),
       A(T, "gridsize", gridsize), A(T, "gridlayout", gridlayout),
       A(T, "cubefiles", cubefiles), Custom("data", TextureData, SetTextureData),
-      A(T, "hflip", hflip), A(T, "vflip", vflip), A(T, "info", info)};
+      A(T, "hflip", hflip), A(T, "vflip", vflip), A(T, "info", source.info)};
   return rows;
 }
 
@@ -432,7 +432,7 @@ template <> const std::vector<AttrRow>& RowsOf<SpecMaterial>() {
       A(T, "texrepeat", texrepeat), A(T, "emission", emission), A(T, "specular", specular),
       A(T, "shininess", shininess), A(T, "reflectance", reflectance),
       A(T, "metallic", metallic), A(T, "roughness", roughness), A(T, "rgba", rgba),
-      A(T, "info", info)};
+      A(T, "info", source.info)};
   return rows;
 }
 
@@ -442,14 +442,14 @@ template <> const std::vector<AttrRow>& RowsOf<SpecPair>() {
       A(T, "name", name), A(T, "geomname1", geom1), A(T, "geomname2", geom2),
       A(T, "condim", condim), A(T, "solref", solref), A(T, "solreffriction", solreffriction),
       A(T, "solimp", solimp), A(T, "margin", margin), A(T, "gap", gap),
-      A(T, "friction", friction), A(T, "info", info)};
+      A(T, "friction", friction), A(T, "info", source.info)};
   return rows;
 }
 
 template <> const std::vector<AttrRow>& RowsOf<SpecExclude>() {
   using T = SpecExclude;
   static const std::vector<AttrRow> rows = {A(T, "name", name), A(T, "bodyname1", body1),
-                                            A(T, "bodyname2", body2), A(T, "info", info)};
+                                            A(T, "bodyname2", body2), A(T, "info", source.info)};
   return rows;
 }
 
@@ -459,7 +459,7 @@ template <> const std::vector<AttrRow>& RowsOf<SpecEquality>() {
       A(T, "name", name), A(T, "type", type, "mjtEq"), A(T, "data", data),
       A(T, "active", active), A(T, "name1", name1), A(T, "name2", name2),
       Custom("objtype", EqualityObjType, SetEqualityObjType), A(T, "solref", solref),
-      A(T, "solimp", solimp), A(T, "info", info)};
+      A(T, "solimp", solimp), A(T, "info", source.info)};
   return rows;
 }
 
@@ -474,7 +474,7 @@ template <> const std::vector<AttrRow>& RowsOf<SpecTendon>() {
       MJSIM_GIVEN(T, "actfrcrange", actuatorfrcrange, actuatorfrcrange_given),
       A(T, "margin", margin), A(T, "solref_limit", solref_limit),
       A(T, "solimp_limit", solimp_limit), A(T, "material", material), A(T, "width", width),
-      A(T, "rgba", rgba), A(T, "group", group), A(T, "userdata", user), A(T, "info", info)};
+      A(T, "rgba", rgba), A(T, "group", group), A(T, "userdata", user), A(T, "info", source.info)};
   return rows;
 }
 
@@ -492,7 +492,7 @@ template <> const std::vector<AttrRow>& RowsOf<SpecActuator>() {
       A(T, "ctrlrange", ctrlrange), A(T, "forcelimited", forcelimited),
       A(T, "forcerange", forcerange), A(T, "actlimited", actlimited),
       A(T, "actrange", actrange), A(T, "group", group), A(T, "userdata", user),
-      PluginRow<T>([](T& e) -> std::string& { return e.plugin; }), A(T, "info", info)};
+      PluginRow<T>([](T& e) -> std::string& { return e.plugin; }), A(T, "info", source.info)};
   return rows;
 }
 
@@ -504,21 +504,21 @@ template <> const std::vector<AttrRow>& RowsOf<SpecSensor>() {
       A(T, "intprm", intprm),
       A(T, "datatype", datatype, "mjtDataType"), A(T, "needstage", needstage, "mjtStage"),
       A(T, "dim", dim), A(T, "cutoff", cutoff), A(T, "noise", noise), A(T, "userdata", user),
-      PluginRow<T>([](T& e) -> std::string& { return e.plugin; }), A(T, "info", info)};
+      PluginRow<T>([](T& e) -> std::string& { return e.plugin; }), A(T, "info", source.info)};
   return rows;
 }
 
 template <> const std::vector<AttrRow>& RowsOf<SpecNumeric>() {
   using T = SpecNumeric;
   static const std::vector<AttrRow> rows = {A(T, "name", name), A(T, "data", data),
-                                            A(T, "size", size), A(T, "info", info)};
+                                            A(T, "size", size), A(T, "info", source.info)};
   return rows;
 }
 
 template <> const std::vector<AttrRow>& RowsOf<SpecText>() {
   using T = SpecText;
   static const std::vector<AttrRow> rows = {A(T, "name", name), A(T, "data", data),
-                                            A(T, "info", info)};
+                                            A(T, "info", source.info)};
   return rows;
 }
 
@@ -527,7 +527,7 @@ template <> const std::vector<AttrRow>& RowsOf<SpecTuple>() {
   static const std::vector<AttrRow> rows = {
       A(T, "name", name), Custom("objtype", TupleObjType, SetTupleObjType),
       Custom("objname", TupleObjName, SetTupleObjName),
-      Custom("objprm", TupleObjPrm, SetTupleObjPrm), A(T, "info", info)};
+      Custom("objprm", TupleObjPrm, SetTupleObjPrm), A(T, "info", source.info)};
   return rows;
 }
 
@@ -540,7 +540,7 @@ template <> const std::vector<AttrRow>& RowsOf<SpecKey>() {
       Custom("act", KeyArray<&SpecKey::act>, SetKeyArray<&SpecKey::act>),
       Custom("mpos", KeyArray<&SpecKey::mpos>, SetKeyArray<&SpecKey::mpos>),
       Custom("mquat", KeyArray<&SpecKey::mquat>, SetKeyArray<&SpecKey::mquat>),
-      Custom("ctrl", KeyArray<&SpecKey::ctrl>, SetKeyArray<&SpecKey::ctrl>), A(T, "info", info)};
+      Custom("ctrl", KeyArray<&SpecKey::ctrl>, SetKeyArray<&SpecKey::ctrl>), A(T, "info", source.info)};
   return rows;
 }
 
@@ -548,7 +548,7 @@ template <> const std::vector<AttrRow>& RowsOf<SpecPlugin>() {
   using T = SpecPlugin;
   static const std::vector<AttrRow> rows = {
       A(T, "name", name), A(T, "plugin_name", plugin_name), A(T, "active", active),
-      Custom("config", PluginConfig, SetPluginConfig), A(T, "info", info)};
+      Custom("config", PluginConfig, SetPluginConfig), A(T, "info", source.info)};
   return rows;
 }
 

@@ -98,8 +98,7 @@ py::object GetAttr(void* element, const AttrRow& row, py::handle self) {
                                     &At<std::vector<int>>(element, row.offset)});
     case AttrKind::kStrings:
       return py::cast(StringsView{py::reinterpret_borrow<py::object>(self),
-                                  &At<std::string>(element, row.offset), row.count});
-    case AttrKind::kStringList: return py::cast(At<std::vector<std::string>>(element, row.offset));
+                                  &At<std::vector<std::string>>(element, row.offset)});
     case AttrKind::kOptionalReal: {
       const auto& value = At<std::optional<double>>(element, row.offset);
       return py::float_(value ? *value : std::numeric_limits<double>::quiet_NaN());
@@ -153,23 +152,14 @@ void SetAttr(void* element, const AttrRow& row, py::handle value) {
       if (!py::isinstance<py::list>(value) && !py::isinstance<py::tuple>(value)) {
         WrongType(row, "a list of strings");
       }
-      py::sequence items = py::reinterpret_borrow<py::sequence>(value);
-      if (static_cast<int>(items.size()) > row.count) {
-        throw py::value_error(std::string(row.name) + " holds at most " +
-                              std::to_string(row.count) + " strings");
+      std::vector<std::string> items;
+      for (py::handle item : value) {
+        if (!py::isinstance<py::str>(item)) WrongType(row, "a list of strings");
+        items.push_back(item.cast<std::string>());
       }
-      std::string* target = &At<std::string>(element, row.offset);
-      for (int i = 0; i < row.count; ++i) {
-        target[i] = i < static_cast<int>(items.size()) ? items[i].cast<std::string>() : "";
-      }
+      At<std::vector<std::string>>(element, row.offset) = std::move(items);
       break;
     }
-    case AttrKind::kStringList:
-      if (!py::isinstance<py::list>(value) && !py::isinstance<py::tuple>(value)) {
-        WrongType(row, "a list of strings");
-      }
-      At<std::vector<std::string>>(element, row.offset) = value.cast<std::vector<std::string>>();
-      break;
     case AttrKind::kOptionalReal: {
       auto& target = At<std::optional<double>>(element, row.offset);
       double number = value.is_none() ? std::numeric_limits<double>::quiet_NaN() : value.cast<double>();
@@ -243,19 +233,22 @@ void BindSpecValueViews(py::module_& module) {
   BindListView<float>(module, "MjFloatVec", "f");
   BindListView<int>(module, "MjIntVec", "i");
   py::class_<StringsView>(module, "MjStringVec", "Strings held by a spec element; writes go to the element.")
-      .def("__len__", [](const StringsView& v) { return v.count; })
+      .def("__len__", [](const StringsView& v) { return v.items->size(); })
       .def("__getitem__", [](const StringsView& v, py::ssize_t i) {
-        return v.items[CheckedIndex(i, static_cast<size_t>(v.count))];
+        return (*v.items)[CheckedIndex(i, v.items->size())];
       })
       .def("__setitem__", [](StringsView& v, py::ssize_t i, const std::string& text) {
-        v.items[CheckedIndex(i, static_cast<size_t>(v.count))] = text;
+        (*v.items)[CheckedIndex(i, v.items->size())] = text;
       })
-      .def("__iter__", [](const StringsView& v) {
-        return py::iter(py::cast(std::vector<std::string>(v.items, v.items + v.count)));
+      .def("__iter__", [](const StringsView& v) { return py::iter(py::cast(*v.items)); })
+      .def("__eq__", [](const StringsView& v, py::object other) {
+        try {
+          return other.cast<std::vector<std::string>>() == *v.items;
+        } catch (const py::cast_error&) {
+          return false;
+        }
       })
-      .def("__repr__", [](const StringsView& v) {
-        return py::repr(py::cast(std::vector<std::string>(v.items, v.items + v.count))).cast<std::string>();
-      });
+      .def("__repr__", [](const StringsView& v) { return py::repr(py::cast(*v.items)).cast<std::string>(); });
   py::class_<CharsView>(module, "MjCharVec", "Characters held by a spec element; writes go to the element.")
       .def("__len__", [](const CharsView& v) { return v.count; })
       .def("__getitem__", [](const CharsView& v, py::ssize_t i) {

@@ -11,11 +11,10 @@ struct ListView {
   std::vector<E>* values;
 };
 
-// a std::string[count] member (material textures, texture cubefiles)
+// a std::vector<std::string> member (material textures, texture cubefiles)
 struct StringsView {
   py::object owner;
-  std::string* items;
-  int count;
+  std::vector<std::string>* items;
 };
 
 // a char[count] member (compiler eulerseq)

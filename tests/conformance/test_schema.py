@@ -14,8 +14,7 @@ import mjsim
 # Elements the reference reads and mjsim does not yet (plugins, composites, flexes, attach,
 # model assets): the deformables and plugin issues.
 NOT_YET = {
-    "extension", "extension/plugin", "extension/plugin/instance",
-    "extension/plugin/instance/config", "asset/mesh/plugin", "asset/mesh/plugin/config",
+    "asset/mesh/plugin", "asset/mesh/plugin/config",
     "asset/model", "body/geom/plugin", "body/geom/plugin/config", "body/attach", "body/plugin",
     "body/plugin/config", "body/composite", "body/composite/joint", "body/composite/skin",
     "body/composite/geom", "body/composite/site", "body/composite/plugin",

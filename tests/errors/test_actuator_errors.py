@@ -111,4 +111,4 @@ def test_compile_error_names_actuator_id():
     xml, _ = actuator_model('<motor joint="elbow"/>\n<motor name="m" joint="knee"/><!--HERE-->')
     with pytest.raises(ValueError) as error:
         mjsim.MjModel.from_xml_string(xml)
-    assert re.search(r"actuator 'm' \(id 1\)", str(error.value)), str(error.value)
+    assert re.search(r"Element name 'm', id 1", str(error.value)), str(error.value)

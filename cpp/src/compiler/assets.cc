@@ -81,7 +81,7 @@ std::vector<float> HFieldData(const CompileContext& ctx, const SpecHField& hfiel
     rows.assign(static_cast<size_t>(nrow) * ncol, 0);
     if (hfield.elevation_given) {
       if (hfield.elevation.size() != rows.size()) {
-        FailHField(ctx, hfield, id, "elevation needs nrow*ncol = " + std::to_string(rows.size()) + " values, got " + std::to_string(hfield.elevation.size()));
+        FailHField(ctx, hfield, id, "elevation data length must match nrow*ncol");
       }
       for (size_t i = 0; i < rows.size(); ++i) rows[i] = static_cast<float>(hfield.elevation[i]);
     }
@@ -182,7 +182,8 @@ void FillAssets(CompileContext& ctx, Model& m) {
   for (int i = 0; i < m.nmat; ++i) {
     const SpecMaterial& material = spec.materials[i];
     for (int role = 0; role < kTextureRoles; ++role) {
-      const std::string& texture = material.textures[role];
+      const std::string texture =
+          role < static_cast<int>(material.textures.size()) ? material.textures[role] : "";
       int id = texture.empty() ? -1 : ctx.FindId(mjOBJ_TEXTURE, texture);
       if (!texture.empty() && id < 0) ctx.Fail("material", material.name, i, material.source, "texture '" + texture + "' not found");
       m.mat_texid[kTextureRoles * i + role] = id;

@@ -186,6 +186,12 @@ class Compiler {
     AddContents(body, id, Pose{}, elements);
   }
 
+  // a mesh geom without a material of its own takes its mesh's (mjsMesh.material)
+  const std::string& GeomMaterial(const SpecGeom& geom, int dataid) const {
+    if (!geom.material.empty() || geom.type != mjGEOM_MESH || dataid < 0) return geom.material;
+    return spec_.meshes[dataid].material;
+  }
+
   template <typename T>
   void NoteFrameOwner(const SpecBody& body, const ElementList<T>& list) {
     for (const T& element : list) ctx_.frame_owner[&element] = &body;
@@ -584,7 +590,7 @@ class Compiler {
         m.geom_group[g] = geom.group;
         m.geom_priority[g] = geom.priority;
         m.geom_dataid[g] = GeomDataId(geom, g);
-        m.geom_matid[g] = MaterialId(geom.material, "geom", geom.name, g, geom.source);
+        m.geom_matid[g] = MaterialId(GeomMaterial(geom, m.geom_dataid[g]), "geom", geom.name, g, geom.source);
         m.geom_solmix[g] = geom.solmix;
         Copy2(m.geom_solref + 2 * g, geom.solref);
         for (int i = 0; i < 5; ++i) m.geom_solimp[5 * g + i] = geom.solimp[i];
@@ -693,7 +699,7 @@ class Compiler {
     for (int i = 0; i < required; ++i) {
       if (size[i] <= 0) {
         Fail(type, name, id, source,
-             "size[" + std::to_string(i) + "] must be positive, got " + std::to_string(size[i]));
+             "size " + std::to_string(i) + " must be positive in " + std::string(type));
       }
     }
   }

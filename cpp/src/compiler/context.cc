@@ -68,9 +68,13 @@ std::string CompileContext::NotFound(int type, const std::string& name) const {
 void CompileContext::Fail(const char* type, const std::string& name, int id,
                           const SourceLocation& source, const std::string& message) const {
   std::ostringstream text;
-  text << "Error: " << type << " '" << name << "' (id " << id << "): " << message;
-  if (source.line > 0) text << "\nElement '" << source.element << "', line " << source.line;
+  // the reference's layout: the message, then the element's name, id and where it came from
+  // (line of its file, or the info given to an MjSpec element)
+  (void)type;
+  text << "Error: " << message << "\nElement name '" << name << "', id " << id;
+  if (source.line > 0) text << ", line " << source.line;
   if (!source.file.empty()) text << ", file '" << source.file << "'";
+  if (!source.info.empty()) text << ", " << source.info;
   throw ModelError(text.str());
 }
 

@@ -10,6 +10,7 @@
 
 #include "compiler/meshes.h"
 #include "compiler/stages.h"
+#include "spec/sensor_layout.h"
 
 namespace mjsim {
 namespace {
@@ -45,18 +46,49 @@ class SensorResolver {
 
   // noise, cutoff and a user sensor's declared layout: checked before any name
   void CheckValues() const {
+    if (!FindSensorLayout(sensor_.type)) Fail("unknown sensor type " + std::to_string(sensor_.type));
+    if (sensor_.type == mjSENS_CONTACT) CheckContact();
+    bool user = sensor_.type == mjSENS_USER;
+    int dim = user ? sensor_.dim : SensorDataSize(sensor_);
+    int datatype = user ? sensor_.datatype : FindSensorLayout(sensor_.type)->datatype;
     if (sensor_.noise < 0) Fail("negative noise");
     if (sensor_.cutoff < 0) Fail("negative cutoff");
-    if (sensor_.dim < 0) Fail("dim must be non-negative, got " + std::to_string(sensor_.dim));
-    if (sensor_.datatype == mjDATATYPE_QUATERNION && sensor_.dim != 4) {
+    if (user && dim < 0) Fail("dim must be non-negative, got " + std::to_string(dim));
+    if (datatype == mjDATATYPE_QUATERNION && dim != 4) {
       Fail("datatype quaternion requires dim=4");
     }
-    if (sensor_.datatype == mjDATATYPE_AXIS && sensor_.dim != 3) Fail("datatype axis requires dim=3");
+    if (datatype == mjDATATYPE_AXIS && dim != 3) Fail("datatype axis requires dim=3");
     // a cutoff clamps real and positive outputs; for the geom distance sensors it is the
     // largest distance searched instead
-    bool unit_output = sensor_.datatype == mjDATATYPE_AXIS || sensor_.datatype == mjDATATYPE_QUATERNION;
+    bool unit_output = datatype == mjDATATYPE_AXIS || datatype == mjDATATYPE_QUATERNION;
     if (sensor_.cutoff > 0 && unit_output && !IsGeomDistanceSensor(sensor_.type)) {
       Fail("cutoff applied to an axis or quaternion output");
+    }
+  }
+
+  // <contact>: intprm holds the outputs (bits), the reduction and the number of contacts
+  void CheckContact() const {
+    const int* intprm = sensor_.intprm;
+    std::string data = "data spec intprm[0]=" + std::to_string(intprm[0]);
+    if (intprm[2] <= 0) Fail("num (intprm[2]) must be positive in sensor");
+    if (intprm[0] <= 0) Fail("data spec (intprm[0]) must be positive, got " + std::to_string(intprm[0]));
+    if ((intprm[0] & ((1 << kContactDataCount) - 1)) == 0) {
+      Fail(data + " must have at least one bit set of the first mjNCONDATA bits");
+    }
+    if (intprm[0] >= (1 << kContactDataCount)) {
+      Fail(data + " has bits set beyond the first mjNCONDATA bits");
+    }
+    if (intprm[1] < 0 || intprm[1] > 3) {
+      Fail("unknown reduction criterion. got " + std::to_string(intprm[1]));
+    }
+    int first = sensor_.objtype, second = sensor_.reftype;
+    if (first != mjOBJ_UNKNOWN && first != mjOBJ_BODY && first != mjOBJ_XBODY &&
+        first != mjOBJ_GEOM && first != mjOBJ_SITE) {
+      Fail("first matching criterion: if set, must be (x)body, geom or site");
+    }
+    if (second != mjOBJ_UNKNOWN && second != mjOBJ_BODY && second != mjOBJ_XBODY &&
+        second != mjOBJ_GEOM) {
+      Fail("second matching criterion: if set, must be (x)body or geom");
     }
   }
 
@@ -106,7 +138,7 @@ std::vector<const std::vector<mjtNum>*> SensorUserLists(const ElementList<SpecSe
 
 // the number of outputs; a tactile sensor has 3 per vertex of its mesh (observed)
 int SensorDim(const CompileContext& ctx, const SpecSensor& sensor) {
-  if (sensor.type != mjSENS_TACTILE) return sensor.dim;
+  if (sensor.type != mjSENS_TACTILE) return SensorDataSize(sensor);
   int mesh = ctx.FindId(mjOBJ_MESH, sensor.objname);
   return mesh < 0 ? 0 : 3 * static_cast<int>(ctx.meshes[mesh].vert.size() / 3);
 }
@@ -136,8 +168,11 @@ void FillSensors(CompileContext& ctx, Model& m) {
     int refid = resolver.Resolve(sensor.reftype, sensor.refname, "reference object");
     resolver.CheckObjects(objid, refid);
     m.sensor_type[i] = sensor.type;
-    m.sensor_datatype[i] = sensor.datatype;
-    m.sensor_needstage[i] = sensor.needstage;
+    // a built-in sensor's layout is its type's; a user sensor declares its own
+    const SensorLayout& layout = *FindSensorLayout(sensor.type);
+    bool user = sensor.type == mjSENS_USER;
+    m.sensor_datatype[i] = user ? sensor.datatype : layout.datatype;
+    m.sensor_needstage[i] = user ? sensor.needstage : layout.needstage;
     m.sensor_objtype[i] = sensor.objtype;
     m.sensor_objid[i] = objid;
     m.sensor_reftype[i] = sensor.reftype;

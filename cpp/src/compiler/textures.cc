@@ -233,7 +233,7 @@ Image CubeFromGrid(const CompileContext& ctx, const SpecTexture& texture, int id
 
 Image CubeFromFiles(const CompileContext& ctx, const SpecTexture& texture, int id) {
   Image image;
-  for (int face = 0; face < 6; ++face) {
+  for (int face = 0; face < 6 && face < static_cast<int>(texture.cubefiles.size()); ++face) {
     if (texture.cubefiles[face].empty()) continue;
     Image part = LoadImageFile(ctx, texture, id, texture.cubefiles[face]);
     Flip(part, texture.hflip, texture.vflip);
@@ -290,7 +290,20 @@ Image BuildTexture(const CompileContext& ctx, const SpecTexture& texture, int id
   Image image;
   bool has_cube_files = false;
   for (const std::string& file : texture.cubefiles) has_cube_files = has_cube_files || !file.empty();
-  if (texture.builtin != kBuiltinNone) {
+  if (!texture.data.empty()) {
+    // pixels given directly (MjSpec): width x height x nchannel bytes, as they are
+    size_t expected = static_cast<size_t>(texture.width) * texture.height * texture.nchannel;
+    if (texture.width <= 0 || texture.height <= 0 || texture.data.size() != expected) {
+      ctx.Fail("texture", texture.name, id, texture.source,
+               "Texture buffer has incorrect size, given " + std::to_string(texture.data.size()) +
+                   " expected " + std::to_string(expected));
+    }
+    image.width = texture.width;
+    image.height = texture.height;
+    image.nchannel = texture.nchannel;
+    image.data = texture.data;
+    return image;
+  } else if (texture.builtin != kBuiltinNone) {
     image = BuiltinTexture(ctx, texture, id);
   } else if (!texture.file.empty()) {
     image = LoadImageFile(ctx, texture, id, texture.file);

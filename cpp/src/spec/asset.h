@@ -32,7 +32,8 @@ struct SpecTexture : SpecElement {
   std::string file;
   int gridsize[2] = {1, 1};
   std::string gridlayout = "............";
-  std::string cubefiles[6];  // fileright, fileleft, fileup, filedown, filefront, fileback
+  // fileright, fileleft, fileup, filedown, filefront, fileback
+  std::vector<std::string> cubefiles = std::vector<std::string>(6);
   int builtin = kBuiltinNone;
   mjtNum rgb1[3] = {0.8, 0.8, 0.8};
   mjtNum rgb2[3] = {0.5, 0.5, 0.5};
@@ -53,7 +54,7 @@ constexpr int kTextureRoles = 10;
 
 // <material> (and default/material); `texture` fills the rgb role, <layer> children any role
 struct SpecMaterial : SpecElement {
-  std::string textures[kTextureRoles];
+  std::vector<std::string> textures = std::vector<std::string>(kTextureRoles);  // by role
   float texrepeat[2] = {1, 1};
   bool texuniform = false;
   float emission = 0;

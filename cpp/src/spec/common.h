@@ -16,6 +16,7 @@ struct SourceLocation {
   std::string element;  // XML element name, e.g. "geom"
   int line = 0;
   std::string file;     // empty for a model given as a string
+  std::string info;     // free text (an MjSpec element's info), shown in compile errors
 };
 
 // An element's orientation as mjSpec keeps it: the quaternion, and an alternative form that
@@ -46,7 +47,6 @@ struct Orientation {
 struct SpecElement {
   std::string name;
   std::string classname = "main";  // the default class it was made from
-  std::string info;                // free text, shown in compile errors
   SourceLocation source;
 };
 

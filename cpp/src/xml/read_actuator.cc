@@ -23,6 +23,7 @@
 #include <optional>
 
 #include "mjsim/errors.h"
+#include "spec/actuator_shortcuts.h"
 #include "xml/sections.h"
 
 namespace mjsim {
@@ -142,13 +143,7 @@ void ReadGeneral(const XmlReader& reader, const XMLElement* elem, SpecActuator& 
   reader.ReadInt(elem, "actdim", act.actdim);
 }
 
-void ReadMotor(const XmlReader&, const XMLElement*, SpecActuator& act) {
-  act.dyntype = mjDYN_NONE;
-  act.gaintype = mjGAIN_FIXED;
-  act.biastype = mjBIAS_NONE;
-  act.gainprm[0] = 1;
-  act.inheritrange = 0;
-}
+void ReadMotor(const XmlReader&, const XMLElement*, SpecActuator& act) { SetToMotor(act); }
 
 // a non-negative attribute: fails naming it when negative
 bool ReadNonNegative(const XmlReader& reader, const XMLElement* elem, const char* attr,
@@ -158,67 +153,51 @@ bool ReadNonNegative(const XmlReader& reader, const XMLElement* elem, const char
   return true;
 }
 
+std::optional<mjtNum> OptionalReal(const XmlReader& reader, const XMLElement* elem, const char* attr) {
+  mjtNum value;
+  if (!reader.ReadReal(elem, attr, value)) return std::nullopt;
+  return value;
+}
+
+std::optional<mjtNum> OptionalNonNegative(const XmlReader& reader, const XMLElement* elem,
+                                          const char* attr, const std::string& what) {
+  mjtNum value;
+  if (!ReadNonNegative(reader, elem, attr, value, what)) return std::nullopt;
+  return value;
+}
+
+// inheritrange, refused together with the range it would replace
+std::optional<mjtNum> ReadInheritRange(const XmlReader& reader, const XMLElement* elem,
+                                       const char* range) {
+  std::optional<mjtNum> inheritrange = OptionalReal(reader, elem, "inheritrange");
+  if (inheritrange && *inheritrange > 0 && elem->Attribute(range)) {
+    reader.Fail(elem, std::string(range) + " and inheritrange cannot both be defined");
+  }
+  return inheritrange;
+}
+
 void ReadPosition(const XmlReader& reader, const XMLElement* elem, SpecActuator& act) {
-  mjtNum kp = act.gainprm[0], kv = 0, dampratio = 0, timeconst = 0, inheritrange = 0;
+  mjtNum kp = act.gainprm[0];
   reader.ReadReal(elem, "kp", kp);
-  bool has_kv = ReadNonNegative(reader, elem, "kv", kv, "kv");
-  bool has_dampratio = ReadNonNegative(reader, elem, "dampratio", dampratio, "dampratio");
-  if (has_kv && has_dampratio) reader.Fail(elem, "kv and dampratio cannot both be defined");
-  bool has_timeconst = ReadNonNegative(reader, elem, "timeconst", timeconst, "timeconst");
-  if (reader.ReadReal(elem, "inheritrange", inheritrange)) {
-    if (inheritrange > 0 && elem->Attribute("ctrlrange")) {
-      reader.Fail(elem, "ctrlrange and inheritrange cannot both be defined");
-    }
-    act.inheritrange = inheritrange;
-  }
-  act.gaintype = mjGAIN_FIXED;
-  act.biastype = mjBIAS_AFFINE;
-  act.gainprm[0] = kp;
-  act.biasprm[1] = -kp;
-  if (has_kv) act.biasprm[2] = -kv;
-  if (has_dampratio) act.biasprm[2] = dampratio;  // positive: a damping ratio (compiler)
-  if (has_timeconst) {
-    act.dyntype = timeconst > 0 ? mjDYN_FILTEREXACT : mjDYN_NONE;
-    act.dynprm[0] = timeconst;
-  }
+  std::optional<mjtNum> kv = OptionalNonNegative(reader, elem, "kv", "kv");
+  std::optional<mjtNum> dampratio = OptionalNonNegative(reader, elem, "dampratio", "dampratio");
+  if (kv && dampratio) reader.Fail(elem, "kv and dampratio cannot both be defined");
+  std::optional<mjtNum> timeconst = OptionalNonNegative(reader, elem, "timeconst", "timeconst");
+  SetToPosition(act, kp, kv, dampratio, timeconst, ReadInheritRange(reader, elem, "ctrlrange"));
 }
 
 void ReadVelocity(const XmlReader& reader, const XMLElement* elem, SpecActuator& act) {
   mjtNum kv = act.gainprm[0];
   reader.ReadReal(elem, "kv", kv);
-  act.dyntype = mjDYN_NONE;
-  act.gaintype = mjGAIN_FIXED;
-  act.biastype = mjBIAS_AFFINE;
-  act.gainprm[0] = kv;
-  for (mjtNum& value : act.biasprm) value = 0;
-  act.biasprm[2] = -kv;
-  act.inheritrange = 0;
+  SetToVelocity(act, kv);
 }
 
-// intvelocity: given both kv and dampratio, or either negative, the reference keeps biastype and
-// biasprm[2] as they were (it rejects the damping silently); the rest applies
 void ReadIntVelocity(const XmlReader& reader, const XMLElement* elem, SpecActuator& act) {
-  mjtNum kp = act.gainprm[0], kv = -1, dampratio = -1, inheritrange = 0;
+  mjtNum kp = act.gainprm[0];
   reader.ReadReal(elem, "kp", kp);
-  bool has_kv = reader.ReadReal(elem, "kv", kv);
-  bool has_dampratio = reader.ReadReal(elem, "dampratio", dampratio);
-  if (reader.ReadReal(elem, "inheritrange", inheritrange)) {
-    if (inheritrange > 0 && elem->Attribute("actrange")) {
-      reader.Fail(elem, "actrange and inheritrange cannot both be defined");
-    }
-    act.inheritrange = inheritrange;
-  }
-  act.dyntype = mjDYN_INTEGRATOR;
-  act.gaintype = mjGAIN_FIXED;
-  act.actlimited = 1;
-  act.gainprm[0] = kp;
-  act.biasprm[1] = -kp;
-  bool damping_valid = !(has_kv && has_dampratio) && !(has_kv && kv < 0) &&
-                       !(has_dampratio && dampratio < 0);
-  if (!damping_valid) return;
-  act.biastype = mjBIAS_AFFINE;
-  if (has_kv) act.biasprm[2] = -kv;
-  if (has_dampratio) act.biasprm[2] = dampratio;
+  std::optional<mjtNum> kv = OptionalReal(reader, elem, "kv");
+  std::optional<mjtNum> dampratio = OptionalReal(reader, elem, "dampratio");
+  SetToIntVelocity(act, kp, kv, dampratio, ReadInheritRange(reader, elem, "actrange"));
 }
 
 void ReadDamper(const XmlReader& reader, const XMLElement* elem, SpecActuator& act) {
@@ -227,47 +206,17 @@ void ReadDamper(const XmlReader& reader, const XMLElement* elem, SpecActuator& a
   if (act.ctrlrange[0] < 0 || act.ctrlrange[1] < 0) {
     reader.Fail(elem, "damper control range cannot be negative");
   }
-  act.dyntype = mjDYN_NONE;
-  act.gaintype = mjGAIN_AFFINE;
-  act.biastype = mjBIAS_NONE;
-  for (mjtNum& value : act.gainprm) value = 0;
-  act.gainprm[2] = -kv;
-  act.ctrllimited = 1;
-  act.inheritrange = 0;
+  SetToDamper(act, kv);
 }
 
 void ReadCylinder(const XmlReader& reader, const XMLElement* elem, SpecActuator& act) {
-  mjtNum timeconst = act.dynprm[0], area = act.gainprm[0], diameter = -1;
+  mjtNum timeconst = act.dynprm[0], area = act.gainprm[0];
   mjtNum bias[3] = {act.biasprm[0], act.biasprm[1], act.biasprm[2]};
   reader.ReadReal(elem, "timeconst", timeconst);
   reader.ReadReal(elem, "area", area);
-  if (reader.ReadReal(elem, "diameter", diameter) && diameter >= 0) {
-    area = mjPI / 4 * diameter * diameter;
-  }
+  std::optional<mjtNum> diameter = OptionalReal(reader, elem, "diameter");
   reader.ReadReals(elem, "bias", bias, 3);
-  act.dyntype = mjDYN_FILTER;
-  act.gaintype = mjGAIN_FIXED;
-  act.biastype = mjBIAS_AFFINE;
-  act.dynprm[0] = timeconst;
-  act.gainprm[0] = area;
-  act.biasprm[0] = bias[0];
-}
-
-// muscle: an attribute given as a non-negative number sets its parameter; otherwise a parameter
-// still at the general default (dynprm/gainprm = 1 0 0 ...) takes the muscle default
-void SetMuscleParam(mjtNum& param, int index, std::optional<mjtNum> given, mjtNum muscle_default) {
-  mjtNum general_default = index == 0 ? 1 : 0;
-  if (given && *given >= 0) {
-    param = *given;
-  } else if (param == general_default) {
-    param = muscle_default;
-  }
-}
-
-std::optional<mjtNum> OptionalReal(const XmlReader& reader, const XMLElement* elem, const char* attr) {
-  mjtNum value;
-  if (!reader.ReadReal(elem, attr, value)) return std::nullopt;
-  return value;
+  SetToCylinder(act, timeconst, area, diameter, bias);
 }
 
 void ReadMuscle(const XmlReader& reader, const XMLElement* elem, SpecActuator& act) {
@@ -276,23 +225,14 @@ void ReadMuscle(const XmlReader& reader, const XMLElement* elem, SpecActuator& a
   bool has_range = reader.ReadReals(elem, "range", range, 2);
   std::optional<mjtNum> tausmooth = OptionalReal(reader, elem, "tausmooth");
   if (tausmooth && *tausmooth < 0) reader.Fail(elem, "muscle tausmooth cannot be negative");
+  std::optional<mjtNum> given_timeconst[2], given_range[2], params[7];
   for (int i = 0; i < 2; ++i) {
-    SetMuscleParam(act.dynprm[i], i, has_timeconst ? std::optional<mjtNum>(timeconst[i]) : std::nullopt,
-                   i == 0 ? 0.01 : 0.04);
-    SetMuscleParam(act.gainprm[i], i, has_range ? std::optional<mjtNum>(range[i]) : std::nullopt,
-                   i == 0 ? 0.75 : 1.05);
+    if (has_timeconst) given_timeconst[i] = timeconst[i];
+    if (has_range) given_range[i] = range[i];
   }
-  SetMuscleParam(act.dynprm[2], 2, tausmooth, 0);
   static const char* const kNames[] = {"force", "scale", "lmin", "lmax", "vmax", "fpmax", "fvmax"};
-  static const mjtNum kDefaults[] = {-1, 200, 0.5, 1.6, 1.5, 1.3, 1.2};
-  for (int i = 0; i < 7; ++i) {
-    SetMuscleParam(act.gainprm[2 + i], 2 + i, OptionalReal(reader, elem, kNames[i]), kDefaults[i]);
-  }
-  act.dyntype = mjDYN_MUSCLE;
-  act.gaintype = mjGAIN_MUSCLE;
-  act.biastype = mjBIAS_MUSCLE;
-  for (int i = 0; i < 9; ++i) act.biasprm[i] = act.gainprm[i];
-  act.inheritrange = 0;
+  for (int i = 0; i < 7; ++i) params[i] = OptionalReal(reader, elem, kNames[i]);
+  SetToMuscle(act, given_timeconst, tausmooth, given_range, params);
 }
 
 void ReadAdhesion(const XmlReader& reader, const XMLElement* elem, SpecActuator& act) {
@@ -301,11 +241,7 @@ void ReadAdhesion(const XmlReader& reader, const XMLElement* elem, SpecActuator&
   if (act.ctrlrange[0] < 0 || act.ctrlrange[1] < 0) {
     reader.Fail(elem, "adhesion control range cannot be negative");
   }
-  act.gaintype = mjGAIN_FIXED;
-  act.biastype = mjBIAS_NONE;
-  act.gainprm[0] = gain;
-  act.ctrllimited = 1;
-  act.inheritrange = 0;
+  SetToAdhesion(act, gain);
 }
 
 // The values of one element (general or shortcut) applied to `act`.

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "spec/sensor_layout.h"
 #include "xml/sections.h"
 
 namespace mjsim {
@@ -36,68 +37,62 @@ enum class Target {
 
 struct SensorElement {
   const char* tag;
-  int type;       // mjtSensor
+  int type;  // mjtSensor (its output layout: spec/sensor_layout.cc)
   Target target;
-  int datatype;   // mjtDataType
-  int needstage;  // mjtStage
-  int dim;        // number of outputs (contact and user sensors compute theirs)
 };
 
-constexpr int kReal = mjDATATYPE_REAL, kPositive = mjDATATYPE_POSITIVE, kAxis = mjDATATYPE_AXIS,
-              kQuat = mjDATATYPE_QUATERNION;
-constexpr int kPos = mjSTAGE_POS, kVel = mjSTAGE_VEL, kAcc = mjSTAGE_ACC;
 
 // Every sensor element of MJCF 3.3.7 that mjsim reads, with the layout the reference gives it.
 const std::vector<SensorElement>& SensorElements() {
   static const std::vector<SensorElement> elements = {
-      {"touch", mjSENS_TOUCH, Target::kSite, kPositive, kAcc, 1},
-      {"accelerometer", mjSENS_ACCELEROMETER, Target::kSite, kReal, kAcc, 3},
-      {"velocimeter", mjSENS_VELOCIMETER, Target::kSite, kReal, kVel, 3},
-      {"gyro", mjSENS_GYRO, Target::kSite, kReal, kVel, 3},
-      {"force", mjSENS_FORCE, Target::kSite, kReal, kAcc, 3},
-      {"torque", mjSENS_TORQUE, Target::kSite, kReal, kAcc, 3},
-      {"magnetometer", mjSENS_MAGNETOMETER, Target::kSite, kReal, kPos, 3},
-      {"camprojection", mjSENS_CAMPROJECTION, Target::kCamProjection, kReal, kPos, 2},
-      {"rangefinder", mjSENS_RANGEFINDER, Target::kSite, kPositive, kPos, 1},
-      {"jointpos", mjSENS_JOINTPOS, Target::kJoint, kReal, kPos, 1},
-      {"jointvel", mjSENS_JOINTVEL, Target::kJoint, kReal, kVel, 1},
-      {"tendonpos", mjSENS_TENDONPOS, Target::kTendon, kReal, kPos, 1},
-      {"tendonvel", mjSENS_TENDONVEL, Target::kTendon, kReal, kVel, 1},
-      {"actuatorpos", mjSENS_ACTUATORPOS, Target::kActuator, kReal, kPos, 1},
-      {"actuatorvel", mjSENS_ACTUATORVEL, Target::kActuator, kReal, kVel, 1},
-      {"actuatorfrc", mjSENS_ACTUATORFRC, Target::kActuator, kReal, kAcc, 1},
-      {"jointactuatorfrc", mjSENS_JOINTACTFRC, Target::kJoint, kReal, kAcc, 1},
-      {"tendonactuatorfrc", mjSENS_TENDONACTFRC, Target::kTendon, kReal, kAcc, 1},
-      {"ballquat", mjSENS_BALLQUAT, Target::kJoint, kQuat, kPos, 4},
-      {"ballangvel", mjSENS_BALLANGVEL, Target::kJoint, kReal, kVel, 3},
-      {"jointlimitpos", mjSENS_JOINTLIMITPOS, Target::kJoint, kReal, kPos, 1},
-      {"jointlimitvel", mjSENS_JOINTLIMITVEL, Target::kJoint, kReal, kVel, 1},
-      {"jointlimitfrc", mjSENS_JOINTLIMITFRC, Target::kJoint, kReal, kAcc, 1},
-      {"tendonlimitpos", mjSENS_TENDONLIMITPOS, Target::kTendon, kReal, kPos, 1},
-      {"tendonlimitvel", mjSENS_TENDONLIMITVEL, Target::kTendon, kReal, kVel, 1},
-      {"tendonlimitfrc", mjSENS_TENDONLIMITFRC, Target::kTendon, kReal, kAcc, 1},
-      {"framepos", mjSENS_FRAMEPOS, Target::kFrame, kReal, kPos, 3},
-      {"framequat", mjSENS_FRAMEQUAT, Target::kFrame, kQuat, kPos, 4},
-      {"framexaxis", mjSENS_FRAMEXAXIS, Target::kFrame, kAxis, kPos, 3},
-      {"frameyaxis", mjSENS_FRAMEYAXIS, Target::kFrame, kAxis, kPos, 3},
-      {"framezaxis", mjSENS_FRAMEZAXIS, Target::kFrame, kAxis, kPos, 3},
-      {"framelinvel", mjSENS_FRAMELINVEL, Target::kFrame, kReal, kVel, 3},
-      {"frameangvel", mjSENS_FRAMEANGVEL, Target::kFrame, kReal, kVel, 3},
-      {"framelinacc", mjSENS_FRAMELINACC, Target::kFrameNoRef, kReal, kAcc, 3},
-      {"frameangacc", mjSENS_FRAMEANGACC, Target::kFrameNoRef, kReal, kAcc, 3},
-      {"subtreecom", mjSENS_SUBTREECOM, Target::kSubtree, kReal, kPos, 3},
-      {"subtreelinvel", mjSENS_SUBTREELINVEL, Target::kSubtree, kReal, kVel, 3},
-      {"subtreeangmom", mjSENS_SUBTREEANGMOM, Target::kSubtree, kReal, kVel, 3},
-      {"insidesite", mjSENS_INSIDESITE, Target::kInsideSite, kPositive, kPos, 1},
-      {"distance", mjSENS_GEOMDIST, Target::kGeomPair, kReal, kPos, 1},
-      {"normal", mjSENS_GEOMNORMAL, Target::kGeomPair, kAxis, kPos, 3},
-      {"fromto", mjSENS_GEOMFROMTO, Target::kGeomPair, kReal, kPos, 6},
-      {"contact", mjSENS_CONTACT, Target::kContact, kReal, kAcc, 0},
-      {"e_potential", mjSENS_E_POTENTIAL, Target::kNone, kReal, kPos, 1},
-      {"e_kinetic", mjSENS_E_KINETIC, Target::kNone, kReal, kPos, 1},
-      {"clock", mjSENS_CLOCK, Target::kNone, kReal, kPos, 1},
-      {"user", mjSENS_USER, Target::kUser, kReal, kAcc, 0},
-      {"tactile", mjSENS_TACTILE, Target::kTactile, kReal, kAcc, 0},
+      {"touch", mjSENS_TOUCH, Target::kSite},
+      {"accelerometer", mjSENS_ACCELEROMETER, Target::kSite},
+      {"velocimeter", mjSENS_VELOCIMETER, Target::kSite},
+      {"gyro", mjSENS_GYRO, Target::kSite},
+      {"force", mjSENS_FORCE, Target::kSite},
+      {"torque", mjSENS_TORQUE, Target::kSite},
+      {"magnetometer", mjSENS_MAGNETOMETER, Target::kSite},
+      {"camprojection", mjSENS_CAMPROJECTION, Target::kCamProjection},
+      {"rangefinder", mjSENS_RANGEFINDER, Target::kSite},
+      {"jointpos", mjSENS_JOINTPOS, Target::kJoint},
+      {"jointvel", mjSENS_JOINTVEL, Target::kJoint},
+      {"tendonpos", mjSENS_TENDONPOS, Target::kTendon},
+      {"tendonvel", mjSENS_TENDONVEL, Target::kTendon},
+      {"actuatorpos", mjSENS_ACTUATORPOS, Target::kActuator},
+      {"actuatorvel", mjSENS_ACTUATORVEL, Target::kActuator},
+      {"actuatorfrc", mjSENS_ACTUATORFRC, Target::kActuator},
+      {"jointactuatorfrc", mjSENS_JOINTACTFRC, Target::kJoint},
+      {"tendonactuatorfrc", mjSENS_TENDONACTFRC, Target::kTendon},
+      {"ballquat", mjSENS_BALLQUAT, Target::kJoint},
+      {"ballangvel", mjSENS_BALLANGVEL, Target::kJoint},
+      {"jointlimitpos", mjSENS_JOINTLIMITPOS, Target::kJoint},
+      {"jointlimitvel", mjSENS_JOINTLIMITVEL, Target::kJoint},
+      {"jointlimitfrc", mjSENS_JOINTLIMITFRC, Target::kJoint},
+      {"tendonlimitpos", mjSENS_TENDONLIMITPOS, Target::kTendon},
+      {"tendonlimitvel", mjSENS_TENDONLIMITVEL, Target::kTendon},
+      {"tendonlimitfrc", mjSENS_TENDONLIMITFRC, Target::kTendon},
+      {"framepos", mjSENS_FRAMEPOS, Target::kFrame},
+      {"framequat", mjSENS_FRAMEQUAT, Target::kFrame},
+      {"framexaxis", mjSENS_FRAMEXAXIS, Target::kFrame},
+      {"frameyaxis", mjSENS_FRAMEYAXIS, Target::kFrame},
+      {"framezaxis", mjSENS_FRAMEZAXIS, Target::kFrame},
+      {"framelinvel", mjSENS_FRAMELINVEL, Target::kFrame},
+      {"frameangvel", mjSENS_FRAMEANGVEL, Target::kFrame},
+      {"framelinacc", mjSENS_FRAMELINACC, Target::kFrameNoRef},
+      {"frameangacc", mjSENS_FRAMEANGACC, Target::kFrameNoRef},
+      {"subtreecom", mjSENS_SUBTREECOM, Target::kSubtree},
+      {"subtreelinvel", mjSENS_SUBTREELINVEL, Target::kSubtree},
+      {"subtreeangmom", mjSENS_SUBTREEANGMOM, Target::kSubtree},
+      {"insidesite", mjSENS_INSIDESITE, Target::kInsideSite},
+      {"distance", mjSENS_GEOMDIST, Target::kGeomPair},
+      {"normal", mjSENS_GEOMNORMAL, Target::kGeomPair},
+      {"fromto", mjSENS_GEOMFROMTO, Target::kGeomPair},
+      {"contact", mjSENS_CONTACT, Target::kContact},
+      {"e_potential", mjSENS_E_POTENTIAL, Target::kNone},
+      {"e_kinetic", mjSENS_E_KINETIC, Target::kNone},
+      {"clock", mjSENS_CLOCK, Target::kNone},
+      {"user", mjSENS_USER, Target::kUser},
+      {"tactile", mjSENS_TACTILE, Target::kTactile},
   };
   return elements;
 }
@@ -149,14 +144,9 @@ const std::map<std::string, int> kContactReductions = {
     {"none", 0}, {"mindist", 1}, {"maxforce", 2}, {"netforce", 3}};
 
 // Contact-sensor outputs (attribute `data`), in the order they must be written; bit i of
-// sensor_intprm[0] selects output i, `size` numbers per contact.
-struct ContactDataField {
-  const char* keyword;
-  int size;
-};
-constexpr ContactDataField kContactDataFields[] = {
-    {"found", 1}, {"force", 3}, {"torque", 3}, {"dist", 1}, {"pos", 3}, {"normal", 3},
-    {"tangent", 3}};
+// sensor_intprm[0] selects output i (sizes: kContactDataSizes)
+constexpr const char* kContactDataFields[] = {"found", "force", "torque", "dist", "pos", "normal",
+                                              "tangent"};
 
 const SensorElement* FindSensorElement(const std::string& tag) {
   for (const SensorElement& element : SensorElements()) {
@@ -242,7 +232,7 @@ int ReadContactData(XmlReader& reader, const XMLElement* elem) {
   while (tokens >> token) {
     int index = -1;
     for (int i = 0; i < static_cast<int>(std::size(kContactDataFields)); ++i) {
-      if (token == kContactDataFields[i].keyword) index = i;
+      if (token == kContactDataFields[i]) index = i;
     }
     if (index < 0) {
       reader.Fail(elem, "invalid keyword '" + token + "' in attribute 'data' (expected found, "
@@ -280,11 +270,7 @@ void ReadContactSensor(XmlReader& reader, const XMLElement* elem, SpecSensor& se
   }
   sensor.intprm[0] = ReadContactData(reader, elem);
   reader.ReadKeyword(elem, "reduce", kContactReductions, sensor.intprm[1]);
-  int per_contact = 0;
-  for (int i = 0; i < static_cast<int>(std::size(kContactDataFields)); ++i) {
-    if (sensor.intprm[0] & (1 << i)) per_contact += kContactDataFields[i].size;
-  }
-  sensor.dim = per_contact * sensor.intprm[2];
+  sensor.dim = SensorDataSize(sensor);
 }
 
 // <user>: an optional object (objtype and objname together) and a declared output layout
@@ -353,9 +339,10 @@ SpecSensor ReadSensor(XmlReader& reader, const XMLElement* elem, const SensorEle
   SpecSensor sensor;
   sensor.source = reader.Locate(elem);
   sensor.type = element.type;
-  sensor.datatype = element.datatype;
-  sensor.needstage = element.needstage;
-  sensor.dim = element.dim;
+  const SensorLayout& layout = *FindSensorLayout(element.type);
+  sensor.datatype = layout.datatype;
+  sensor.needstage = layout.needstage;
+  sensor.dim = layout.dim;
   reader.ReadString(elem, "name", sensor.name);
   reader.ReadReal(elem, "noise", sensor.noise);
   reader.ReadReal(elem, "cutoff", sensor.cutoff);

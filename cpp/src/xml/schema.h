@@ -42,6 +42,7 @@ std::vector<ElementSchema> ActuatorSchema();    // read_actuator.cc
 std::vector<ElementSchema> AssetSchema();       // read_asset.cc: hfield, texture, material
 std::vector<ElementSchema> CameraLightSchema(); // read_camera_light.cc
 std::vector<ElementSchema> CustomSchema();      // read_custom.cc: custom, keyframe, size, ...
+std::vector<ElementSchema> ExtensionSchema();   // read_extension.cc: extension/plugin/instance
 std::vector<ElementSchema> EqualitySchema();    // read_equality.cc: equality, contact
 std::vector<ElementSchema> MeshSchema();        // read_mesh.cc
 std::vector<ElementSchema> SensorSchema();      // read_sensor.cc

@@ -20,6 +20,7 @@ void ReadSensorSection(XmlReader& reader, const XMLElement* section);    // <sen
 void ReadEqualitySection(XmlReader& reader, const XMLElement* section);  // <equality>
 void ReadContactSection(XmlReader& reader, const XMLElement* section);   // <contact>
 void ReadCustomSection(XmlReader& reader, const XMLElement* section);    // <custom>
+void ReadExtensionSection(XmlReader& reader, const XMLElement* section); // <extension>
 void ReadKeyframeSection(XmlReader& reader, const XMLElement* section);  // <keyframe>
 void ReadSizeSection(XmlReader& reader, const XMLElement* section);      // <size>
 void ReadStatisticSection(XmlReader& reader, const XMLElement* section); // <statistic>

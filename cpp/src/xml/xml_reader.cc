@@ -81,6 +81,8 @@ class MjcfReader : public XmlReader {
       ReadEqualitySection(*this, elem);
     } else if (key == "contact") {
       ReadContactSection(*this, elem);
+    } else if (key == "extension") {
+      ReadExtensionSection(*this, elem);
     } else if (key == "custom") {
       ReadCustomSection(*this, elem);
     } else if (key == "keyframe") {
