@@ -666,6 +666,48 @@ void BindActuatorShortcuts(ElementClass<SpecActuator> cls) {
   }, py::arg("gain"));
 }
 
+// A tendon's path, one wrap at a time; a joint makes it a fixed tendon.
+std::shared_ptr<SpecTendonWrap> AddWrap(SpecTendon& tendon, SpecTendonWrap::Kind kind,
+                                        const std::string& target, const std::string& sidesite,
+                                        mjtNum value) {
+  auto wrap = std::make_shared<SpecTendonWrap>();
+  wrap->kind = kind;
+  wrap->target = target;
+  wrap->sidesite = sidesite;
+  wrap->value = value;
+  tendon.spatial = kind != SpecTendonWrap::Kind::kJoint;
+  tendon.path.push_back(wrap);
+  return wrap;
+}
+
+void BindTendon(ElementClass<SpecTendon> cls, py::module_& module) {
+  py::class_<SpecTendonWrap, std::shared_ptr<SpecTendonWrap>>(module, "MjsWrap",
+                                                              "One element of a tendon's path.")
+      .def_property(
+          "info", [](const SpecTendonWrap& w) { return w.source.info; },
+          [](SpecTendonWrap& w, const std::string& info) { w.source.info = info; });
+  using Kind = SpecTendonWrap::Kind;
+  cls.def("wrap_site", [](SpecTendon& t, const std::string& site) {
+    return AddWrap(t, Kind::kSite, site, "", 0);
+  }, py::arg("site"));
+  cls.def("wrap_geom", [](SpecTendon& t, const std::string& geom, const std::string& sidesite) {
+    return AddWrap(t, Kind::kGeom, geom, sidesite, 0);
+  }, py::arg("geom"), py::arg("sidesite") = "");
+  cls.def("wrap_joint", [](SpecTendon& t, const std::string& joint, mjtNum coef) {
+    return AddWrap(t, Kind::kJoint, joint, "", coef);
+  }, py::arg("joint"), py::arg("coef"));
+  cls.def("wrap_pulley", [](SpecTendon& t, mjtNum divisor) {
+    return AddWrap(t, Kind::kPulley, "", "", divisor);
+  }, py::arg("divisor"));
+  cls.def("default", [](const SpecTendon& t) -> py::object {
+    std::shared_ptr<Spec> spec = OwnerOf(&t);
+    for (size_t i = 0; i < spec->defaults.size(); ++i) {
+      if (spec->defaults[i].name == t.classname) return WrapElement(spec, spec->defaults.ptr(i));
+    }
+    return py::none();
+  });
+}
+
 void BindOrientation(py::module_& module) {
   py::class_<Orientation>(module, "MjsOrientation", "An alternative orientation of a spec element.")
       .def_property(
@@ -1157,7 +1199,7 @@ void BindSpec(py::module_& module) {
   AddClassName(BindElement<SpecPair>(module, "MjsPair", "A contact pair of an MjSpec."));
   BindElement<SpecExclude>(module, "MjsExclude", "A contact exclusion of an MjSpec.");
   AddClassName(BindElement<SpecEquality>(module, "MjsEquality", "An equality constraint of an MjSpec."));
-  BindElement<SpecTendon>(module, "MjsTendon", "A tendon of an MjSpec.");
+  BindTendon(BindElement<SpecTendon>(module, "MjsTendon", "A tendon of an MjSpec."), module);
   auto actuator = BindElement<SpecActuator>(module, "MjsActuator", "An actuator of an MjSpec.");
   AddClassName(actuator);
   BindActuatorShortcuts(actuator);

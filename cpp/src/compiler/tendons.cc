@@ -30,7 +30,7 @@ std::vector<const std::vector<mjtNum>*> TendonUserLists(const Spec& spec) {
 // Every geom lies between two sites; consecutive sites differ; a pulley neither repeats nor
 // ends the path; every site has a neighbour that is not a pulley (a branch has two points).
 void CheckSpatialPath(const CompileContext& ctx, const SpecTendon& tendon, int id) {
-  const std::vector<SpecTendonWrap>& path = tendon.path;
+  const ElementList<SpecTendonWrap>& path = tendon.path;
   int n = static_cast<int>(path.size());
   auto fail = [&](int i, const std::string& message) {
     ctx.Fail("tendon", tendon.name, id, path[i].source, message);

@@ -43,7 +43,7 @@ struct SpecTendon : SpecElement {
   mjtNum armature = 0;
   float rgba[4] = {0.5f, 0.5f, 0.5f, 1};
   std::vector<mjtNum> user;
-  std::vector<SpecTendonWrap> path;
+  ElementList<SpecTendonWrap> path;
 };
 
 }  // namespace mjsim
