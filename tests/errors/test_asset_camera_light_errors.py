@@ -41,7 +41,7 @@ COMPILER_CASES = {
     "hfield_size_not_positive": ('<asset>\n<hfield name="h" nrow="2" ncol="2" size="1 1 0 1"/>\n</asset>',
                                  ["hfield 'h'", "size[2]", "line 2"]),
     "hfield_elevation_count": ('<asset>\n<hfield name="h" nrow="2" ncol="2" elevation="1 2 3" size="1 1 1 1"/>\n</asset>',
-                               ["hfield 'h'", "elevation", "line 2"]),
+                               ["'h'", "<hfield>", "elevation", "line 2"]),
     "hfield_too_small": ('<asset>\n<hfield name="h" size="1 1 1 1"/>\n</asset>', ["hfield 'h'", "nrow", "line 2"]),
     "hfield_missing_file": ('<asset>\n<hfield name="h" file="nowhere.png" size="1 1 1 1"/>\n</asset>',
                             ["hfield 'h'", "nowhere.png", "line 2"]),

@@ -96,7 +96,7 @@ CASES = {
     "extension_not_supported": ("""
   <extension><!--HERE-->
     <plugin plugin="mujoco.elasticity.solid"/>
-  </extension>""", ("extension", "not supported")),
+  </extension>""", ("plugin", "mujoco.elasticity.solid", "not found")),
 }
 
 

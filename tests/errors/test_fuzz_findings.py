@@ -18,8 +18,8 @@ def world(body: str, head: str = "") -> str:
 REJECTED = {
     "plane_grid_spacing_zero": (world('<geom type="plane" size="1 1 0"/>'), "geom", 3, ("size[2]",)),
     "geom_nan_unused_size": (world('<geom type="sphere" size="1 1 nan"/>'), "geom", 3, ("nan",)),
-    "site_sphere_negative_size": (world('<site size="-1"/>'), "site", 3, ("size[0]",)),
-    "site_box_zero_size": (world('<site type="box" size="1 1 0"/>'), "site", 3, ("size[2]",)),
+    "site_sphere_negative_size": (world('<site size="-1"/>'), "site", 3, ("size 0",)),
+    "site_box_zero_size": (world('<site type="box" size="1 1 0"/>'), "site", 3, ("size 2",)),
     "site_zero_zaxis": (world('<site zaxis="0 0 1e-7"/>'), "site", 3, ("zaxis too small",)),
     "body_zero_zaxis": (world('<body zaxis="0 0 0"><geom size="1"/></body>'), "body", 3,
                         ("zaxis too small",)),

@@ -81,7 +81,7 @@ std::vector<float> HFieldData(const CompileContext& ctx, const SpecHField& hfiel
     rows.assign(static_cast<size_t>(nrow) * ncol, 0);
     if (hfield.elevation_given) {
       if (hfield.elevation.size() != rows.size()) {
-        FailHField(ctx, hfield, id, "elevation data length must match nrow*ncol");
+        ctx.FailVerbatim(hfield.name, id, hfield.source, "elevation data length must match nrow*ncol");
       }
       for (size_t i = 0; i < rows.size(); ++i) rows[i] = static_cast<float>(hfield.elevation[i]);
     }

@@ -67,12 +67,22 @@ std::string CompileContext::NotFound(int type, const std::string& name) const {
 
 void CompileContext::Fail(const char* type, const std::string& name, int id,
                           const SourceLocation& source, const std::string& message) const {
+  std::string suffix = std::string(" in ") + type;
+  bool ends_with_type = message.size() >= suffix.size() &&
+                        message.compare(message.size() - suffix.size(), suffix.size(), suffix) == 0;
+  std::string named = ends_with_type ? message
+                                     : message + suffix + (name.empty() ? "" : " '" + name + "'");
+  FailVerbatim(name, id, source, named);
+}
+
+void CompileContext::FailVerbatim(const std::string& name, int id, const SourceLocation& source,
+                                  const std::string& message) const {
   std::ostringstream text;
-  // the reference's layout: the message, then the element's name, id and where it came from
-  // (line of its file, or the info given to an MjSpec element)
-  (void)type;
+  // then the element's name, id and where it came from (a line of its file, or the info
+  // given to an MjSpec element)
   text << "Error: " << message << "\nElement name '" << name << "', id " << id;
   if (source.line > 0) text << ", line " << source.line;
+  if (source.line > 0 && !source.element.empty()) text << " <" << source.element << ">";
   if (!source.file.empty()) text << ", file '" << source.file << "'";
   if (!source.info.empty()) text << ", " << source.info;
   throw ModelError(text.str());

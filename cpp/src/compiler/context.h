@@ -90,9 +90,14 @@ class CompileContext {
   // says that compiler discardvisual removed it
   std::string NotFound(int type, const std::string& name) const;
 
-  // Compile errors name the object's type, name and id, and where it was written.
+  // Compile errors in the reference's layout: "Error: <message> in <type> '<name>'", then the
+  // element's name, id and where it was written. A message that already ends "in <type>" keeps
+  // its words.
   [[noreturn]] void Fail(const char* type, const std::string& name, int id,
                          const SourceLocation& source, const std::string& message) const;
+  // The same layout for a message the reference gives word for word without the type.
+  [[noreturn]] void FailVerbatim(const std::string& name, int id, const SourceLocation& source,
+                                 const std::string& message) const;
   // Fails when the orientation gives no frame (OrientationProblem), naming the object.
   void CheckOrientation(const char* type, const std::string& name, int id,
                         const SourceLocation& source, const Orientation& orientation) const;

@@ -17,6 +17,18 @@ std::vector<ElementSchema> ExtensionSchema() {
 
 namespace {
 
+// The plugins 3.3.7's wheel registers (mujoco.elasticity.solid, shell and membrane became flex
+// features and are gone); a model naming another one is an error at read, as in the reference.
+bool IsKnownPlugin(const std::string& name) {
+  static const char* kKnown[] = {"mujoco.elasticity.cable", "mujoco.pid", "mujoco.sensor.touch_grid",
+                                 "mujoco.sdf.bolt", "mujoco.sdf.bowl", "mujoco.sdf.gear",
+                                 "mujoco.sdf.nut", "mujoco.sdf.torus"};
+  for (const char* known : kKnown) {
+    if (name == known) return true;
+  }
+  return false;
+}
+
 SpecPlugin ReadInstance(XmlReader& reader, const XMLElement* elem, const std::string& plugin) {
   SpecPlugin instance;
   instance.source = reader.Locate(elem);
@@ -49,6 +61,7 @@ void ReadExtensionSection(XmlReader& reader, const XMLElement* section) {
     reader.Require(plugin, "plugin");
     std::string name;
     reader.ReadString(plugin, "plugin", name);
+    if (!IsKnownPlugin(name)) reader.Fail(plugin, "plugin " + name + " not found");
     const ElementSchema& plugin_schema = *FindSchema("extension/plugin");
     for (const XMLElement* instance = plugin->FirstChildElement(); instance;
          instance = instance->NextSiblingElement()) {
