@@ -21,5 +21,7 @@ py::object WrapElement(const std::shared_ptr<Spec>& spec, const std::shared_ptr<
 }
 
 void BindSpec(py::module_& module);
+// MjSpec.to_xml, to_file (spec_writer.cc); called by BindSpec once MjSpec exists
+void BindSpecWriter(py::module_& module);
 
 }  // namespace mjsim

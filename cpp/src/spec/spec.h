@@ -231,8 +231,6 @@ struct Spec {
   ElementList<SpecDefault> defaults;  // defaults[0] is "main"
   SpecBody worldbody;
   std::string model_dir;  // directory of the main file ("" for a string); asset paths start here
-  // the MJCF text with its <include>s expanded ("" for URDF): mj_saveLastXML writes it
-  std::string expanded_xml;
 
   ElementList<SpecMesh> meshes;
   ElementList<SpecSkin> skins;
