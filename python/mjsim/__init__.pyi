@@ -94,6 +94,8 @@ class MjData:
     actuator_velocity: numpy.ndarray
     def bind(*args, **kwargs) -> object:
         ...
+    def bind_scalar(*args, **kwargs) -> object:
+        ...
     def body(*args: Any, **kwargs: Any) -> Any:
         ...
     bvh_aabb_dyn: numpy.ndarray
@@ -370,6 +372,8 @@ class MjModel:
     actuator_trntype: numpy.ndarray
     actuator_user: numpy.ndarray
     def bind(*args, **kwargs) -> object:
+        ...
+    def bind_scalar(*args, **kwargs) -> object:
         ...
     def body(*args: Any, **kwargs: Any) -> Any:
         ...
@@ -1067,6 +1071,9 @@ class MjSpec:
     @staticmethod
     def from_string(xml: str, include: object = None, assets: object = None) -> object:
         ...
+    @staticmethod
+    def from_zip(*args, **kwargs) -> object:
+        """other file an asset. `file` is a path or a binary file object."""
     def geom(self: MjSpec, name: str) -> object:
         ...
     geoms: Any
@@ -1141,6 +1148,8 @@ class MjSpec:
         ...
     texturedir: Any
     textures: Any
+    def to_zip(*args, **kwargs) -> object:
+        """holds in memory. `file` is a path (its directory is created) or a binary file object."""
     def tuple(self: MjSpec, name: str) -> object:
         ...
     tuples: Any
@@ -1210,6 +1219,53 @@ class MjVisual:
     quality: Quality
     rgba: Rgba
     scale: Scale
+
+class MjVisualHeadlight:
+    """m.vis.headlight settings"""
+    def __copy__(self: MjVisual.Headlight) -> MjVisual.Headlight:
+        ...
+    def __deepcopy__(self: MjVisual.Headlight, memo: object) -> MjVisual.Headlight:
+        ...
+    def __init__(*args, **kwargs) -> object:
+        ...
+    active: Any
+    ambient: Any
+    diffuse: Any
+    specular: Any
+
+class MjVisualRgba:
+    """m.vis.rgba settings"""
+    def __copy__(self: MjVisual.Rgba) -> MjVisual.Rgba:
+        ...
+    def __deepcopy__(self: MjVisual.Rgba, memo: object) -> MjVisual.Rgba:
+        ...
+    def __init__(*args, **kwargs) -> object:
+        ...
+    actuator: Any
+    actuatornegative: Any
+    actuatorpositive: Any
+    bv: Any
+    bvactive: Any
+    camera: Any
+    com: Any
+    connect: Any
+    constraint: Any
+    contactforce: Any
+    contactfriction: Any
+    contactgap: Any
+    contactpoint: Any
+    contacttorque: Any
+    crankbroken: Any
+    fog: Any
+    force: Any
+    frustum: Any
+    haze: Any
+    inertia: Any
+    joint: Any
+    light: Any
+    rangefinder: Any
+    selectpoint: Any
+    slidercrank: Any
 
 class MjWarningStat:
     """How often a warning was raised (d.warning[i])."""
@@ -3032,6 +3088,9 @@ def MjStruct(*args, **kwargs) -> object:
 
 PLUGINS_DIR: str
 
+def from_zip(file):
+    """The MjSpec of a zip archive written by to_zip: its .xml entry is the model and every other file an asset. `file` is a path or a binary file object."""
+
 def get_mjcb_act_bias() -> object:
     """The installed mjcb_act_bias callback, or None."""
 
@@ -3841,3 +3900,6 @@ def set_mju_user_malloc(function: object) -> None:
 
 def set_mju_user_warning(callback: object) -> None:
     """Installs f(message), called with the text of a warning the first time it is counted since the data's last reset (None removes it)."""
+
+def to_zip(*args: Any, **kwargs: Any) -> Any:
+    """Writes `spec` as a zip archive: its XML (named after the model) and every asset the spec holds in memory. `file` is a path (its directory is created) or a binary file object."""
