@@ -63,35 +63,38 @@ class Rollout:
             return state, sensordata
         models = [model] if isinstance(model, _core.MjModel) else list(model)
         datas = list(data) if isinstance(data, (list, tuple)) else [data]
-        arrays = _checked_arrays(control_spec, nstep, chunk_size, initial_state=initial_state,
-                                 initial_warmstart=initial_warmstart, control=control,
-                                 state=state, sensordata=sensordata)
-        nbatch = _common_size(0, 1, arrays)
-        if len(models) > 1 and nbatch == 1:
-            nbatch = len(models)
-        if len(models) > 1 and len(models) != nbatch:
-            raise ValueError(f"nbatch inferred as {nbatch} but model is length {len(models)}")
-        nstep = _common_size(1, nstep or 1, {k: arrays[k] for k in ("control", "state", "sensordata")})
-        widths = _widths(models, control_spec)
-        for name, width in (("initial_state", widths[0]), ("state", widths[0]),
-                            ("control", widths[1]), ("initial_warmstart", widths[2]),
-                            ("sensordata", widths[3])):
-            if arrays[name] is not None and arrays[name].shape[-1] != width:
-                raise ValueError(f"trailing dimension of {name} must be {width}, "
-                                 f"got {arrays[name].shape[-1]}")
-        initial = _tiled(arrays["initial_state"], nbatch)
-        warmstart = _tiled(arrays["initial_warmstart"], nbatch)
-        control = _tiled(arrays["control"], nbatch, nstep)
-        state = arrays["state"]
-        sensordata = arrays["sensordata"]
-        if state is None:
-            state = np.empty((nbatch, nstep, widths[0]))
-        if sensordata is None:
-            sensordata = np.empty((nbatch, nstep, widths[3]))
+        nbatch, nstep, initial, warmstart, control, state, sensordata = _prepared(
+            models, control_spec, nstep, chunk_size, initial_state=initial_state,
+            initial_warmstart=initial_warmstart, control=control, state=state,
+            sensordata=sensordata)
         per_rollout = models if len(models) > 1 else models * max(nbatch, 1)
         self._pool.rollout(per_rollout, datas, nstep, control_spec, initial, warmstart, control,
                            state, sensordata, chunk_size)
         return state, sensordata
+
+
+def _prepared(models, control_spec, nstep, chunk_size, **arrays):
+    """(nbatch, nstep, initial_state, initial_warmstart, control, state, sensordata): the
+    arguments checked as the reference checks them, tiled to nbatch rollouts of nstep steps,
+    with the outputs allocated where not given."""
+    arrays = _checked_arrays(control_spec, nstep, chunk_size, **arrays)
+    nbatch = _common_size(0, 1, arrays)
+    if len(models) > 1 and nbatch == 1:
+        nbatch = len(models)
+    if len(models) > 1 and len(models) != nbatch:
+        raise ValueError(f"nbatch inferred as {nbatch} but model is length {len(models)}")
+    nstep = _common_size(1, nstep or 1, {k: arrays[k] for k in ("control", "state", "sensordata")})
+    nstate, ncontrol, nv, nsensordata = _widths(models, control_spec)
+    for name, width in (("initial_state", nstate), ("state", nstate), ("control", ncontrol),
+                        ("initial_warmstart", nv), ("sensordata", nsensordata)):
+        if arrays[name] is not None and arrays[name].shape[-1] != width:
+            raise ValueError(f"trailing dimension of {name} must be {width}, "
+                             f"got {arrays[name].shape[-1]}")
+    state, sensordata = arrays["state"], arrays["sensordata"]
+    return (nbatch, nstep, _tiled(arrays["initial_state"], nbatch),
+            _tiled(arrays["initial_warmstart"], nbatch), _tiled(arrays["control"], nbatch, nstep),
+            np.empty((nbatch, nstep, nstate)) if state is None else state,
+            np.empty((nbatch, nstep, nsensordata)) if sensordata is None else sensordata)
 
 
 def _checked_arrays(control_spec, nstep, chunk_size, **arrays):
