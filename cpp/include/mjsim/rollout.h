@@ -1,6 +1,7 @@
 // rollout.h: many open-loop simulations of one model (or of models of equal sizes) from many
 // initial states, run on a pool of threads that persists between calls (mujoco.rollout).
 #pragma once
+#include <atomic>
 #include <condition_variable>
 #include <exception>
 #include <functional>
@@ -33,9 +34,10 @@ class ThreadPool {
   std::mutex mutex_;
   std::condition_variable wake_, done_;
   const std::function<void(int, int)>* task_ = nullptr;
-  int ntask_ = 0, next_ = 0, running_ = 0;
-  long long generation_ = 0;  // counts Run calls, so a worker takes each job once
-  bool stopping_ = false;
+  int ntask_ = 0, next_ = 0;
+  std::atomic<int> unfinished_{0};         // tasks of this job not yet done
+  std::atomic<long long> generation_{0};  // counts Run calls, so a worker takes each job once
+  std::atomic<bool> stopping_{false};
   std::exception_ptr error_;
 };
 
