@@ -8,30 +8,29 @@ import numpy.typing
 
 __version__: str
 __mjsim_version__: str
-HEADERS_DIR: str
-PLUGINS_DIR: str
 
 def install_as_mujoco() -> None:
-    """Make ``import mujoco`` give mjsim, for libraries that import mujoco internally.
-
-    Call it before such a library is imported. Raises RuntimeError if the real mujoco package
-    is already imported in this process (both cannot share the name ``mujoco``).
-    """
+    """Make `import mujoco` give mjsim, for libraries that import mujoco."""
 
 def mju_getXMLDependencies(filename: str) -> list[str]:
-    """Every file an MJCF file needs: its includes and the assets they name, followed
-    recursively, the file itself among them; unordered."""
+    """The files an MJCF file depends on (itself included), in no order."""
 
 class FatalError(Exception):
     ...
 
-class UnexpectedError(Exception):
-    ...
+class MjCharVec:
+    """Characters held by a spec element; writes go to the element."""
+    def __init__(*args, **kwargs) -> object:
+        ...
 
 class MjContact:
     """One contact (d.contact[i])."""
     H: Any
-    def __init__(*args, **kwargs) -> object:
+    def __copy__(self: MjContact) -> MjContact:
+        ...
+    def __deepcopy__(self: MjContact, memo: object) -> MjContact:
+        ...
+    def __init__(self: MjContact) -> None:
         ...
     dim: Any
     dist: Any
@@ -87,20 +86,24 @@ class MjData:
         ...
     act: numpy.ndarray
     act_dot: numpy.ndarray
-    def actuator(*args, **kwargs) -> object:
+    def actuator(*args: Any, **kwargs: Any) -> Any:
         ...
     actuator_force: numpy.ndarray
     actuator_length: numpy.ndarray
     actuator_moment: numpy.ndarray
     actuator_velocity: numpy.ndarray
-    def body(*args, **kwargs) -> object:
+    def bind(*args, **kwargs) -> object:
         ...
+    def body(*args: Any, **kwargs: Any) -> Any:
+        ...
+    bvh_aabb_dyn: numpy.ndarray
+    bvh_active: numpy.ndarray
     cacc: numpy.ndarray
     def cam(*args, **kwargs) -> object:
         ...
     cam_xmat: numpy.ndarray
     cam_xpos: numpy.ndarray
-    def camera(*args, **kwargs) -> object:
+    def camera(*args: Any, **kwargs: Any) -> Any:
         ...
     cdof: numpy.ndarray
     cdof_dot: numpy.ndarray
@@ -138,36 +141,18 @@ class MjData:
     efc_vel: numpy.ndarray
     energy: numpy.ndarray
     eq_active: numpy.ndarray
-    def geom(*args, **kwargs) -> object:
+    flexedge_J: numpy.ndarray
+    flexedge_J_colind: numpy.ndarray
+    flexedge_J_rowadr: numpy.ndarray
+    flexedge_J_rownnz: numpy.ndarray
+    flexedge_length: numpy.ndarray
+    flexedge_velocity: numpy.ndarray
+    flexelem_aabb: numpy.ndarray
+    flexvert_xpos: numpy.ndarray
+    def geom(*args: Any, **kwargs: Any) -> Any:
         ...
     geom_xmat: numpy.ndarray
     geom_xpos: numpy.ndarray
-    island_dofadr: numpy.ndarray
-    island_idofadr: numpy.ndarray
-    island_iefcadr: numpy.ndarray
-    island_ne: numpy.ndarray
-    island_nefc: numpy.ndarray
-    island_nf: numpy.ndarray
-    island_nv: numpy.ndarray
-    def jnt(*args, **kwargs) -> object:
-        ...
-    def joint(*args, **kwargs) -> object:
-        ...
-    def light(*args, **kwargs) -> object:
-        ...
-    light_xdir: numpy.ndarray
-    light_xpos: numpy.ndarray
-    map_dof2idof: numpy.ndarray
-    map_efc2iefc: numpy.ndarray
-    map_idof2dof: numpy.ndarray
-    map_iefc2efc: numpy.ndarray
-    mocap_pos: numpy.ndarray
-    mocap_quat: numpy.ndarray
-    model: MjModel
-    signature: int
-    moment_colind: numpy.ndarray
-    moment_rowadr: numpy.ndarray
-    moment_rownnz: numpy.ndarray
     iLD: numpy.ndarray
     iLDiagInv: numpy.ndarray
     iM: numpy.ndarray
@@ -191,24 +176,52 @@ class MjData:
     iefc_type: numpy.ndarray
     ifrc_constraint: numpy.ndarray
     ifrc_smooth: numpy.ndarray
+    island_dofadr: numpy.ndarray
+    island_idofadr: numpy.ndarray
+    island_iefcadr: numpy.ndarray
+    island_ne: numpy.ndarray
+    island_nefc: numpy.ndarray
+    island_nf: numpy.ndarray
+    island_nv: numpy.ndarray
+    def jnt(*args, **kwargs) -> object:
+        ...
+    def joint(*args: Any, **kwargs: Any) -> Any:
+        ...
+    def light(*args: Any, **kwargs: Any) -> Any:
+        ...
+    light_xdir: numpy.ndarray
+    light_xpos: numpy.ndarray
+    map_dof2idof: numpy.ndarray
+    map_efc2iefc: numpy.ndarray
+    map_idof2dof: numpy.ndarray
+    map_iefc2efc: numpy.ndarray
     maxuse_arena: int
     maxuse_con: int
     maxuse_efc: int
     maxuse_stack: int
     maxuse_threadstack: numpy.ndarray
+    mocap_pos: numpy.ndarray
+    mocap_quat: numpy.ndarray
+    model: MjModel
+    moment_colind: numpy.ndarray
+    moment_rowadr: numpy.ndarray
+    moment_rownnz: numpy.ndarray
     nA: int
     nJ: int
+    narena: int
+    nbuffer: int
     ncon: int
     ne: int
     nefc: int
     nf: int
     nidof: int
-    narena: int
-    nbuffer: int
     nisland: int
     nl: int
     parena: int
     pbase: int
+    plugin: numpy.ndarray
+    plugin_data: numpy.ndarray
+    plugin_state: numpy.ndarray
     pstack: int
     qDeriv: numpy.ndarray
     qH: numpy.ndarray
@@ -233,10 +246,11 @@ class MjData:
     qfrc_spring: numpy.ndarray
     qpos: numpy.ndarray
     qvel: numpy.ndarray
-    def sensor(*args, **kwargs) -> object:
+    def sensor(*args: Any, **kwargs: Any) -> Any:
         ...
     sensordata: numpy.ndarray
-    def site(*args, **kwargs) -> object:
+    signature: int
+    def site(*args: Any, **kwargs: Any) -> Any:
         ...
     site_xmat: numpy.ndarray
     site_xpos: numpy.ndarray
@@ -257,7 +271,7 @@ class MjData:
     ten_velocity: numpy.ndarray
     ten_wrapadr: numpy.ndarray
     ten_wrapnum: numpy.ndarray
-    def tendon(*args, **kwargs) -> object:
+    def tendon(*args: Any, **kwargs: Any) -> Any:
         ...
     tendon_efcadr: numpy.ndarray
     threadpool: int
@@ -276,8 +290,27 @@ class MjData:
     xpos: numpy.ndarray
     xquat: numpy.ndarray
 
+class MjDoubleVec:
+    """A list held by a spec element; writes go to the element."""
+    def __init__(*args, **kwargs) -> object:
+        ...
+
+class MjFloatVec:
+    """A list held by a spec element; writes go to the element."""
+    def __init__(*args, **kwargs) -> object:
+        ...
+
+class MjIntVec:
+    """A list held by a spec element; writes go to the element."""
+    def __init__(*args, **kwargs) -> object:
+        ...
+
 class MjLROpt:
     """Options for mj_setLengthRange (actuator length range)."""
+    def __copy__(self: MjLROpt) -> MjLROpt:
+        ...
+    def __deepcopy__(self: MjLROpt, memo: object) -> MjLROpt:
+        ...
     def __init__(self: MjLROpt) -> None:
         ...
     accel: Any
@@ -309,7 +342,7 @@ class MjModel:
         ...
     def __init__(*args, **kwargs) -> object:
         ...
-    def actuator(*args, **kwargs) -> object:
+    def actuator(*args: Any, **kwargs: Any) -> Any:
         ...
     actuator_acc0: numpy.ndarray
     actuator_actadr: numpy.ndarray
@@ -336,7 +369,9 @@ class MjModel:
     actuator_trnid: numpy.ndarray
     actuator_trntype: numpy.ndarray
     actuator_user: numpy.ndarray
-    def body(*args, **kwargs) -> object:
+    def bind(*args, **kwargs) -> object:
+        ...
+    def body(*args: Any, **kwargs: Any) -> Any:
         ...
     body_bvhadr: numpy.ndarray
     body_bvhnum: numpy.ndarray
@@ -388,7 +423,7 @@ class MjModel:
     cam_sensorsize: numpy.ndarray
     cam_targetbodyid: numpy.ndarray
     cam_user: numpy.ndarray
-    def camera(*args, **kwargs) -> object:
+    def camera(*args: Any, **kwargs: Any) -> Any:
         ...
     dof_M0: numpy.ndarray
     dof_Madr: numpy.ndarray
@@ -413,9 +448,9 @@ class MjModel:
     eq_solimp: numpy.ndarray
     eq_solref: numpy.ndarray
     eq_type: numpy.ndarray
-    def equality(*args, **kwargs) -> object:
+    def equality(*args: Any, **kwargs: Any) -> Any:
         ...
-    def exclude(*args, **kwargs) -> object:
+    def exclude(*args: Any, **kwargs: Any) -> Any:
         ...
     exclude_signature: numpy.ndarray
     flex_activelayers: numpy.ndarray
@@ -491,7 +526,7 @@ class MjModel:
     @staticmethod
     def from_xml_string(xml: str, assets: object = None) -> MjModel:
         """Compiles a model from MJCF text."""
-    def geom(*args, **kwargs) -> object:
+    def geom(*args: Any, **kwargs: Any) -> Any:
         ...
     geom_aabb: numpy.ndarray
     geom_bodyid: numpy.ndarray
@@ -518,7 +553,7 @@ class MjModel:
     geom_solref: numpy.ndarray
     geom_type: numpy.ndarray
     geom_user: numpy.ndarray
-    def hfield(*args, **kwargs) -> object:
+    def hfield(*args: Any, **kwargs: Any) -> Any:
         ...
     hfield_adr: numpy.ndarray
     hfield_data: numpy.ndarray
@@ -545,9 +580,9 @@ class MjModel:
     jnt_stiffness: numpy.ndarray
     jnt_type: numpy.ndarray
     jnt_user: numpy.ndarray
-    def joint(*args, **kwargs) -> object:
+    def joint(*args: Any, **kwargs: Any) -> Any:
         ...
-    def key(*args, **kwargs) -> object:
+    def key(*args: Any, **kwargs: Any) -> Any:
         ...
     key_act: numpy.ndarray
     key_ctrl: numpy.ndarray
@@ -558,7 +593,7 @@ class MjModel:
     key_time: numpy.ndarray
     def keyframe(*args, **kwargs) -> object:
         ...
-    def light(*args, **kwargs) -> object:
+    def light(*args: Any, **kwargs: Any) -> Any:
         ...
     light_active: numpy.ndarray
     light_ambient: numpy.ndarray
@@ -596,9 +631,9 @@ class MjModel:
     mat_texid: numpy.ndarray
     mat_texrepeat: numpy.ndarray
     mat_texuniform: numpy.ndarray
-    def material(*args, **kwargs) -> object:
+    def material(*args: Any, **kwargs: Any) -> Any:
         ...
-    def mesh(*args, **kwargs) -> object:
+    def mesh(*args: Any, **kwargs: Any) -> Any:
         ...
     mesh_bvhadr: numpy.ndarray
     mesh_bvhnum: numpy.ndarray
@@ -666,6 +701,7 @@ class MjModel:
     names_map: numpy.ndarray
     narena: int
     nbody: int
+    nbuffer: int
     nbvh: int
     nbvhdynamic: int
     nbvhstatic: int
@@ -705,7 +741,6 @@ class MjModel:
     nmocap: int
     nnames: int
     nnames_map: int
-    signature: int
     nnumeric: int
     nnumericdata: int
     noct: int
@@ -733,7 +768,7 @@ class MjModel:
     ntuple: int
     ntupledata: int
     nu: int
-    def numeric(*args, **kwargs) -> object:
+    def numeric(*args: Any, **kwargs: Any) -> Any:
         ...
     numeric_adr: numpy.ndarray
     numeric_data: numpy.ndarray
@@ -754,7 +789,7 @@ class MjModel:
     oct_coeff: numpy.ndarray
     oct_depth: numpy.ndarray
     opt: MjOption
-    def pair(*args, **kwargs) -> object:
+    def pair(*args: Any, **kwargs: Any) -> Any:
         ...
     pair_dim: numpy.ndarray
     pair_friction: numpy.ndarray
@@ -774,7 +809,7 @@ class MjModel:
     plugin_statenum: numpy.ndarray
     qpos0: numpy.ndarray
     qpos_spring: numpy.ndarray
-    def sensor(*args, **kwargs) -> object:
+    def sensor(*args: Any, **kwargs: Any) -> Any:
         ...
     sensor_adr: numpy.ndarray
     sensor_cutoff: numpy.ndarray
@@ -790,11 +825,12 @@ class MjModel:
     sensor_reftype: numpy.ndarray
     sensor_type: numpy.ndarray
     sensor_user: numpy.ndarray
-    def site(*args, **kwargs) -> object:
+    signature: int
+    def site(*args: Any, **kwargs: Any) -> Any:
         ...
     site_bodyid: numpy.ndarray
-    site_matid: numpy.ndarray
     site_group: numpy.ndarray
+    site_matid: numpy.ndarray
     site_pos: numpy.ndarray
     site_quat: numpy.ndarray
     site_rgba: numpy.ndarray
@@ -802,7 +838,7 @@ class MjModel:
     site_size: numpy.ndarray
     site_type: numpy.ndarray
     site_user: numpy.ndarray
-    def skin(*args, **kwargs) -> object:
+    def skin(*args: Any, **kwargs: Any) -> Any:
         ...
     skin_boneadr: numpy.ndarray
     skin_bonebindpos: numpy.ndarray
@@ -827,7 +863,7 @@ class MjModel:
     skin_vertadr: numpy.ndarray
     skin_vertnum: numpy.ndarray
     stat: MjStatistic
-    def tendon(*args, **kwargs) -> object:
+    def tendon(*args: Any, **kwargs: Any) -> Any:
         ...
     tendon_actfrclimited: numpy.ndarray
     tendon_actfrcrange: numpy.ndarray
@@ -862,14 +898,14 @@ class MjModel:
     tex_pathadr: numpy.ndarray
     tex_type: numpy.ndarray
     tex_width: numpy.ndarray
-    def text(*args, **kwargs) -> object:
+    def text(*args: Any, **kwargs: Any) -> Any:
         ...
     text_adr: numpy.ndarray
     text_data: bytes
     text_size: numpy.ndarray
-    def texture(*args, **kwargs) -> object:
+    def texture(*args: Any, **kwargs: Any) -> Any:
         ...
-    def tuple(*args, **kwargs) -> object:
+    def tuple(*args: Any, **kwargs: Any) -> Any:
         ...
     tuple_adr: numpy.ndarray
     tuple_objid: numpy.ndarray
@@ -883,7 +919,11 @@ class MjModel:
 
 class MjOption:
     """Physics options (m.opt)."""
-    def __init__(*args, **kwargs) -> object:
+    def __copy__(self: MjOption) -> MjOption:
+        ...
+    def __deepcopy__(self: MjOption, memo: object) -> MjOption:
+        ...
+    def __init__(self: MjOption) -> None:
         ...
     ccd_iterations: int
     ccd_tolerance: float
@@ -916,7 +956,11 @@ class MjOption:
 
 class MjSolverStat:
     """One solver iteration (d.solver[i])."""
-    def __init__(*args, **kwargs) -> object:
+    def __copy__(self: MjSolverStat) -> MjSolverStat:
+        ...
+    def __deepcopy__(self: MjSolverStat, memo: object) -> MjSolverStat:
+        ...
+    def __init__(self: MjSolverStat) -> None:
         ...
     gradient: Any
     improvement: Any
@@ -938,9 +982,178 @@ class MjSolverStatList:
     neval: Any
     nupdate: Any
 
+class MjSpec:
+    """An editable model: build, edit, compile, save."""
+    def __copy__(self: object) -> object:
+        ...
+    def __deepcopy__(self: object, memo: dict) -> object:
+        ...
+    def __init__(self: MjSpec) -> None:
+        ...
+    def activate_plugin(*args, **kwargs) -> object:
+        ...
+    def actuator(self: MjSpec, name: str) -> object:
+        ...
+    actuators: Any
+    def add_actuator(self: MjSpec, **kwargs) -> object:
+        ...
+    def add_default(self: MjSpec, classname: str, parent: object = None) -> object:
+        ...
+    def add_equality(self: MjSpec, **kwargs) -> object:
+        ...
+    def add_exclude(self: MjSpec, **kwargs) -> object:
+        ...
+    def add_flex(self: MjSpec, **kwargs) -> object:
+        ...
+    def add_hfield(self: MjSpec, **kwargs) -> object:
+        ...
+    def add_key(self: MjSpec, **kwargs) -> object:
+        ...
+    def add_material(self: MjSpec, **kwargs) -> object:
+        ...
+    def add_mesh(self: MjSpec, **kwargs) -> object:
+        ...
+    def add_numeric(self: MjSpec, **kwargs) -> object:
+        ...
+    def add_pair(self: MjSpec, **kwargs) -> object:
+        ...
+    def add_plugin(self: MjSpec, **kwargs) -> object:
+        ...
+    def add_sensor(self: MjSpec, **kwargs) -> object:
+        ...
+    def add_skin(self: MjSpec, **kwargs) -> object:
+        ...
+    def add_tendon(self: MjSpec, **kwargs) -> object:
+        ...
+    def add_text(self: MjSpec, **kwargs) -> object:
+        ...
+    def add_texture(self: MjSpec, **kwargs) -> object:
+        ...
+    def add_tuple(self: MjSpec, **kwargs) -> object:
+        ...
+    assets: Any
+    bodies: Any
+    def body(self: MjSpec, name: str) -> object:
+        ...
+    def camera(self: MjSpec, name: str) -> object:
+        ...
+    cameras: Any
+    comment: Any
+    def compile(self: object) -> MjModel:
+        ...
+    compiler: Any
+    def copy(self: object) -> object:
+        ...
+    default: Any
+    def delete(self: MjSpec, element: object) -> None:
+        ...
+    equalities: Any
+    def equality(self: MjSpec, name: str) -> object:
+        ...
+    def exclude(self: MjSpec, name: str) -> object:
+        ...
+    excludes: Any
+    def find_default(self: MjSpec, classname: str) -> object:
+        ...
+    def flex(self: MjSpec, name: str) -> object:
+        ...
+    flexes: Any
+    def frame(self: MjSpec, name: str) -> object:
+        ...
+    frames: Any
+    @staticmethod
+    def from_file(filename: str, include: object = None, assets: object = None) -> object:
+        ...
+    @staticmethod
+    def from_string(xml: str, include: object = None, assets: object = None) -> object:
+        ...
+    def geom(self: MjSpec, name: str) -> object:
+        ...
+    geoms: Any
+    def hfield(self: MjSpec, name: str) -> object:
+        ...
+    hfields: Any
+    def joint(self: MjSpec, name: str) -> object:
+        ...
+    joints: Any
+    def key(self: MjSpec, name: str) -> object:
+        ...
+    keys: Any
+    def light(self: MjSpec, name: str) -> object:
+        ...
+    lights: Any
+    def material(self: MjSpec, name: str) -> object:
+        ...
+    materials: Any
+    memory: Any
+    def mesh(self: MjSpec, name: str) -> object:
+        ...
+    meshdir: Any
+    meshes: Any
+    modelfiledir: Any
+    modelname: Any
+    nconmax: Any
+    njmax: Any
+    nkey: Any
+    nstack: Any
+    def numeric(self: MjSpec, name: str) -> object:
+        ...
+    numerics: Any
+    nuser_actuator: Any
+    nuser_body: Any
+    nuser_cam: Any
+    nuser_geom: Any
+    nuser_jnt: Any
+    nuser_sensor: Any
+    nuser_site: Any
+    nuser_tendon: Any
+    nuserdata: Any
+    option: Any
+    def pair(self: MjSpec, name: str) -> object:
+        ...
+    pairs: Any
+    def plugin(self: MjSpec, name: str) -> object:
+        ...
+    plugins: Any
+    def recompile(*args, **kwargs) -> object:
+        """mocap bodies that survived the edit (matched as spec elements), and the time."""
+    @staticmethod
+    def resolve_orientation(degree: bool, sequence: object, orientation: MjsOrientation) -> numpy.typing.NDArray[numpy.float64]:
+        ...
+    def sensor(self: MjSpec, name: str) -> object:
+        ...
+    sensors: Any
+    def site(self: MjSpec, name: str) -> object:
+        ...
+    sites: Any
+    def skin(self: MjSpec, name: str) -> object:
+        ...
+    skins: Any
+    stat: Any
+    strippath: Any
+    def tendon(self: MjSpec, name: str) -> object:
+        ...
+    tendons: Any
+    def text(self: MjSpec, name: str) -> object:
+        ...
+    texts: Any
+    def texture(self: MjSpec, name: str) -> object:
+        ...
+    texturedir: Any
+    textures: Any
+    def tuple(self: MjSpec, name: str) -> object:
+        ...
+    tuples: Any
+    visual: Any
+    worldbody: Any
+
 class MjStatistic:
     """Model statistics (m.stat)."""
-    def __init__(*args, **kwargs) -> object:
+    def __copy__(self: MjStatistic) -> MjStatistic:
+        ...
+    def __deepcopy__(self: MjStatistic, memo: object) -> MjStatistic:
+        ...
+    def __init__(self: MjStatistic) -> None:
         ...
     center: numpy.ndarray
     extent: float
@@ -948,38 +1161,18 @@ class MjStatistic:
     meanmass: float
     meansize: float
 
-class MjvCamera:
-    """How a viewer looks at the scene."""
+class MjStringVec:
+    """Strings held by a spec element; writes go to the element."""
     def __init__(*args, **kwargs) -> object:
         ...
-    azimuth: float
-    distance: float
-    elevation: float
-    fixedcamid: int
-    lookat: numpy.ndarray
-    orthographic: int
-    trackbodyid: int
-    type: int
-
-class MjvPerturb:
-    """The body a user grabbed in a viewer and where it is pulled."""
-    def __init__(*args, **kwargs) -> object:
-        ...
-    active: int
-    active2: int
-    flexselect: int
-    localmass: float
-    localpos: numpy.ndarray
-    refpos: numpy.ndarray
-    refquat: numpy.ndarray
-    refselpos: numpy.ndarray
-    scale: float
-    select: int
-    skinselect: int
 
 class MjTimerStat:
     """How often a stage ran and for how long (d.timer[i])."""
-    def __init__(*args, **kwargs) -> object:
+    def __copy__(self: MjTimerStat) -> MjTimerStat:
+        ...
+    def __deepcopy__(self: MjTimerStat, memo: object) -> MjTimerStat:
+        ...
+    def __init__(self: MjTimerStat) -> None:
         ...
     duration: Any
     number: Any
@@ -993,125 +1186,38 @@ class MjTimerStatList:
 
 class MjVisual:
     """Visualization settings (m.vis)."""
+    def Global(*args, **kwargs) -> object:
+        ...
+    def Headlight(*args, **kwargs) -> object:
+        ...
+    def Map(*args, **kwargs) -> object:
+        ...
+    def Quality(*args, **kwargs) -> object:
+        ...
+    def Rgba(*args, **kwargs) -> object:
+        ...
+    def Scale(*args, **kwargs) -> object:
+        ...
+    def __copy__(self: MjVisual) -> MjVisual:
+        ...
+    def __deepcopy__(self: MjVisual, memo: object) -> MjVisual:
+        ...
     def __init__(*args, **kwargs) -> object:
         ...
-    global_: MjVisual_global
-    headlight: MjVisual_headlight
-    map: MjVisual_map
-    quality: MjVisual_quality
-    rgba: MjVisual_rgba
-    scale: MjVisual_scale
-
-class MjVisual_global:
-    """m.vis.global settings"""
-    def __init__(*args, **kwargs) -> object:
-        ...
-    azimuth: Any
-    bvactive: Any
-    cameraid: Any
-    elevation: Any
-    ellipsoidinertia: Any
-    fovy: Any
-    glow: Any
-    ipd: Any
-    linewidth: Any
-    offheight: Any
-    offwidth: Any
-    orthographic: Any
-    realtime: Any
-
-class MjVisual_headlight:
-    """m.vis.headlight settings"""
-    def __init__(*args, **kwargs) -> object:
-        ...
-    active: Any
-    ambient: Any
-    diffuse: Any
-    specular: Any
-
-class MjVisual_map:
-    """m.vis.map settings"""
-    def __init__(*args, **kwargs) -> object:
-        ...
-    actuatortendon: Any
-    alpha: Any
-    fogend: Any
-    fogstart: Any
-    force: Any
-    haze: Any
-    shadowclip: Any
-    shadowscale: Any
-    stiffness: Any
-    stiffnessrot: Any
-    torque: Any
-    zfar: Any
-    znear: Any
-
-class MjVisual_quality:
-    """m.vis.quality settings"""
-    def __init__(*args, **kwargs) -> object:
-        ...
-    numquads: Any
-    numslices: Any
-    numstacks: Any
-    offsamples: Any
-    shadowsize: Any
-
-class MjVisual_rgba:
-    """m.vis.rgba settings"""
-    def __init__(*args, **kwargs) -> object:
-        ...
-    actuator: Any
-    actuatornegative: Any
-    actuatorpositive: Any
-    bv: Any
-    bvactive: Any
-    camera: Any
-    com: Any
-    connect: Any
-    constraint: Any
-    contactforce: Any
-    contactfriction: Any
-    contactgap: Any
-    contactpoint: Any
-    contacttorque: Any
-    crankbroken: Any
-    fog: Any
-    force: Any
-    frustum: Any
-    haze: Any
-    inertia: Any
-    joint: Any
-    light: Any
-    rangefinder: Any
-    selectpoint: Any
-    slidercrank: Any
-
-class MjVisual_scale:
-    """m.vis.scale settings"""
-    def __init__(*args, **kwargs) -> object:
-        ...
-    actuatorlength: Any
-    actuatorwidth: Any
-    camera: Any
-    com: Any
-    connect: Any
-    constraint: Any
-    contactheight: Any
-    contactwidth: Any
-    forcewidth: Any
-    framelength: Any
-    framewidth: Any
-    frustum: Any
-    jointlength: Any
-    jointwidth: Any
-    light: Any
-    selectpoint: Any
-    slidercrank: Any
+    global_: Global
+    headlight: Headlight
+    map: Map
+    quality: Quality
+    rgba: Rgba
+    scale: Scale
 
 class MjWarningStat:
     """How often a warning was raised (d.warning[i])."""
-    def __init__(*args, **kwargs) -> object:
+    def __copy__(self: MjWarningStat) -> MjWarningStat:
+        ...
+    def __deepcopy__(self: MjWarningStat, memo: object) -> MjWarningStat:
+        ...
+    def __init__(self: MjWarningStat) -> None:
         ...
     lastinfo: Any
     number: Any
@@ -1122,6 +1228,752 @@ class MjWarningStatList:
         ...
     lastinfo: Any
     number: Any
+
+class MjsActuator:
+    """An actuator of an MjSpec."""
+    def __init__(*args, **kwargs) -> object:
+        ...
+    actdim: Any
+    actearly: Any
+    actlimited: Any
+    actrange: Any
+    biasprm: Any
+    biastype: Any
+    classname: Any
+    cranklength: Any
+    ctrllimited: Any
+    ctrlrange: Any
+    dynprm: Any
+    dyntype: Any
+    forcelimited: Any
+    forcerange: Any
+    gainprm: Any
+    gaintype: Any
+    gear: Any
+    group: Any
+    id: Any
+    info: Any
+    inheritrange: Any
+    lengthrange: Any
+    name: Any
+    plugin: Any
+    refsite: Any
+    def set_to_adhesion(self: MjsActuator, gain: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    def set_to_cylinder(self: MjsActuator, timeconst: typing.SupportsFloat | typing.SupportsIndex, bias: typing.SupportsFloat | typing.SupportsIndex, area: typing.SupportsFloat | typing.SupportsIndex, diameter: typing.SupportsFloat | typing.SupportsIndex = -1) -> None:
+        ...
+    def set_to_damper(self: MjsActuator, kv: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    def set_to_intvelocity(self: MjsActuator, kp: typing.SupportsFloat | typing.SupportsIndex, kv: typing.SupportsFloat | typing.SupportsIndex = -1, dampratio: typing.SupportsFloat | typing.SupportsIndex = -1, timeconst: typing.SupportsFloat | typing.SupportsIndex = -1, inheritrange: bool = False) -> None:
+        ...
+    def set_to_motor(self: MjsActuator) -> None:
+        ...
+    def set_to_muscle(self: MjsActuator, timeconst: typing.SupportsFloat | typing.SupportsIndex = -1, tausmooth: typing.SupportsFloat | typing.SupportsIndex = -1, range: collections.abc.Sequence[typing.SupportsFloat | typing.SupportsIndex] = [-1.0, -1.0], force: typing.SupportsFloat | typing.SupportsIndex = -1, scale: typing.SupportsFloat | typing.SupportsIndex = -1, lmin: typing.SupportsFloat | typing.SupportsIndex = -1, lmax: typing.SupportsFloat | typing.SupportsIndex = -1, vmax: typing.SupportsFloat | typing.SupportsIndex = -1, fpmax: typing.SupportsFloat | typing.SupportsIndex = -1, fvmax: typing.SupportsFloat | typing.SupportsIndex = -1) -> None:
+        ...
+    def set_to_position(self: MjsActuator, kp: typing.SupportsFloat | typing.SupportsIndex, kv: typing.SupportsFloat | typing.SupportsIndex = -1, dampratio: typing.SupportsFloat | typing.SupportsIndex = -1, timeconst: typing.SupportsFloat | typing.SupportsIndex = -1, inheritrange: bool = False) -> None:
+        ...
+    def set_to_velocity(self: MjsActuator, kv: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    signature: Any
+    slidersite: Any
+    target: Any
+    trntype: Any
+    userdata: Any
+
+class MjsBody:
+    """A body of an MjSpec."""
+    def __init__(*args, **kwargs) -> object:
+        ...
+    def add_body(self: MjsBody, default: object = None, **kwargs) -> object:
+        ...
+    def add_camera(self: MjsBody, default: object = None, **kwargs) -> object:
+        ...
+    def add_frame(self: MjsBody, default: object = None, **kwargs) -> object:
+        ...
+    def add_freejoint(self: MjsBody, **kwargs) -> object:
+        ...
+    def add_geom(self: MjsBody, default: object = None, **kwargs) -> object:
+        ...
+    def add_joint(self: MjsBody, default: object = None, **kwargs) -> object:
+        ...
+    def add_light(self: MjsBody, default: object = None, **kwargs) -> object:
+        ...
+    def add_site(self: MjsBody, default: object = None, **kwargs) -> object:
+        ...
+    alt: Any
+    bodies: Any
+    cameras: Any
+    childclass: Any
+    classname: Any
+    explicitinertial: Any
+    def find_all(self: MjsBody, type: object) -> list:
+        ...
+    def find_child(self: MjsBody, name: str) -> object:
+        ...
+    def first_body(self: MjsBody) -> object:
+        ...
+    def first_camera(self: MjsBody) -> object:
+        ...
+    def first_frame(self: MjsBody) -> object:
+        ...
+    def first_geom(self: MjsBody) -> object:
+        ...
+    def first_joint(self: MjsBody) -> object:
+        ...
+    def first_light(self: MjsBody) -> object:
+        ...
+    def first_site(self: MjsBody) -> object:
+        ...
+    frame: Any
+    frames: Any
+    fullinertia: Any
+    geoms: Any
+    gravcomp: Any
+    ialt: Any
+    id: Any
+    inertia: Any
+    info: Any
+    ipos: Any
+    iquat: Any
+    joints: Any
+    lights: Any
+    mass: Any
+    mocap: Any
+    name: Any
+    def next_body(self: MjsBody, body: MjsBody) -> object:
+        ...
+    def next_camera(*args: Any, **kwargs: Any) -> Any:
+        ...
+    def next_frame(*args: Any, **kwargs: Any) -> Any:
+        ...
+    def next_geom(*args: Any, **kwargs: Any) -> Any:
+        ...
+    def next_joint(*args: Any, **kwargs: Any) -> Any:
+        ...
+    def next_light(*args: Any, **kwargs: Any) -> Any:
+        ...
+    def next_site(*args: Any, **kwargs: Any) -> Any:
+        ...
+    parent: Any
+    plugin: Any
+    pos: Any
+    quat: Any
+    def set_frame(*args: Any, **kwargs: Any) -> Any:
+        ...
+    signature: Any
+    sites: Any
+    def to_frame(self: MjsBody) -> object:
+        ...
+    userdata: Any
+
+class MjsCamera:
+    """A camera of an MjSpec."""
+    def __init__(*args, **kwargs) -> object:
+        ...
+    alt: Any
+    classname: Any
+    focal_length: Any
+    focal_pixel: Any
+    fovy: Any
+    frame: Any
+    id: Any
+    info: Any
+    ipd: Any
+    mode: Any
+    name: Any
+    orthographic: Any
+    parent: Any
+    pos: Any
+    principal_length: Any
+    principal_pixel: Any
+    quat: Any
+    resolution: Any
+    sensor_size: Any
+    def set_frame(self: MjsCamera, frame: MjsFrame) -> None:
+        ...
+    signature: Any
+    targetbody: Any
+    userdata: Any
+
+class MjsCompiler:
+    """The compiler settings of an MjSpec."""
+    def __init__(*args, **kwargs) -> object:
+        ...
+    alignfree: Any
+    autolimits: Any
+    balanceinertia: Any
+    boundinertia: Any
+    boundmass: Any
+    degree: Any
+    discardvisual: Any
+    eulerseq: Any
+    fitaabb: Any
+    fusestatic: Any
+    inertiafromgeom: Any
+    inertiagrouprange: Any
+    meshdir: Any
+    saveinertial: Any
+    settotalmass: Any
+    texturedir: Any
+    usethread: Any
+
+class MjsDefault:
+    """A default class of an MjSpec."""
+    def __init__(*args, **kwargs) -> object:
+        ...
+    actuator: Any
+    camera: Any
+    equality: Any
+    geom: Any
+    joint: Any
+    light: Any
+    material: Any
+    mesh: Any
+    name: Any
+    pair: Any
+    site: Any
+    tendon: Any
+
+class MjsEquality:
+    """An equality constraint of an MjSpec."""
+    def __init__(*args, **kwargs) -> object:
+        ...
+    active: Any
+    classname: Any
+    data: Any
+    id: Any
+    info: Any
+    name: Any
+    name1: Any
+    name2: Any
+    objtype: Any
+    signature: Any
+    solimp: Any
+    solref: Any
+    type: Any
+
+class MjsExclude:
+    """A contact exclusion of an MjSpec."""
+    def __init__(*args, **kwargs) -> object:
+        ...
+    bodyname1: Any
+    bodyname2: Any
+    id: Any
+    info: Any
+    name: Any
+    signature: Any
+
+class MjsFlex:
+    """A flex of an MjSpec."""
+    def __init__(*args, **kwargs) -> object:
+        ...
+    activelayers: Any
+    conaffinity: Any
+    condim: Any
+    contype: Any
+    damping: Any
+    dim: Any
+    edgedamping: Any
+    edgestiffness: Any
+    elastic2d: Any
+    elem: Any
+    elemtexcoord: Any
+    flatskin: Any
+    friction: Any
+    gap: Any
+    group: Any
+    id: Any
+    info: Any
+    internal: Any
+    margin: Any
+    material: Any
+    name: Any
+    node: Any
+    nodebody: Any
+    passive: Any
+    poisson: Any
+    priority: Any
+    radius: Any
+    rgba: Any
+    selfcollide: Any
+    signature: Any
+    solimp: Any
+    solmix: Any
+    solref: Any
+    texcoord: Any
+    thickness: Any
+    vert: Any
+    vertbody: Any
+    vertcollide: Any
+    young: Any
+
+class MjsFrame:
+    """A frame of an MjSpec."""
+    def __init__(*args, **kwargs) -> object:
+        ...
+    alt: Any
+    childclass: Any
+    frame: Any
+    id: Any
+    info: Any
+    name: Any
+    parent: Any
+    pos: Any
+    quat: Any
+    def set_frame(self: MjsFrame, frame: MjsFrame) -> None:
+        ...
+    signature: Any
+
+class MjsGeom:
+    """A geom of an MjSpec."""
+    def __init__(*args, **kwargs) -> object:
+        ...
+    alt: Any
+    classname: Any
+    conaffinity: Any
+    condim: Any
+    contype: Any
+    density: Any
+    fitscale: Any
+    fluid_coefs: Any
+    fluid_ellipsoid: Any
+    frame: Any
+    friction: Any
+    fromto: Any
+    gap: Any
+    group: Any
+    hfieldname: Any
+    id: Any
+    info: Any
+    margin: Any
+    mass: Any
+    material: Any
+    meshname: Any
+    name: Any
+    parent: Any
+    plugin: Any
+    pos: Any
+    priority: Any
+    quat: Any
+    rgba: Any
+    def set_frame(self: MjsGeom, frame: MjsFrame) -> None:
+        ...
+    signature: Any
+    size: Any
+    solimp: Any
+    solmix: Any
+    solref: Any
+    type: Any
+    typeinertia: Any
+    userdata: Any
+
+class MjsHField:
+    """A height field of an MjSpec."""
+    def __init__(*args, **kwargs) -> object:
+        ...
+    content_type: Any
+    file: Any
+    id: Any
+    info: Any
+    name: Any
+    ncol: Any
+    nrow: Any
+    signature: Any
+    size: Any
+    userdata: Any
+
+class MjsJoint:
+    """A joint of an MjSpec."""
+    def __init__(*args, **kwargs) -> object:
+        ...
+    actfrclimited: Any
+    actfrcrange: Any
+    actgravcomp: Any
+    align: Any
+    armature: Any
+    axis: Any
+    classname: Any
+    damping: Any
+    frame: Any
+    frictionloss: Any
+    group: Any
+    id: Any
+    info: Any
+    limited: Any
+    margin: Any
+    name: Any
+    parent: Any
+    pos: Any
+    range: Any
+    ref: Any
+    def set_frame(self: MjsJoint, frame: MjsFrame) -> None:
+        ...
+    signature: Any
+    solimp_friction: Any
+    solimp_limit: Any
+    solref_friction: Any
+    solref_limit: Any
+    springdamper: Any
+    springref: Any
+    stiffness: Any
+    type: Any
+    userdata: Any
+
+class MjsKey:
+    """A keyframe of an MjSpec."""
+    def __init__(*args, **kwargs) -> object:
+        ...
+    act: Any
+    ctrl: Any
+    id: Any
+    info: Any
+    mpos: Any
+    mquat: Any
+    name: Any
+    qpos: Any
+    qvel: Any
+    signature: Any
+    time: Any
+
+class MjsLight:
+    """A light of an MjSpec."""
+    def __init__(*args, **kwargs) -> object:
+        ...
+    active: Any
+    ambient: Any
+    attenuation: Any
+    bulbradius: Any
+    castshadow: Any
+    classname: Any
+    cutoff: Any
+    diffuse: Any
+    dir: Any
+    exponent: Any
+    frame: Any
+    id: Any
+    info: Any
+    intensity: Any
+    mode: Any
+    name: Any
+    parent: Any
+    pos: Any
+    range: Any
+    def set_frame(self: MjsLight, frame: MjsFrame) -> None:
+        ...
+    signature: Any
+    specular: Any
+    targetbody: Any
+    texture: Any
+    type: Any
+
+class MjsMaterial:
+    """A material of an MjSpec."""
+    def __init__(*args, **kwargs) -> object:
+        ...
+    classname: Any
+    emission: Any
+    id: Any
+    info: Any
+    metallic: Any
+    name: Any
+    reflectance: Any
+    rgba: Any
+    roughness: Any
+    shininess: Any
+    signature: Any
+    specular: Any
+    texrepeat: Any
+    textures: Any
+    texuniform: Any
+
+class MjsMesh:
+    """A mesh of an MjSpec."""
+    def __init__(*args, **kwargs) -> object:
+        ...
+    classname: Any
+    content_type: Any
+    file: Any
+    id: Any
+    inertia: Any
+    info: Any
+    material: Any
+    maxhullvert: Any
+    name: Any
+    refpos: Any
+    refquat: Any
+    scale: Any
+    signature: Any
+    smoothnormal: Any
+    userface: Any
+    usernormal: Any
+    usertexcoord: Any
+    uservert: Any
+
+class MjsNumeric:
+    """A numeric of an MjSpec."""
+    def __init__(*args, **kwargs) -> object:
+        ...
+    data: Any
+    id: Any
+    info: Any
+    name: Any
+    signature: Any
+    size: Any
+
+class MjsOrientation:
+    """An alternative orientation of a spec element."""
+    def __init__(*args, **kwargs) -> object:
+        ...
+    axisangle: Any
+    euler: Any
+    type: Any
+    xyaxes: Any
+    zaxis: Any
+
+class MjsPair:
+    """A contact pair of an MjSpec."""
+    def __init__(*args, **kwargs) -> object:
+        ...
+    classname: Any
+    condim: Any
+    friction: Any
+    gap: Any
+    geomname1: Any
+    geomname2: Any
+    id: Any
+    info: Any
+    margin: Any
+    name: Any
+    signature: Any
+    solimp: Any
+    solref: Any
+    solreffriction: Any
+
+class MjsPlugin:
+    """A plugin instance of an MjSpec."""
+    def __init__(*args, **kwargs) -> object:
+        ...
+    active: Any
+    config: Any
+    id: Any
+    info: Any
+    name: Any
+    plugin_name: Any
+    signature: Any
+
+class MjsSensor:
+    """A sensor of an MjSpec."""
+    def __init__(*args, **kwargs) -> object:
+        ...
+    cutoff: Any
+    datatype: Any
+    dim: Any
+    def get_data_size(self: MjsSensor) -> int:
+        """the number of outputs the sensor writes"""
+    id: Any
+    info: Any
+    intprm: Any
+    name: Any
+    needstage: Any
+    noise: Any
+    objname: Any
+    objtype: Any
+    plugin: Any
+    refname: Any
+    reftype: Any
+    signature: Any
+    type: Any
+    userdata: Any
+
+class MjsSite:
+    """A site of an MjSpec."""
+    def __init__(*args, **kwargs) -> object:
+        ...
+    alt: Any
+    classname: Any
+    frame: Any
+    fromto: Any
+    group: Any
+    id: Any
+    info: Any
+    material: Any
+    name: Any
+    parent: Any
+    pos: Any
+    quat: Any
+    rgba: Any
+    def set_frame(self: MjsSite, frame: MjsFrame) -> None:
+        ...
+    signature: Any
+    size: Any
+    type: Any
+    userdata: Any
+
+class MjsSkin:
+    """A skin of an MjSpec."""
+    def __init__(*args, **kwargs) -> object:
+        ...
+    bindpos: Any
+    bindquat: Any
+    bodyname: Any
+    face: Any
+    file: Any
+    group: Any
+    id: Any
+    inflate: Any
+    info: Any
+    material: Any
+    name: Any
+    rgba: Any
+    signature: Any
+    texcoord: Any
+    vert: Any
+    vertid: Any
+    vertweight: Any
+
+class MjsStatistic:
+    """The statistics an MjSpec gives (NaN: computed by the compiler)."""
+    def __init__(*args, **kwargs) -> object:
+        ...
+    center: Any
+    extent: Any
+    meaninertia: Any
+    meanmass: Any
+    meansize: Any
+
+class MjsTendon:
+    """A tendon of an MjSpec."""
+    def __init__(*args, **kwargs) -> object:
+        ...
+    actfrclimited: Any
+    actfrcrange: Any
+    armature: Any
+    damping: Any
+    def default(self: MjsTendon) -> object:
+        ...
+    frictionloss: Any
+    group: Any
+    id: Any
+    info: Any
+    limited: Any
+    margin: Any
+    material: Any
+    name: Any
+    range: Any
+    rgba: Any
+    signature: Any
+    solimp_friction: Any
+    solimp_limit: Any
+    solref_friction: Any
+    solref_limit: Any
+    springlength: Any
+    stiffness: Any
+    userdata: Any
+    width: Any
+    def wrap_geom(self: MjsTendon, geom: str, sidesite: str = '') -> MjsWrap:
+        ...
+    def wrap_joint(self: MjsTendon, joint: str, coef: typing.SupportsFloat | typing.SupportsIndex) -> MjsWrap:
+        ...
+    def wrap_pulley(self: MjsTendon, divisor: typing.SupportsFloat | typing.SupportsIndex) -> MjsWrap:
+        ...
+    def wrap_site(self: MjsTendon, site: str) -> MjsWrap:
+        ...
+
+class MjsText:
+    """A text of an MjSpec."""
+    def __init__(*args, **kwargs) -> object:
+        ...
+    data: Any
+    id: Any
+    info: Any
+    name: Any
+    signature: Any
+
+class MjsTexture:
+    """A texture of an MjSpec."""
+    def __init__(*args, **kwargs) -> object:
+        ...
+    builtin: Any
+    colorspace: Any
+    content_type: Any
+    cubefiles: Any
+    data: Any
+    file: Any
+    gridlayout: Any
+    gridsize: Any
+    height: Any
+    hflip: Any
+    id: Any
+    info: Any
+    mark: Any
+    markrgb: Any
+    name: Any
+    nchannel: Any
+    random: Any
+    rgb1: Any
+    rgb2: Any
+    signature: Any
+    type: Any
+    vflip: Any
+    width: Any
+
+class MjsTuple:
+    """A tuple of an MjSpec."""
+    def __init__(*args, **kwargs) -> object:
+        ...
+    id: Any
+    info: Any
+    name: Any
+    objname: Any
+    objprm: Any
+    objtype: Any
+    signature: Any
+
+class MjsWrap:
+    """One element of a tendon's path."""
+    def __init__(*args, **kwargs) -> object:
+        ...
+    info: Any
+
+class MjvCamera:
+    """How a viewer looks at the scene."""
+    def __copy__(self: MjvCamera) -> MjvCamera:
+        ...
+    def __deepcopy__(self: MjvCamera, memo: object) -> MjvCamera:
+        ...
+    def __init__(self: MjvCamera) -> None:
+        ...
+    azimuth: Any
+    distance: Any
+    elevation: Any
+    fixedcamid: Any
+    lookat: Any
+    orthographic: Any
+    trackbodyid: Any
+    type: Any
+
+class MjvPerturb:
+    """The body a user grabbed in a viewer and where it is pulled."""
+    def __copy__(self: MjvPerturb) -> MjvPerturb:
+        ...
+    def __deepcopy__(self: MjvPerturb, memo: object) -> MjvPerturb:
+        ...
+    def __init__(self: MjvPerturb) -> None:
+        ...
+    active: Any
+    active2: Any
+    flexselect: Any
+    localmass: Any
+    localpos: Any
+    refpos: Any
+    refquat: Any
+    refselpos: Any
+    scale: Any
+    select: Any
+    skinselect: Any
+
+class UnexpectedError(Exception):
+    ...
 
 class mjtAlignFree:
     name: str
@@ -2159,6 +3011,13 @@ class mjtWrap:
     mjWRAP_CYLINDER: ClassVar[mjtWrap]
     __members__: ClassVar[dict[str, mjtWrap]]
 
+HEADERS_DIR: str
+
+def MjStruct(*args, **kwargs) -> object:
+    ...
+
+PLUGINS_DIR: str
+
 def get_mjcb_act_bias() -> object:
     """The installed mjcb_act_bias callback, or None."""
 
@@ -2183,6 +3042,12 @@ def get_mjcb_sensor() -> object:
 def get_mjcb_time() -> object:
     """The installed mjcb_time callback, or None."""
 
+def get_mju_user_free() -> object:
+    """The installed mju_user_free, or None."""
+
+def get_mju_user_malloc() -> object:
+    """The installed mju_user_malloc, or None."""
+
 def get_mju_user_warning() -> object:
     """The installed mju_user_warning callback, or None."""
 
@@ -2193,12 +3058,6 @@ mjENABLESTRING: tuple
 mjFRAMESTRING: tuple
 
 mjLABELSTRING: tuple
-
-mjRNDSTRING: tuple
-
-mjTIMERSTRING: tuple
-
-mjVISSTRING: tuple
 
 mjMAXCONPAIR: int
 
@@ -2250,13 +3109,22 @@ mjNSOLVER: int
 
 mjPI: float
 
+mjRNDSTRING: tuple
+
+mjTIMERSTRING: tuple
+
 mjVERSION_HEADER: int
+
+mjVISSTRING: tuple
 
 def mj_Euler(m: MjModel, d: MjData) -> None:
     """Advance one step with the Euler integrator (velocity first, then position; damping implicit)."""
 
 def mj_RungeKutta(m: MjModel, d: MjData, N: typing.SupportsInt | typing.SupportsIndex) -> None:
     """Advance one step with the classic fourth-order Runge-Kutta method (N must be 4)."""
+
+def mj_addContact(m: MjModel, d: MjData, con: MjContact) -> int:
+    """Append a copy of con to d.contact, giving up this step's constraint rows; 0 on success, 1 (with a mjWARN_CONTACTFULL warning) when the arena has no room."""
 
 def mj_addM(m: MjModel, d: MjData, dst: numpy.ndarray, rownnz: numpy.typing.ArrayLike, rowadr: numpy.typing.ArrayLike, colind: numpy.typing.ArrayLike) -> None:
     """Add the inertia matrix (its lower triangle) into dst, a sparse matrix with the given CSR pattern."""
@@ -2278,6 +3146,9 @@ def mj_checkPos(m: MjModel, d: MjData) -> None:
 
 def mj_checkVel(m: MjModel, d: MjData) -> None:
     """Reset the state when qvel has a NaN or an entry beyond mjMAXVAL (warning mjWARN_BADQVEL); no reset under mjDSBL_AUTORESET."""
+
+def mj_clearCache(cache: object) -> None:
+    """Empty the asset cache."""
 
 def mj_collision(m: MjModel, d: MjData) -> None:
     """Collision detection: d.contact and d.ncon."""
@@ -2308,6 +3179,9 @@ def mj_defaultLROpt(opt: MjLROpt) -> None:
 
 def mj_defaultOption(opt: MjOption) -> None:
     """Reset an MjOption to the defaults of <option>."""
+
+def mj_defaultSolRefImp(solref: object, solimp: object) -> None:
+    """Fill solref (2 numbers) and solimp (5) with the default solver parameters of a constraint."""
 
 def mj_defaultVisual(vis: MjVisual) -> None:
     """Reset an MjVisual to the defaults of <visual>."""
@@ -2350,6 +3224,15 @@ def mj_fwdVelocity(m: MjModel, d: MjData) -> None:
 
 def mj_geomDistance(m: MjModel, d: MjData, geom1: typing.SupportsInt | typing.SupportsIndex, geom2: typing.SupportsInt | typing.SupportsIndex, distmax: typing.SupportsFloat | typing.SupportsIndex, fromto: object = None) -> float:
     """Signed distance between geom1 and geom2 (negative: penetration), capped at distmax; fromto (6 float64, or None) receives the nearest point on each."""
+
+def mj_getCache() -> typing_extensions.CapsuleType:
+    """The process's asset cache (a capsule for the other cache functions): the contents of the asset files models were compiled from."""
+
+def mj_getCacheCapacity(cache: object) -> int:
+    """Most bytes of file contents the asset cache holds."""
+
+def mj_getCacheSize(cache: object) -> int:
+    """Bytes of file contents the asset cache holds now."""
 
 def mj_getState(m: MjModel, d: MjData, state: numpy.ndarray, sig: typing.SupportsInt | typing.SupportsIndex) -> None:
     """Get state (the components selected by the mjtState bits of sig, in bit order)."""
@@ -2459,61 +3342,20 @@ def mj_objectVelocity(m: MjModel, d: MjData, objtype: typing.SupportsInt | typin
 def mj_passive(m: MjModel, d: MjData) -> None:
     """Passive forces: qfrc_spring, qfrc_damper, qfrc_gravcomp, qfrc_fluid and their sum qfrc_passive."""
 
-def mj_printData(m: MjModel, d: MjData, filename: str | None) -> None:
+def mj_printData(m: MjModel, d: MjData, filename: object) -> None:
     """Every counter and array of the data as text, into the file filename (None: standard output)."""
 
-def mj_printFormattedData(m: MjModel, d: MjData, filename: str | None, float_format: str) -> None:
+def mj_printFormattedData(m: MjModel, d: MjData, filename: object, float_format: object) -> None:
     """mj_printData with each real number written by the printf conversion float_format (such as '%.3f'); an invalid one warns and prints with the default format."""
 
-def mj_printFormattedModel(m: MjModel, filename: str | None, float_format: str) -> None:
+def mj_printFormattedModel(m: MjModel, filename: object, float_format: object) -> None:
     """mj_printModel with each real number written by the printf conversion float_format (such as '%.3f'); an invalid one warns and prints with the default format."""
 
-def mjv_defaultCamera(cam: MjvCamera) -> None:
-    """Resets a viewer camera to the free camera's defaults."""
-
-def mjv_defaultPerturb(pert: MjvPerturb) -> None:
-    """Resets a perturbation to none selected."""
-
-def set_mju_user_malloc(function: object) -> None:
-    """Installs a C allocator, void* f(size_t), for Model and Data buffers (a ctypes function;
-    None restores mjsim's own)."""
-
-def get_mju_user_malloc() -> object:
-    """The installed mju_user_malloc, or None."""
-
-def set_mju_user_free(function: object) -> None:
-    """Installs the C function, void f(void*), that frees what the allocator gave (a ctypes
-    function; None: std::free for the user allocator's blocks)."""
-
-def get_mju_user_free() -> object:
-    """The installed mju_user_free, or None."""
+def mj_printModel(m: MjModel, filename: object) -> None:
+    """Every size, option and array of the model as text, into the file filename (None: standard output)."""
 
 def mj_printSchema(flg_html: bool, flg_pad: bool) -> str:
     """The MJCF schema mjsim reads: elements, how often each may appear, attributes."""
-
-def mj_printModel(m: MjModel, filename: str | None) -> None:
-    """Every size, option and array of the model as text, into the file filename (None: standard output)."""
-
-def mj_addContact(m: MjModel, d: MjData, con: MjContact) -> int:
-    """Append a copy of con to d.contact, giving up this step's constraint rows; 0 on success, 1 (with a mjWARN_CONTACTFULL warning) when the arena has no room."""
-
-def mj_defaultSolRefImp(solref: numpy.ndarray, solimp: numpy.ndarray) -> None:
-    """Fill solref (2 numbers) and solimp (5) with the default solver parameters of a constraint."""
-
-def mj_getCache() -> object:
-    """The process's asset cache (a capsule for the other cache functions): the contents of the asset files models were compiled from."""
-
-def mj_getCacheCapacity(cache: object) -> int:
-    """Most bytes of file contents the asset cache holds."""
-
-def mj_getCacheSize(cache: object) -> int:
-    """Bytes of file contents the asset cache holds now."""
-
-def mj_setCacheCapacity(cache: object, size: int) -> int:
-    """Change the asset cache's capacity in bytes (0 keeps nothing), dropping the least recently used files that no longer fit; returns the capacity."""
-
-def mj_clearCache(cache: object) -> None:
-    """Empty the asset cache."""
 
 def mj_projectConstraint(m: MjModel, d: MjData) -> None:
     """Compute efc_AR = J M^-1 J' + diag(R) and its pattern."""
@@ -2562,6 +3404,9 @@ def mj_sensorPos(m: MjModel, d: MjData) -> None:
 
 def mj_sensorVel(m: MjModel, d: MjData) -> None:
     """Evaluate velocity-dependent sensors."""
+
+def mj_setCacheCapacity(cache: object, size: typing.SupportsInt | typing.SupportsIndex) -> int:
+    """Change the asset cache's capacity in bytes (0 keeps nothing), dropping the least recently used files that no longer fit; returns the capacity."""
 
 def mj_setConst(m: MjModel, d: MjData) -> None:
     """Recompute what the compiler derives at qpos0 (subtree masses, inverse weights, acc0, length0, statistics), with d as scratch."""
@@ -2615,9 +3460,7 @@ def mj_versionString() -> str:
     """Version as text, e.g. '3.3.7'."""
 
 def mjd_inverseFD(m: MjModel, d: MjData, eps: typing.SupportsFloat | typing.SupportsIndex, flg_actuation: typing.SupportsInt | typing.SupportsIndex, DfDq: object = None, DfDv: object = None, DfDa: object = None, DsDq: object = None, DsDv: object = None, DsDa: object = None, DmDq: object = None) -> None:
-    """Finite-difference Jacobians of the inverse dynamics (qfrc_inverse, sensordata, and qM for DmDq) with respect to qpos, qvel and qacc.
-    Every output may be None; each is the transpose of the control-theory form: DfDq, DfDv and DfDa are nv x nv, DsDq, DsDv and DsDa are nv x nsensordata, DmDq is nv x nM.
-    flg_actuation: subtract qfrc_actuator from qfrc_inverse first."""
+    """Finite-difference Jacobians of the inverse dynamics (qfrc_inverse, sensordata, and qM for DmDq) with respect to qpos, qvel and qacc. Every output may be None; each is the transpose of the control-theory form: DfDq, DfDv and DfDa are nv x nv, DsDq, DsDv and DsDa are nv x nsensordata, DmDq is nv x nM. flg_actuation: subtract qfrc_actuator from qfrc_inverse first."""
 
 def mjd_quatIntegrate(vel: object, scale: typing.SupportsFloat | typing.SupportsIndex, Dquat: numpy.ndarray, Dvel: numpy.ndarray, Dscale: numpy.ndarray) -> None:
     """Derivatives of mju_quatIntegrate."""
@@ -2626,10 +3469,7 @@ def mjd_subQuat(qa: object, qb: object, Da: object = None, Db: object = None) ->
     """Derivatives of mju_subQuat."""
 
 def mjd_transitionFD(m: MjModel, d: MjData, eps: typing.SupportsFloat | typing.SupportsIndex, flg_centered: typing.SupportsInt | typing.SupportsIndex, A: object = None, B: object = None, C: object = None, D: object = None) -> None:
-    """Finite-difference linearization of one mj_step about the current state:
-      dx_next = A dx + B du,  dsensor = C dx + D du
-    with x = (dq, qvel, act) and u = ctrl. Any output may be None; the shapes are
-      A: (2*nv+na, 2*nv+na), B: (2*nv+na, nu), C: (nsensordata, 2*nv+na), D: (nsensordata, nu)."""
+    """Finite-difference linearization of one mj_step about the current state: dx_next = A dx + B du,  dsensor = C dx + D du with x = (dq, qvel, act) and u = ctrl. Any output may be None; the shapes are A: (2*nv+na, 2*nv+na), B: (2*nv+na, nu), C: (nsensordata, 2*nv+na), D: (nsensordata, nu)."""
 
 def mju_Halton(index: typing.SupportsInt | typing.SupportsIndex, base: typing.SupportsInt | typing.SupportsIndex) -> float:
     """Generate Halton sequence."""
@@ -2674,8 +3514,7 @@ def mju_bandMulMatVec(res: numpy.ndarray, mat: object, vec: object, ntotal: typi
     """res = mat vec for nvec vectors, mat band-dense; flg_sym > 0 treats mat as symmetric."""
 
 def mju_boxQP(res: numpy.ndarray, R: numpy.ndarray, index: object, H: object, g: object, lower: object, upper: object) -> int:
-    """Solve min 0.5 x'Hx + x'g subject to lower <= x <= upper (projected Newton).
-    Returns the number of free dimensions, or -1 on failure. res: the solution, its input value the warm start; R: Cholesky factor of the free subspace, n*(n+7) allocated, nfree*nfree used (lower triangle); index (optional): the free dimensions. Only H's lower triangle is read."""
+    """Solve min 0.5 x'Hx + x'g subject to lower <= x <= upper (projected Newton). Returns the number of free dimensions, or -1 on failure. res: the solution, its input value the warm start; R: Cholesky factor of the free subspace, n*(n+7) allocated, nfree*nfree used (lower triangle); index (optional): the free dimensions. Only H's lower triangle is read."""
 
 def mju_cholFactor(mat: numpy.ndarray, mindiag: typing.SupportsFloat | typing.SupportsIndex) -> int:
     """Factor mat = L L' in place (L in the lower triangle); returns the rank."""
@@ -2950,6 +3789,12 @@ def mju_zero3(res: numpy.ndarray) -> None:
 def mju_zero4(res: numpy.ndarray) -> None:
     """Set res = 0."""
 
+def mjv_defaultCamera(cam: MjvCamera) -> None:
+    """Resets a viewer camera to the free camera's defaults."""
+
+def mjv_defaultPerturb(pert: MjvPerturb) -> None:
+    """Resets a perturbation to none selected."""
+
 def set_mjcb_act_bias(callback: object) -> None:
     """Installs f(m, d, id) -> bias for actuators with biastype user."""
 
@@ -2973,6 +3818,12 @@ def set_mjcb_sensor(callback: object) -> None:
 
 def set_mjcb_time(callback: object) -> None:
     """Installs f() -> time, the clock of d.timer."""
+
+def set_mju_user_free(function: object) -> None:
+    """Installs the C function, void f(void*), that frees what the allocator gave (a ctypes function; None: std::free for the user allocator's blocks)."""
+
+def set_mju_user_malloc(function: object) -> None:
+    """Installs a C allocator, void* f(size_t), for Model and Data buffers (a ctypes function; None restores mjsim's own)."""
 
 def set_mju_user_warning(callback: object) -> None:
     """Installs f(message), called with the text of a warning the first time it is counted since the data's last reset (None removes it)."""

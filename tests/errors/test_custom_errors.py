@@ -94,8 +94,8 @@ CASES = {
     <rgba fog="1 0 0"/><!--HERE-->
   </visual>""", ("rgba", "fog")),
     "extension_not_supported": ("""
-  <extension><!--HERE-->
-    <plugin plugin="mujoco.elasticity.solid"/>
+  <extension>
+    <plugin plugin="mujoco.elasticity.solid"/><!--HERE-->
   </extension>""", ("plugin", "mujoco.elasticity.solid", "not found")),
 }
 

@@ -5,11 +5,11 @@ tests/unit/test_stubs.py checks that the stubs list every public name."""
 
 import ast
 import inspect
+import keyword
 import pathlib
 import re
 
 import mjsim
-from mjsim import _core
 
 STUB = pathlib.Path(mjsim.__file__).with_name("__init__.pyi")
 
@@ -66,6 +66,14 @@ def signature_of(function, name, indent=""):
     return out
 
 
+def python_signature(function, name):
+    header = f"def {name}{inspect.signature(function)}:".replace("<", "'<").replace(">", ">'")
+    if not parses(header):
+        header = f"def {name}(*args: Any, **kwargs: Any) -> Any:"
+    doc = (inspect.getdoc(function) or "").split("\n\n")[0].replace("\n", " ")
+    return [header, f'    """{doc}"""' if doc else "    ..."]
+
+
 def is_enum(cls):
     return hasattr(cls, "__members__")
 
@@ -100,6 +108,8 @@ def class_stub(name, cls, sample):
         out.append(f'    """{doc[0]}"""')
     for attribute, member in sorted(vars(cls).items()):
         if attribute.startswith("_") and attribute not in ("__init__", "__copy__", "__deepcopy__"):
+            continue
+        if keyword.iskeyword(attribute):  # e.g. MjVisual.global: reachable only by getattr
             continue
         if isinstance(member, property):
             out.append(f"    {attribute}: {property_type(cls, attribute, sample)}")
@@ -136,9 +146,10 @@ def main():
              '    """Make `import mujoco` give mjsim, for libraries that import mujoco."""', "",
              "def mju_getXMLDependencies(filename: str) -> list[str]:",
              '    """The files an MJCF file depends on (itself included), in no order."""', ""]
-    names = sorted(n for n in mjsim.__all__ if hasattr(_core, n))
+    written = ("install_as_mujoco", "mju_getXMLDependencies")
+    names = sorted(n for n in mjsim.__all__ if n not in written)
     for name in names:
-        obj = getattr(_core, name)
+        obj = getattr(mjsim, name)
         if inspect.isclass(obj) and is_enum(obj):
             lines += enum_stub(name, obj) + [""]
         elif inspect.isclass(obj) and issubclass(obj, BaseException):
@@ -146,10 +157,12 @@ def main():
         elif inspect.isclass(obj):
             lines += class_stub(name, obj, values.get(name, {})) + [""]
     for name in names:
-        obj = getattr(_core, name)
+        obj = getattr(mjsim, name)
         if inspect.isclass(obj):
             continue
-        if callable(obj):
+        if inspect.isfunction(obj):  # written in Python: its own signature
+            lines += python_signature(obj, name) + [""]
+        elif callable(obj):
             lines += signature_of(obj, name) + [""]
         else:
             lines += [f"{name}: {type(obj).__name__}", ""]
