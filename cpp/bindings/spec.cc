@@ -1216,6 +1216,7 @@ void BindSpec(py::module_& module) {
   BindElement<SpecPlugin>(module, "MjsPlugin", "A plugin instance of an MjSpec.");
   BindElement<SpecFlex>(module, "MjsFlex", "A flex of an MjSpec.");
   BindSpecClass(module);
+  BindSpecAttach(module);
 }
 
 }  // namespace mjsim

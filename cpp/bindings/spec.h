@@ -21,5 +21,7 @@ py::object WrapElement(const std::shared_ptr<Spec>& spec, const std::shared_ptr<
 }
 
 void BindSpec(py::module_& module);
+// attach_body / MjSpec.attach (spec_attach.cc); after the element classes are bound
+void BindSpecAttach(py::module_& module);
 
 }  // namespace mjsim
