@@ -3,6 +3,7 @@
 // attributes come from the rows of spec_tables.cc.
 #include "spec.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <cstdint>
@@ -32,7 +33,7 @@ std::unordered_map<const void*, std::weak_ptr<Spec>>& Owners() {
 }
 }  // namespace
 
-void NoteOwner(const void* element, const std::shared_ptr<Spec>& spec) {
+void NoteOwner(const void* element, const std::shared_ptr<Spec>& spec, bool moved) {
   std::lock_guard<std::mutex> lock(owners_mutex);
   auto& owners = Owners();
   if (owners.size() > 4096) {  // forget the dead specs' entries now and then
@@ -40,7 +41,21 @@ void NoteOwner(const void* element, const std::shared_ptr<Spec>& spec) {
       it = it->second.expired() ? owners.erase(it) : std::next(it);
     }
   }
+  // a child attached by reference lists the elements it gave away; they stay the parent's
+  auto found = owners.find(element);
+  if (!moved && spec->attached_to_parent && found != owners.end() && !found->second.expired()) return;
   owners[element] = spec;
+}
+
+void KeepSpecAlive(py::handle element, const std::shared_ptr<Spec>& spec) {
+  py::object owner = py::cast(spec);
+  bool held = false;
+  py::detail::with_internals([&](py::detail::internals& internals) {
+    auto found = internals.patients.find(element.ptr());
+    if (found == internals.patients.end()) return;
+    held = std::find(found->second.begin(), found->second.end(), owner.ptr()) != found->second.end();
+  });
+  if (!held) py::detail::add_patient(element.ptr(), owner.ptr());
 }
 
 std::shared_ptr<Spec> OwnerOf(const void* element) {

@@ -34,7 +34,7 @@ template <typename... Kinds>
 void NoteOwnerOfAll(const std::shared_ptr<Spec>& spec) {
   (
       [&] {
-        for (const auto& element : AllOf<Kinds>(spec)) NoteOwner(element.get(), spec);
+        for (const auto& element : AllOf<Kinds>(spec)) NoteOwner(element.get(), spec, true);
       }(),
       ...);
 }
