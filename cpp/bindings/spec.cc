@@ -3,6 +3,7 @@
 // attributes come from the rows of spec_tables.cc.
 #include "spec.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <cstdint>
@@ -33,7 +34,7 @@ std::unordered_map<const void*, std::weak_ptr<Spec>>& Owners() {
 }
 }  // namespace
 
-void NoteOwner(const void* element, const std::shared_ptr<Spec>& spec) {
+void NoteOwner(const void* element, const std::shared_ptr<Spec>& spec, bool moved) {
   std::lock_guard<std::mutex> lock(owners_mutex);
   auto& owners = Owners();
   if (owners.size() > 4096) {  // forget the dead specs' entries now and then
@@ -41,7 +42,21 @@ void NoteOwner(const void* element, const std::shared_ptr<Spec>& spec) {
       it = it->second.expired() ? owners.erase(it) : std::next(it);
     }
   }
+  // a child attached by reference lists the elements it gave away; they stay the parent's
+  auto found = owners.find(element);
+  if (!moved && spec->attached_to_parent && found != owners.end() && !found->second.expired()) return;
   owners[element] = spec;
+}
+
+void KeepSpecAlive(py::handle element, const std::shared_ptr<Spec>& spec) {
+  py::object owner = py::cast(spec);
+  bool held = false;
+  py::detail::with_internals([&](py::detail::internals& internals) {
+    auto found = internals.patients.find(element.ptr());
+    if (found == internals.patients.end()) return;
+    held = std::find(found->second.begin(), found->second.end(), owner.ptr()) != found->second.end();
+  });
+  if (!held) py::detail::add_patient(element.ptr(), owner.ptr());
 }
 
 std::shared_ptr<Spec> OwnerOf(const void* element) {
@@ -1255,6 +1270,7 @@ void BindSpec(py::module_& module) {
   BindElement<SpecPlugin>(module, "MjsPlugin", "A plugin instance of an MjSpec.");
   BindElement<SpecFlex>(module, "MjsFlex", "A flex of an MjSpec.");
   BindSpecClass(module);
+  BindSpecAttach(module);
 }
 
 }  // namespace mjsim
