@@ -1036,6 +1036,8 @@ class MjSpec:
     def add_tuple(self: MjSpec, **kwargs) -> object:
         ...
     assets: Any
+    def attach(self: object, child: object, prefix: object = None, suffix: object = None, site: object = None, frame: object = None) -> object:
+        ...
     bodies: Any
     def body(self: MjSpec, name: str) -> object:
         ...
@@ -1119,6 +1121,7 @@ class MjSpec:
     def pair(self: MjSpec, name: str) -> object:
         ...
     pairs: Any
+    parent: Any
     def plugin(self: MjSpec, name: str) -> object:
         ...
     plugins: Any
@@ -1148,8 +1151,6 @@ class MjSpec:
         ...
     texturedir: Any
     textures: Any
-    def to_zip(*args, **kwargs) -> object:
-        """holds in memory. `file` is a path (its directory is created) or a binary file object."""
     def tuple(self: MjSpec, name: str) -> object:
         ...
     tuples: Any
@@ -1568,6 +1569,8 @@ class MjsFrame:
     def __init__(*args, **kwargs) -> object:
         ...
     alt: Any
+    def attach_body(self: MjsFrame, body: MjsBody, prefix: object = None, suffix: object = None) -> object:
+        ...
     childclass: Any
     frame: Any
     id: Any
@@ -1860,6 +1863,8 @@ class MjsSite:
     def __init__(*args, **kwargs) -> object:
         ...
     alt: Any
+    def attach_body(self: MjsSite, body: MjsBody, prefix: object = None, suffix: object = None) -> object:
+        ...
     classname: Any
     frame: Any
     fromto: Any
@@ -3900,6 +3905,3 @@ def set_mju_user_malloc(function: object) -> None:
 
 def set_mju_user_warning(callback: object) -> None:
     """Installs f(message), called with the text of a warning the first time it is counted since the data's last reset (None removes it)."""
-
-def to_zip(*args: Any, **kwargs: Any) -> Any:
-    """Writes `spec` as a zip archive: its XML (named after the model) and every asset the spec holds in memory. `file` is a path (its directory is created) or a binary file object."""

@@ -263,13 +263,6 @@ def test_from_zip_reads_model_and_assets_like_reference(tmp_path):
     assert mjsim.from_zip(io.BytesIO(path.read_bytes())).compile().nmesh == 1
 
 
-def test_to_zip_then_from_zip_gives_the_model(tmp_path):
-    spec = mjsim.MjSpec.from_string(ZIPPED_XML, assets={"tet.obj": MESH_OBJ})
-    spec.to_zip(str(tmp_path / "out" / "model.zip"))  # the directory is made
-    again = mjsim.MjSpec.from_zip(str(tmp_path / "out" / "model.zip"))
-    assert_models_match(again.compile(), mujoco.MjModel.from_xml_string(ZIPPED_XML, {"tet.obj": MESH_OBJ}))
-
-
 def test_bad_zip_archives(tmp_path):
     not_zip = tmp_path / "not.zip"
     not_zip.write_bytes(b"plain text")
