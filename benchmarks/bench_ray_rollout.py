@@ -14,14 +14,13 @@ benchmark reports; it never passes or fails.
 from __future__ import annotations
 
 import argparse
-import csv
 import os
 import statistics
 import time
 
 import numpy as np
 from bench_rollout import MODELS, model_path
-from harness import RESULTS_DIR, git_short_hash
+from harness import RESULTS_DIR, git_short_hash, write_rows
 
 RESULTS = RESULTS_DIR / "ray_rollout.csv"
 
@@ -82,11 +81,7 @@ def main() -> int:
     ray.shutdown()
     if cluster is not None:
         cluster.shutdown()
-    RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    with RESULTS.open("w", newline="") as stream:
-        writer = csv.DictWriter(stream, fieldnames=list(rows[0]))
-        writer.writeheader()
-        writer.writerows(rows)
+    write_rows(RESULTS, rows)
     return 0
 
 

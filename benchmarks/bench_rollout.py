@@ -15,11 +15,10 @@ from __future__ import annotations
 
 import argparse
 import copy
-import csv
 import time
 
 import numpy as np
-from harness import RESULTS_DIR, alternating_medians, corpus, header, without_gc
+from harness import RESULTS_DIR, alternating_medians, corpus, header, without_gc, write_rows
 
 RESULTS = RESULTS_DIR / "rollout.csv"
 MODELS = ("humanoid", "ant", "half_cheetah")
@@ -106,11 +105,7 @@ def main() -> int:
                              f"{result['mjsim_scaling']:.2f}", f"{result['mujoco_scaling']:.2f}",
                              f"{result['ratio_2t']:.2f}"))
     print("(rates in steps per second; ratios above 1 favour the first named)")
-    RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    with RESULTS.open("w", newline="") as stream:
-        writer = csv.DictWriter(stream, fieldnames=list(rows[0]))
-        writer.writeheader()
-        writer.writerows(rows)
+    write_rows(RESULTS, rows)
     return 0
 
 

@@ -24,7 +24,7 @@ _FULLPHYSICS = int(_STATE.mjSTATE_FULLPHYSICS)
 _USER = int(_STATE.mjSTATE_USER)
 _CTRL = int(_STATE.mjSTATE_CTRL)
 
-# argument -> (most dimensions, which of nbatch/nstep/width its axes hold)
+# argument -> its full number of dimensions ((nbatch, width) or (nbatch, nstep, width))
 _LAYOUT = {"initial_state": 2, "initial_warmstart": 2, "control": 3, "state": 3, "sensordata": 3}
 
 
