@@ -280,6 +280,14 @@ def test_bad_xml_attach(engine, attach, message):
 
 
 @ENGINES
+def test_bad_xml_model_content_type(engine):
+    xml = arm_xml('<attach model="gripper" prefix="x"/>',
+                  '<model name="gripper" file="gripper.xml" content_type="image/png"/>')
+    with pytest.raises(ValueError, match="unsupported content_type: image/png"):
+        engine.MjModel.from_xml_string(xml, {"gripper.xml": GRIPPER.encode()})
+
+
+@ENGINES
 def test_bad_xml_model_file_missing(engine):
     xml = arm_xml('<attach model="gripper" prefix="x"/>', '<model name="gripper" file="absent.xml"/>')
     with pytest.raises(ValueError, match="absent.xml"):

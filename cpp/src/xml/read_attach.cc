@@ -14,6 +14,10 @@ void AttachReader::ReadModel(const XMLElement* elem) {
   reader_.Require(elem, "file");
   std::string file, name;
   reader_.ReadString(elem, "file", file);
+  std::string content_type;
+  if (reader_.ReadString(elem, "content_type", content_type) && content_type != "text/xml") {
+    reader_.Fail(elem, "unsupported content_type: " + content_type);
+  }
   std::string text;
   std::string path = file;
   auto asset = assets_.find(file);
