@@ -111,6 +111,15 @@ def compare(loop, ours, reference, repeats: int, seconds: float) -> tuple[float,
                                lambda: timed(loop, *reference, count), repeats)
 
 
+def write_rows(path: Path, rows: list) -> None:
+    """Rows of equal keys (dicts) as a CSV file with a header, the directory made if needed."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("w", newline="") as stream:
+        writer = csv.DictWriter(stream, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+
+
 def geometric_mean(values) -> float:
     values = list(values)
     return math.exp(sum(math.log(v) for v in values) / len(values))

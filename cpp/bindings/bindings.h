@@ -132,6 +132,7 @@ template <void (*function)(const Model&, Data&)>
 void DefModelData(py::module_& module, const char* name, const char* doc) {
   module.def(name, [name](const PyModel& m, PyData& d) {
     CheckSameModel(m, d, name);
+    py::gil_scoped_release release;  // threads with their own MjData overlap
     function(*m.model, *d.data);
   }, py::arg("m"), py::arg("d"), doc);
 }
@@ -175,6 +176,8 @@ void BindCallbacks(py::module_& module);
 // enums.cc: mjDISABLESTRING and the other mj*STRING constants, and _cpp_enums (the C++ enum
 // tables, for the tests)
 void BindEnumStrings(py::module_& module);
+// the thread pool and C++ loop behind mjsim.rollout (rollout.cc)
+void BindRollout(py::module_& module);
 // islands.cc: d.iM, d.iacc, d.iefc_* ..., the island-ordered arrays, gathered on each read
 void BindIslandArrays(py::class_<PyData, std::shared_ptr<PyData>>& data);
 

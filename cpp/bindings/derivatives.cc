@@ -38,6 +38,7 @@ void BindTransitionFD(py::module_& module) {
     mjtNum* b = OptionalMatrix(B, nx, nu, "B");
     mjtNum* c = OptionalMatrix(C, ns, nx, "C");
     mjtNum* dd = OptionalMatrix(D, ns, nu, "D");
+    py::gil_scoped_release release;
     mjd_transitionFD(model, *d.data, eps, flg_centered != 0, a, b, c, dd);
   }, py::arg("m"), py::arg("d"), py::arg("eps"), py::arg("flg_centered"),
      py::arg("A") = py::none(), py::arg("B") = py::none(), py::arg("C") = py::none(),
@@ -64,6 +65,7 @@ void BindInverseFD(py::module_& module) {
     mjtNum* sv = OptionalMatrix(DsDv, nv, ns, "DsDv");
     mjtNum* sa = OptionalMatrix(DsDa, nv, ns, "DsDa");
     mjtNum* mq = OptionalMatrix(DmDq, nv, nM, "DmDq");
+    py::gil_scoped_release release;
     mjd_inverseFD(model, *d.data, eps, flg_actuation != 0, fq, fv, fa, sq, sv, sa, mq);
   }, py::arg("m"), py::arg("d"), py::arg("eps"), py::arg("flg_actuation"),
      py::arg("DfDq") = py::none(), py::arg("DfDv") = py::none(), py::arg("DfDa") = py::none(),

@@ -54,9 +54,12 @@ void BindModelTools(py::module_& module) {
              [](PyModel& m, PyData& d, int index, const StructHandle<LengthRangeOptions>& opt) {
                CheckSameModel(m, d);
                std::string error;
-               if (!mj_setLengthRange(*m.model, *d.data, index, *opt.value, &error)) {
-                 throw FatalError(error);
+               bool done;
+               {
+                 py::gil_scoped_release release;
+                 done = mj_setLengthRange(*m.model, *d.data, index, *opt.value, &error);
                }
+               if (!done) throw FatalError(error);
              },
              py::arg("m"), py::arg("d"), py::arg("index"), py::arg("opt"),
              "Compute actuator_lengthrange of actuator index by simulation (opt: MjLROpt); 1 on success, 0 on failure.");

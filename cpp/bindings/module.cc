@@ -866,6 +866,7 @@ void BindStepFunctions(py::module_& module) {
     if (skipstage < mjSTAGE_NONE || skipstage > mjSTAGE_ACC) {
       throw py::value_error("skipstage must be an mjtStage (0..3), got " + std::to_string(skipstage));
     }
+    py::gil_scoped_release release;
     mj_forwardSkip(*m.model, *d.data, skipstage, skipsensor);
   }, py::arg("m"), py::arg("d"), py::arg("skipstage"), py::arg("skipsensor"),
      "Forward dynamics, reusing the results of the stages before skipstage.");
@@ -889,6 +890,7 @@ void BindStepFunctions(py::module_& module) {
     if (skipstage < mjSTAGE_NONE || skipstage > mjSTAGE_ACC) {
       throw py::value_error("skipstage must be an mjtStage (0..3), got " + std::to_string(skipstage));
     }
+    py::gil_scoped_release release;
     mj_inverseSkip(*m.model, *d.data, skipstage, skipsensor);
   }, py::arg("m"), py::arg("d"), py::arg("skipstage"), py::arg("skipsensor"),
      "Inverse dynamics, reusing the results of the stages before skipstage.");
@@ -900,6 +902,7 @@ void BindStepFunctions(py::module_& module) {
   module.def("mj_RungeKutta", [](const PyModel& m, PyData& d, int N) {
     CheckSameModel(m, d);
     if (N != 4) throw py::value_error("mj_RungeKutta: only N = 4 (the classic tableau) is supported, got " + std::to_string(N));
+    py::gil_scoped_release release;
     mj_RungeKutta(*m.model, *d.data, N);
   }, py::arg("m"), py::arg("d"), py::arg("N"), "Advance one step with the classic fourth-order Runge-Kutta method (N must be 4).");
   module.def("mj_integratePos", [](const PyModel& m, py::array qpos, InputArray qvel, mjtNum dt) {
@@ -1169,6 +1172,7 @@ void BindFunctions(py::module_& module) {
   BindModelTools(module);
   BindCallbacks(module);
   BindEnumStrings(module);
+  BindRollout(module);
   module.def("mj_resetData", [](const PyModel& m, PyData& d) {
     CheckSameModel(m, d);
     mj_resetData(*m.model, *d.data);

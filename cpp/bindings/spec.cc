@@ -3,6 +3,7 @@
 // attributes come from the rows of spec_tables.cc.
 #include "spec.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <cstdint>
@@ -12,6 +13,7 @@
 #include "compiler/compile.h"
 #include "compiler/frames.h"
 #include "spec/actuator_shortcuts.h"
+#include "spec/mesh_builtin.h"
 #include "spec/sensor_layout.h"
 #include "mjsim/errors.h"
 #include "spec_tables.h"
@@ -32,7 +34,7 @@ std::unordered_map<const void*, std::weak_ptr<Spec>>& Owners() {
 }
 }  // namespace
 
-void NoteOwner(const void* element, const std::shared_ptr<Spec>& spec) {
+void NoteOwner(const void* element, const std::shared_ptr<Spec>& spec, bool moved) {
   std::lock_guard<std::mutex> lock(owners_mutex);
   auto& owners = Owners();
   if (owners.size() > 4096) {  // forget the dead specs' entries now and then
@@ -40,7 +42,21 @@ void NoteOwner(const void* element, const std::shared_ptr<Spec>& spec) {
       it = it->second.expired() ? owners.erase(it) : std::next(it);
     }
   }
+  // a child attached by reference lists the elements it gave away; they stay the parent's
+  auto found = owners.find(element);
+  if (!moved && spec->attached_to_parent && found != owners.end() && !found->second.expired()) return;
   owners[element] = spec;
+}
+
+void KeepSpecAlive(py::handle element, const std::shared_ptr<Spec>& spec) {
+  py::object owner = py::cast(spec);
+  bool held = false;
+  py::detail::with_internals([&](py::detail::internals& internals) {
+    auto found = internals.patients.find(element.ptr());
+    if (found == internals.patients.end()) return;
+    held = std::find(found->second.begin(), found->second.end(), owner.ptr()) != found->second.end();
+  });
+  if (!held) py::detail::add_patient(element.ptr(), owner.ptr());
 }
 
 std::shared_ptr<Spec> OwnerOf(const void* element) {
@@ -624,6 +640,42 @@ std::optional<mjtNum> Given(mjtNum value) {
   return value < 0 ? std::nullopt : std::optional<mjtNum>(value);
 }
 
+// make_* replace the mesh's data at once, as the reference (spec/mesh_builtin)
+void BindMeshBuiltins(ElementClass<SpecMesh> cls) {
+  using M = SpecMesh;
+  auto pair = [](const std::vector<double>& values, const char* what) {
+    if (values.size() != 2) throw py::value_error(std::string(what) + " needs 2 values");
+    return values;
+  };
+  cls.def("make_sphere", [](M& m, int subdivision) {
+    MakeBuiltinMesh(m, kMeshBuiltinSphere, {double(subdivision)});
+  }, py::arg("subdivision"));
+  cls.def("make_hemisphere", [](M& m, int resolution) {
+    MakeBuiltinMesh(m, kMeshBuiltinHemisphere, {double(resolution)});
+  }, py::arg("resolution"));
+  cls.def("make_cone", [](M& m, int nedge, double radius) {
+    MakeBuiltinMesh(m, kMeshBuiltinCone, {double(nedge), radius});
+  }, py::arg("nedge"), py::arg("radius"));
+  cls.def("make_supersphere", [](M& m, int resolution, double e, double n) {
+    MakeBuiltinMesh(m, kMeshBuiltinSupersphere, {double(resolution), e, n});
+  }, py::arg("resolution"), py::arg("e"), py::arg("n"));
+  cls.def("make_supertorus", [](M& m, int resolution, double radius, double s, double t) {
+    MakeBuiltinMesh(m, kMeshBuiltinSupertorus, {double(resolution), radius, s, t});
+  }, py::arg("resolution"), py::arg("radius"), py::arg("s"), py::arg("t"));
+  cls.def("make_wedge", [pair](M& m, std::vector<double> resolution, std::vector<double> fov,
+                               double gamma) {
+    pair(resolution, "resolution");
+    pair(fov, "fov");
+    MakeBuiltinMesh(m, kMeshBuiltinWedge,
+                    {std::trunc(resolution[0]), std::trunc(resolution[1]), fov[0], fov[1], gamma});
+  }, py::arg("resolution") = std::vector<double>{0, 0}, py::arg("fov") = std::vector<double>{0, 0},
+     py::arg("gamma") = 0.0);
+  cls.def("make_plate", [pair](M& m, std::vector<double> resolution) {
+    pair(resolution, "resolution");
+    MakeBuiltinMesh(m, kMeshBuiltinPlate, {std::trunc(resolution[0]), std::trunc(resolution[1])});
+  }, py::arg("resolution") = std::vector<double>{0, 0});
+}
+
 void BindActuatorShortcuts(ElementClass<SpecActuator> cls) {
   using A = SpecActuator;
   cls.def("set_to_motor", [](A& a) { SetToMotor(a); });
@@ -1191,7 +1243,9 @@ void BindSpec(py::module_& module) {
   BindBodyElement<SpecSite>(module, "MjsSite", "A site of an MjSpec.", true);
   BindBodyElement<SpecCamera>(module, "MjsCamera", "A camera of an MjSpec.", true);
   BindBodyElement<SpecLight>(module, "MjsLight", "A light of an MjSpec.", true);
-  AddClassName(BindElement<SpecMesh>(module, "MjsMesh", "A mesh of an MjSpec."));
+  auto mesh = BindElement<SpecMesh>(module, "MjsMesh", "A mesh of an MjSpec.");
+  AddClassName(mesh);
+  BindMeshBuiltins(mesh);
   BindElement<SpecSkin>(module, "MjsSkin", "A skin of an MjSpec.");
   BindElement<SpecHField>(module, "MjsHField", "A height field of an MjSpec.");
   BindElement<SpecTexture>(module, "MjsTexture", "A texture of an MjSpec.");
@@ -1217,6 +1271,7 @@ void BindSpec(py::module_& module) {
   BindElement<SpecFlex>(module, "MjsFlex", "A flex of an MjSpec.");
   BindSpecClass(module);
   BindSpecWriter(module);
+  BindSpecAttach(module);
 }
 
 }  // namespace mjsim

@@ -127,6 +127,7 @@ void BindState(py::module_& module) {
        "Scale every body's mass and inertia by one factor so that the model weighs newmass.");
   module.def("mj_setConst", [](PyModel& m, PyData& d) {
     CheckSameModel(m, d);
+    py::gil_scoped_release release;
     mj_setConst(*m.model, *d.data);
   }, py::arg("m"), py::arg("d"), "Recompute what the compiler derives at qpos0 (subtree masses, inverse weights, acc0, length0, statistics), with d as scratch.");
   module.def("mj_printSchema", &mj_printSchema, py::arg("flg_html"), py::arg("flg_pad"),

@@ -9,11 +9,11 @@ import numpy.typing
 __version__: str
 __mjsim_version__: str
 
-def install_as_mujoco() -> None:
-    """Make `import mujoco` give mjsim, for libraries that import mujoco."""
+def install_as_mujoco(*args: Any, **kwargs: Any) -> Any:
+    """Make ``import mujoco`` give mjsim, for libraries that import mujoco internally."""
 
-def mju_getXMLDependencies(filename: str) -> list[str]:
-    """The files an MJCF file depends on (itself included), in no order."""
+def mju_getXMLDependencies(*args: Any, **kwargs: Any) -> Any:
+    """Every file an MJCF file needs: its includes and the assets they name, followed recursively, the file itself among them; unordered."""
 
 class FatalError(Exception):
     ...
@@ -86,25 +86,27 @@ class MjData:
         ...
     act: numpy.ndarray
     act_dot: numpy.ndarray
-    def actuator(*args: Any, **kwargs: Any) -> Any:
-        ...
+    def actuator(self, *args, **kwargs):
+        """actuator(index: int) or actuator(name: str = ''): views of one actuator's rows of the MjData arrays."""
     actuator_force: numpy.ndarray
     actuator_length: numpy.ndarray
     actuator_moment: numpy.ndarray
     actuator_velocity: numpy.ndarray
-    def bind(*args, **kwargs) -> object:
-        ...
-    def body(*args: Any, **kwargs: Any) -> Any:
-        ...
+    def bind(self, element):
+        """The rows of this data for a spec element (or a list of them) its model was compiled from."""
+    def bind_scalar(self, element):
+        """The rows of this data for a spec element: one element only."""
+    def body(self, *args, **kwargs):
+        """body(index: int) or body(name: str = ''): views of one body's rows of the MjData arrays."""
     bvh_aabb_dyn: numpy.ndarray
     bvh_active: numpy.ndarray
     cacc: numpy.ndarray
-    def cam(*args, **kwargs) -> object:
-        ...
+    def cam(self, *args, **kwargs):
+        """camera(index: int) or camera(name: str = ''): views of one camera's rows of the MjData arrays."""
     cam_xmat: numpy.ndarray
     cam_xpos: numpy.ndarray
-    def camera(*args: Any, **kwargs: Any) -> Any:
-        ...
+    def camera(self, *args, **kwargs):
+        """camera(index: int) or camera(name: str = ''): views of one camera's rows of the MjData arrays."""
     cdof: numpy.ndarray
     cdof_dot: numpy.ndarray
     cfrc_ext: numpy.ndarray
@@ -149,8 +151,8 @@ class MjData:
     flexedge_velocity: numpy.ndarray
     flexelem_aabb: numpy.ndarray
     flexvert_xpos: numpy.ndarray
-    def geom(*args: Any, **kwargs: Any) -> Any:
-        ...
+    def geom(self, *args, **kwargs):
+        """geom(index: int) or geom(name: str = ''): views of one geom's rows of the MjData arrays."""
     geom_xmat: numpy.ndarray
     geom_xpos: numpy.ndarray
     iLD: numpy.ndarray
@@ -183,12 +185,12 @@ class MjData:
     island_nefc: numpy.ndarray
     island_nf: numpy.ndarray
     island_nv: numpy.ndarray
-    def jnt(*args, **kwargs) -> object:
-        ...
-    def joint(*args: Any, **kwargs: Any) -> Any:
-        ...
-    def light(*args: Any, **kwargs: Any) -> Any:
-        ...
+    def jnt(self, *args, **kwargs):
+        """joint(index: int) or joint(name: str = ''): views of one joint's rows of the MjData arrays."""
+    def joint(self, *args, **kwargs):
+        """joint(index: int) or joint(name: str = ''): views of one joint's rows of the MjData arrays."""
+    def light(self, *args, **kwargs):
+        """light(index: int) or light(name: str = ''): views of one light's rows of the MjData arrays."""
     light_xdir: numpy.ndarray
     light_xpos: numpy.ndarray
     map_dof2idof: numpy.ndarray
@@ -246,12 +248,12 @@ class MjData:
     qfrc_spring: numpy.ndarray
     qpos: numpy.ndarray
     qvel: numpy.ndarray
-    def sensor(*args: Any, **kwargs: Any) -> Any:
-        ...
+    def sensor(self, *args, **kwargs):
+        """sensor(index: int) or sensor(name: str = ''): views of one sensor's rows of the MjData arrays."""
     sensordata: numpy.ndarray
     signature: int
-    def site(*args: Any, **kwargs: Any) -> Any:
-        ...
+    def site(self, *args, **kwargs):
+        """site(index: int) or site(name: str = ''): views of one site's rows of the MjData arrays."""
     site_xmat: numpy.ndarray
     site_xpos: numpy.ndarray
     solver: MjSolverStatList
@@ -261,8 +263,8 @@ class MjData:
     subtree_angmom: numpy.ndarray
     subtree_com: numpy.ndarray
     subtree_linvel: numpy.ndarray
-    def ten(*args, **kwargs) -> object:
-        ...
+    def ten(self, *args, **kwargs):
+        """tendon(index: int) or tendon(name: str = ''): views of one tendon's rows of the MjData arrays."""
     ten_J: numpy.ndarray
     ten_J_colind: numpy.ndarray
     ten_J_rowadr: numpy.ndarray
@@ -271,8 +273,8 @@ class MjData:
     ten_velocity: numpy.ndarray
     ten_wrapadr: numpy.ndarray
     ten_wrapnum: numpy.ndarray
-    def tendon(*args: Any, **kwargs: Any) -> Any:
-        ...
+    def tendon(self, *args, **kwargs):
+        """tendon(index: int) or tendon(name: str = ''): views of one tendon's rows of the MjData arrays."""
     tendon_efcadr: numpy.ndarray
     threadpool: int
     time: float
@@ -342,8 +344,8 @@ class MjModel:
         ...
     def __init__(*args, **kwargs) -> object:
         ...
-    def actuator(*args: Any, **kwargs: Any) -> Any:
-        ...
+    def actuator(self, *args, **kwargs):
+        """actuator(index: int) or actuator(name: str = ''): views of one actuator's rows of the MjModel arrays."""
     actuator_acc0: numpy.ndarray
     actuator_actadr: numpy.ndarray
     actuator_actearly: numpy.ndarray
@@ -369,10 +371,12 @@ class MjModel:
     actuator_trnid: numpy.ndarray
     actuator_trntype: numpy.ndarray
     actuator_user: numpy.ndarray
-    def bind(*args, **kwargs) -> object:
-        ...
-    def body(*args: Any, **kwargs: Any) -> Any:
-        ...
+    def bind(self, element):
+        """The rows of this model for a spec element (or a list of them) it was compiled from."""
+    def bind_scalar(self, element):
+        """The rows of this model for a spec element: one element only."""
+    def body(self, *args, **kwargs):
+        """body(index: int) or body(name: str = ''): views of one body's rows of the MjModel arrays."""
     body_bvhadr: numpy.ndarray
     body_bvhnum: numpy.ndarray
     body_conaffinity: numpy.ndarray
@@ -406,8 +410,8 @@ class MjModel:
     bvh_child: numpy.ndarray
     bvh_depth: numpy.ndarray
     bvh_nodeid: numpy.ndarray
-    def cam(*args, **kwargs) -> object:
-        ...
+    def cam(self, *args, **kwargs):
+        """camera(index: int) or camera(name: str = ''): views of one camera's rows of the MjModel arrays."""
     cam_bodyid: numpy.ndarray
     cam_fovy: numpy.ndarray
     cam_intrinsic: numpy.ndarray
@@ -423,8 +427,8 @@ class MjModel:
     cam_sensorsize: numpy.ndarray
     cam_targetbodyid: numpy.ndarray
     cam_user: numpy.ndarray
-    def camera(*args: Any, **kwargs: Any) -> Any:
-        ...
+    def camera(self, *args, **kwargs):
+        """camera(index: int) or camera(name: str = ''): views of one camera's rows of the MjModel arrays."""
     dof_M0: numpy.ndarray
     dof_Madr: numpy.ndarray
     dof_armature: numpy.ndarray
@@ -438,8 +442,8 @@ class MjModel:
     dof_solimp: numpy.ndarray
     dof_solref: numpy.ndarray
     dof_treeid: numpy.ndarray
-    def eq(*args, **kwargs) -> object:
-        ...
+    def eq(self, *args, **kwargs):
+        """equality(index: int) or equality(name: str = ''): views of one equality's rows of the MjModel arrays."""
     eq_active0: numpy.ndarray
     eq_data: numpy.ndarray
     eq_obj1id: numpy.ndarray
@@ -448,10 +452,10 @@ class MjModel:
     eq_solimp: numpy.ndarray
     eq_solref: numpy.ndarray
     eq_type: numpy.ndarray
-    def equality(*args: Any, **kwargs: Any) -> Any:
-        ...
-    def exclude(*args: Any, **kwargs: Any) -> Any:
-        ...
+    def equality(self, *args, **kwargs):
+        """equality(index: int) or equality(name: str = ''): views of one equality's rows of the MjModel arrays."""
+    def exclude(self, *args, **kwargs):
+        """exclude(index: int) or exclude(name: str = ''): views of one exclude's rows of the MjModel arrays."""
     exclude_signature: numpy.ndarray
     flex_activelayers: numpy.ndarray
     flex_bending: numpy.ndarray
@@ -521,13 +525,13 @@ class MjModel:
     def from_binary_path(filename: str, assets: object = None) -> MjModel:
         """Loads an MjModel from a binary file written by mjsim's mj_saveModel (the filename may also be a key of the assets dictionary). MuJoCo MJB files are not read."""
     @staticmethod
-    def from_xml_path(filename: str, assets: object = None) -> MjModel:
-        """Compiles a model from an MJCF file."""
+    def from_xml_path(*args, **kwargs):
+        """from_xml_path(filename: str, assets: object = None) -> mjsim._core.MjModel"""
     @staticmethod
-    def from_xml_string(xml: str, assets: object = None) -> MjModel:
-        """Compiles a model from MJCF text."""
-    def geom(*args: Any, **kwargs: Any) -> Any:
-        ...
+    def from_xml_string(*args, **kwargs):
+        """from_xml_string(xml: str, assets: object = None) -> mjsim._core.MjModel"""
+    def geom(self, *args, **kwargs):
+        """geom(index: int) or geom(name: str = ''): views of one geom's rows of the MjModel arrays."""
     geom_aabb: numpy.ndarray
     geom_bodyid: numpy.ndarray
     geom_conaffinity: numpy.ndarray
@@ -553,16 +557,16 @@ class MjModel:
     geom_solref: numpy.ndarray
     geom_type: numpy.ndarray
     geom_user: numpy.ndarray
-    def hfield(*args: Any, **kwargs: Any) -> Any:
-        ...
+    def hfield(self, *args, **kwargs):
+        """hfield(index: int) or hfield(name: str = ''): views of one hfield's rows of the MjModel arrays."""
     hfield_adr: numpy.ndarray
     hfield_data: numpy.ndarray
     hfield_ncol: numpy.ndarray
     hfield_nrow: numpy.ndarray
     hfield_pathadr: numpy.ndarray
     hfield_size: numpy.ndarray
-    def jnt(*args, **kwargs) -> object:
-        ...
+    def jnt(self, *args, **kwargs):
+        """joint(index: int) or joint(name: str = ''): views of one joint's rows of the MjModel arrays."""
     jnt_actfrclimited: numpy.ndarray
     jnt_actfrcrange: numpy.ndarray
     jnt_actgravcomp: numpy.ndarray
@@ -580,10 +584,10 @@ class MjModel:
     jnt_stiffness: numpy.ndarray
     jnt_type: numpy.ndarray
     jnt_user: numpy.ndarray
-    def joint(*args: Any, **kwargs: Any) -> Any:
-        ...
-    def key(*args: Any, **kwargs: Any) -> Any:
-        ...
+    def joint(self, *args, **kwargs):
+        """joint(index: int) or joint(name: str = ''): views of one joint's rows of the MjModel arrays."""
+    def key(self, *args, **kwargs):
+        """key(index: int) or key(name: str = ''): views of one key's rows of the MjModel arrays."""
     key_act: numpy.ndarray
     key_ctrl: numpy.ndarray
     key_mpos: numpy.ndarray
@@ -591,10 +595,10 @@ class MjModel:
     key_qpos: numpy.ndarray
     key_qvel: numpy.ndarray
     key_time: numpy.ndarray
-    def keyframe(*args, **kwargs) -> object:
-        ...
-    def light(*args: Any, **kwargs: Any) -> Any:
-        ...
+    def keyframe(self, *args, **kwargs):
+        """key(index: int) or key(name: str = ''): views of one key's rows of the MjModel arrays."""
+    def light(self, *args, **kwargs):
+        """light(index: int) or light(name: str = ''): views of one light's rows of the MjModel arrays."""
     light_active: numpy.ndarray
     light_ambient: numpy.ndarray
     light_attenuation: numpy.ndarray
@@ -619,8 +623,8 @@ class MjModel:
     mapD2M: numpy.ndarray
     mapM2D: numpy.ndarray
     mapM2M: numpy.ndarray
-    def mat(*args, **kwargs) -> object:
-        ...
+    def mat(self, *args, **kwargs):
+        """material(index: int) or material(name: str = ''): views of one material's rows of the MjModel arrays."""
     mat_emission: numpy.ndarray
     mat_metallic: numpy.ndarray
     mat_reflectance: numpy.ndarray
@@ -631,10 +635,10 @@ class MjModel:
     mat_texid: numpy.ndarray
     mat_texrepeat: numpy.ndarray
     mat_texuniform: numpy.ndarray
-    def material(*args: Any, **kwargs: Any) -> Any:
-        ...
-    def mesh(*args: Any, **kwargs: Any) -> Any:
-        ...
+    def material(self, *args, **kwargs):
+        """material(index: int) or material(name: str = ''): views of one material's rows of the MjModel arrays."""
+    def mesh(self, *args, **kwargs):
+        """mesh(index: int) or mesh(name: str = ''): views of one mesh's rows of the MjModel arrays."""
     mesh_bvhadr: numpy.ndarray
     mesh_bvhnum: numpy.ndarray
     mesh_face: numpy.ndarray
@@ -768,8 +772,8 @@ class MjModel:
     ntuple: int
     ntupledata: int
     nu: int
-    def numeric(*args: Any, **kwargs: Any) -> Any:
-        ...
+    def numeric(self, *args, **kwargs):
+        """numeric(index: int) or numeric(name: str = ''): views of one numeric's rows of the MjModel arrays."""
     numeric_adr: numpy.ndarray
     numeric_data: numpy.ndarray
     numeric_size: numpy.ndarray
@@ -789,8 +793,8 @@ class MjModel:
     oct_coeff: numpy.ndarray
     oct_depth: numpy.ndarray
     opt: MjOption
-    def pair(*args: Any, **kwargs: Any) -> Any:
-        ...
+    def pair(self, *args, **kwargs):
+        """pair(index: int) or pair(name: str = ''): views of one pair's rows of the MjModel arrays."""
     pair_dim: numpy.ndarray
     pair_friction: numpy.ndarray
     pair_gap: numpy.ndarray
@@ -809,8 +813,8 @@ class MjModel:
     plugin_statenum: numpy.ndarray
     qpos0: numpy.ndarray
     qpos_spring: numpy.ndarray
-    def sensor(*args: Any, **kwargs: Any) -> Any:
-        ...
+    def sensor(self, *args, **kwargs):
+        """sensor(index: int) or sensor(name: str = ''): views of one sensor's rows of the MjModel arrays."""
     sensor_adr: numpy.ndarray
     sensor_cutoff: numpy.ndarray
     sensor_datatype: numpy.ndarray
@@ -826,8 +830,8 @@ class MjModel:
     sensor_type: numpy.ndarray
     sensor_user: numpy.ndarray
     signature: int
-    def site(*args: Any, **kwargs: Any) -> Any:
-        ...
+    def site(self, *args, **kwargs):
+        """site(index: int) or site(name: str = ''): views of one site's rows of the MjModel arrays."""
     site_bodyid: numpy.ndarray
     site_group: numpy.ndarray
     site_matid: numpy.ndarray
@@ -838,8 +842,8 @@ class MjModel:
     site_size: numpy.ndarray
     site_type: numpy.ndarray
     site_user: numpy.ndarray
-    def skin(*args: Any, **kwargs: Any) -> Any:
-        ...
+    def skin(self, *args, **kwargs):
+        """skin(index: int) or skin(name: str = ''): views of one skin's rows of the MjModel arrays."""
     skin_boneadr: numpy.ndarray
     skin_bonebindpos: numpy.ndarray
     skin_bonebindquat: numpy.ndarray
@@ -863,8 +867,8 @@ class MjModel:
     skin_vertadr: numpy.ndarray
     skin_vertnum: numpy.ndarray
     stat: MjStatistic
-    def tendon(*args: Any, **kwargs: Any) -> Any:
-        ...
+    def tendon(self, *args, **kwargs):
+        """tendon(index: int) or tendon(name: str = ''): views of one tendon's rows of the MjModel arrays."""
     tendon_actfrclimited: numpy.ndarray
     tendon_actfrcrange: numpy.ndarray
     tendon_adr: numpy.ndarray
@@ -888,8 +892,8 @@ class MjModel:
     tendon_stiffness: numpy.ndarray
     tendon_user: numpy.ndarray
     tendon_width: numpy.ndarray
-    def tex(*args, **kwargs) -> object:
-        ...
+    def tex(self, *args, **kwargs):
+        """texture(index: int) or texture(name: str = ''): views of one texture's rows of the MjModel arrays."""
     tex_adr: numpy.ndarray
     tex_colorspace: numpy.ndarray
     tex_data: numpy.ndarray
@@ -898,15 +902,15 @@ class MjModel:
     tex_pathadr: numpy.ndarray
     tex_type: numpy.ndarray
     tex_width: numpy.ndarray
-    def text(*args: Any, **kwargs: Any) -> Any:
-        ...
+    def text(self, *args, **kwargs):
+        """text(index: int) or text(name: str = ''): views of one text's rows of the MjModel arrays."""
     text_adr: numpy.ndarray
     text_data: bytes
     text_size: numpy.ndarray
-    def texture(*args: Any, **kwargs: Any) -> Any:
-        ...
-    def tuple(*args: Any, **kwargs: Any) -> Any:
-        ...
+    def texture(self, *args, **kwargs):
+        """texture(index: int) or texture(name: str = ''): views of one texture's rows of the MjModel arrays."""
+    def tuple(self, *args, **kwargs):
+        """tuple(index: int) or tuple(name: str = ''): views of one tuple's rows of the MjModel arrays."""
     tuple_adr: numpy.ndarray
     tuple_objid: numpy.ndarray
     tuple_objprm: numpy.ndarray
@@ -990,7 +994,7 @@ class MjSpec:
         ...
     def __init__(self: MjSpec) -> None:
         ...
-    def activate_plugin(*args, **kwargs) -> object:
+    def activate_plugin(*args: Any, **kwargs: Any) -> Any:
         ...
     def actuator(self: MjSpec, name: str) -> object:
         ...
@@ -1032,6 +1036,8 @@ class MjSpec:
     def add_tuple(self: MjSpec, **kwargs) -> object:
         ...
     assets: Any
+    def attach(self: object, child: object, prefix: object = None, suffix: object = None, site: object = None, frame: object = None) -> object:
+        ...
     bodies: Any
     def body(self: MjSpec, name: str) -> object:
         ...
@@ -1067,6 +1073,9 @@ class MjSpec:
     @staticmethod
     def from_string(xml: str, include: object = None, assets: object = None) -> object:
         ...
+    @staticmethod
+    def from_zip(file):
+        """The MjSpec of a zip archive written by to_zip: its .xml entry is the model and every other file an asset. `file` is a path or a binary file object."""
     def geom(self: MjSpec, name: str) -> object:
         ...
     geoms: Any
@@ -1112,11 +1121,12 @@ class MjSpec:
     def pair(self: MjSpec, name: str) -> object:
         ...
     pairs: Any
+    parent: Any
     def plugin(self: MjSpec, name: str) -> object:
         ...
     plugins: Any
-    def recompile(*args, **kwargs) -> object:
-        """mocap bodies that survived the edit (matched as spec elements), and the time."""
+    def recompile(self, model, data):
+        """Compiles the edited spec again; the new Data keeps the state of the joints, actuators and mocap bodies that survived the edit (matched as spec elements), and the time."""
     @staticmethod
     def resolve_orientation(degree: bool, sequence: object, orientation: MjsOrientation) -> numpy.typing.NDArray[numpy.float64]:
         ...
@@ -1210,6 +1220,53 @@ class MjVisual:
     quality: Quality
     rgba: Rgba
     scale: Scale
+
+class MjVisualHeadlight:
+    """m.vis.headlight settings"""
+    def __copy__(self: MjVisual.Headlight) -> MjVisual.Headlight:
+        ...
+    def __deepcopy__(self: MjVisual.Headlight, memo: object) -> MjVisual.Headlight:
+        ...
+    def __init__(*args, **kwargs) -> object:
+        ...
+    active: Any
+    ambient: Any
+    diffuse: Any
+    specular: Any
+
+class MjVisualRgba:
+    """m.vis.rgba settings"""
+    def __copy__(self: MjVisual.Rgba) -> MjVisual.Rgba:
+        ...
+    def __deepcopy__(self: MjVisual.Rgba, memo: object) -> MjVisual.Rgba:
+        ...
+    def __init__(*args, **kwargs) -> object:
+        ...
+    actuator: Any
+    actuatornegative: Any
+    actuatorpositive: Any
+    bv: Any
+    bvactive: Any
+    camera: Any
+    com: Any
+    connect: Any
+    constraint: Any
+    contactforce: Any
+    contactfriction: Any
+    contactgap: Any
+    contactpoint: Any
+    contacttorque: Any
+    crankbroken: Any
+    fog: Any
+    force: Any
+    frustum: Any
+    haze: Any
+    inertia: Any
+    joint: Any
+    light: Any
+    rangefinder: Any
+    selectpoint: Any
+    slidercrank: Any
 
 class MjWarningStat:
     """How often a warning was raised (d.warning[i])."""
@@ -1512,6 +1569,8 @@ class MjsFrame:
     def __init__(*args, **kwargs) -> object:
         ...
     alt: Any
+    def attach_body(self: MjsFrame, body: MjsBody, prefix: object = None, suffix: object = None) -> object:
+        ...
     childclass: Any
     frame: Any
     id: Any
@@ -1696,6 +1755,20 @@ class MjsMesh:
     id: Any
     inertia: Any
     info: Any
+    def make_cone(self: MjsMesh, nedge: typing.SupportsInt | typing.SupportsIndex, radius: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    def make_hemisphere(self: MjsMesh, resolution: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def make_plate(self: MjsMesh, resolution: collections.abc.Sequence[typing.SupportsFloat | typing.SupportsIndex] = [0.0, 0.0]) -> None:
+        ...
+    def make_sphere(self: MjsMesh, subdivision: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def make_supersphere(self: MjsMesh, resolution: typing.SupportsInt | typing.SupportsIndex, e: typing.SupportsFloat | typing.SupportsIndex, n: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    def make_supertorus(self: MjsMesh, resolution: typing.SupportsInt | typing.SupportsIndex, radius: typing.SupportsFloat | typing.SupportsIndex, s: typing.SupportsFloat | typing.SupportsIndex, t: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    def make_wedge(self: MjsMesh, resolution: collections.abc.Sequence[typing.SupportsFloat | typing.SupportsIndex] = [0.0, 0.0], fov: collections.abc.Sequence[typing.SupportsFloat | typing.SupportsIndex] = [0.0, 0.0], gamma: typing.SupportsFloat | typing.SupportsIndex = 0.0) -> None:
+        ...
     material: Any
     maxhullvert: Any
     name: Any
@@ -1790,6 +1863,8 @@ class MjsSite:
     def __init__(*args, **kwargs) -> object:
         ...
     alt: Any
+    def attach_body(self: MjsSite, body: MjsBody, prefix: object = None, suffix: object = None) -> object:
+        ...
     classname: Any
     frame: Any
     fromto: Any
@@ -3017,6 +3092,9 @@ def MjStruct(*args, **kwargs) -> object:
     ...
 
 PLUGINS_DIR: str
+
+def from_zip(file):
+    """The MjSpec of a zip archive written by to_zip: its .xml entry is the model and every other file an asset. `file` is a path or a binary file object."""
 
 def get_mjcb_act_bias() -> object:
     """The installed mjcb_act_bias callback, or None."""

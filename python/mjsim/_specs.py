@@ -9,7 +9,10 @@ one) is refused.
 
 from __future__ import annotations
 
+import io
+import os
 import typing
+import zipfile
 
 import numpy as np
 
@@ -84,6 +87,55 @@ def _data_bind(self, element):
     return _bind(self, self.model, element)
 
 
+def _scalar(bind):
+    def bind_scalar(self, element):
+        if isinstance(element, (list, tuple)):
+            raise TypeError("bind_scalar takes one spec element; bind takes a list")
+        return bind(self, element)
+    bind_scalar.__doc__ = f"{bind.__doc__.split(' (or a list')[0]}: one element only."
+    return bind_scalar
+
+
+def to_zip(spec, file) -> None:
+    """Writes `spec` as a zip archive: its XML (named after the model) and every asset the spec
+    holds in memory. `file` is a path (its directory is created) or a binary file object."""
+    if isinstance(file, (str, os.PathLike)):
+        directory = os.path.dirname(os.fspath(file))
+        if directory:
+            os.makedirs(directory, exist_ok=True)
+        with open(file, "wb") as stream:
+            to_zip(spec, stream)
+        return
+    entries = dict(spec.assets)
+    entries[f"{spec.modelname}.xml"] = spec.to_xml()
+    with zipfile.ZipFile(file, "w") as archive:
+        for name, contents in entries.items():
+            archive.writestr(zipfile.ZipInfo(name), contents)
+
+
+def from_zip(file):
+    """The MjSpec of a zip archive written by to_zip: its .xml entry is the model and every
+    other file an asset. `file` is a path or a binary file object."""
+    if isinstance(file, (str, os.PathLike)):
+        with open(file, "rb") as stream:
+            return from_zip(io.BytesIO(stream.read()))
+    if not zipfile.is_zipfile(file):
+        raise ValueError(f"File {file} is not a zip file.")
+    xml, assets = None, {}
+    with zipfile.ZipFile(file) as archive:
+        for entry in archive.infolist():
+            if entry.is_dir():
+                continue
+            contents = archive.read(entry)
+            if entry.filename.endswith(".xml"):
+                xml = contents
+            else:
+                assets[entry.filename] = contents
+    if not xml:
+        raise ValueError("No XML file found in zip file.")
+    return _core.MjSpec.from_string(xml.decode(), assets=assets)
+
+
 def _joint_state(model, data) -> dict:
     """joint id -> (qpos, qvel) slices of `data`."""
     state = {}
@@ -142,6 +194,9 @@ def install() -> None:
     """Adds bind to MjModel and MjData and the Python-side methods of MjSpec."""
     _core.MjModel.bind = _model_bind
     _core.MjData.bind = _data_bind
+    _core.MjModel.bind_scalar = _scalar(_model_bind)
+    _core.MjData.bind_scalar = _scalar(_data_bind)
+    _core.MjSpec.from_zip = staticmethod(from_zip)
     _core.MjSpec.recompile = _recompile
     _core.MjSpec.activate_plugin = _activate_plugin
     setattr(_core.MjVisual, "global", _core.MjVisual.global_)

@@ -11,11 +11,11 @@ import pytest
 
 import mjsim
 
-# Elements the reference reads and mjsim does not yet (plugins, composites, flexes, attach,
-# model assets): the deformables and plugin issues.
+# Elements the reference reads and mjsim does not yet (plugins, composites, flexes): the
+# deformables and plugin issues.
 NOT_YET = {
     "asset/mesh/plugin", "asset/mesh/plugin/config",
-    "asset/model", "body/geom/plugin", "body/geom/plugin/config", "body/attach", "body/plugin",
+    "body/geom/plugin", "body/geom/plugin/config", "body/plugin",
     "body/plugin/config", "body/composite", "body/composite/joint", "body/composite/skin",
     "body/composite/geom", "body/composite/site", "body/composite/plugin",
     "body/composite/plugin/config", "body/flexcomp", "body/flexcomp/edge",

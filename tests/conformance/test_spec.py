@@ -206,13 +206,13 @@ def test_bad_bind_to_another_model():
         other.bind(spec.joint("elbow"))
 
 
-def test_element_outliving_its_spec_raises():
+def test_element_keeps_its_spec_alive():
+    # as the reference: an element's Python object holds its spec, so it stays usable
     body = mjsim.MjSpec().worldbody.add_body(name="orphan")
     import gc
     gc.collect()
-    assert body.name == "orphan"  # its own values are still readable
-    with pytest.raises(ValueError, match="no longer exists"):
-        body.add_geom()
+    assert body.name == "orphan"
+    assert body.add_geom(size=[0.1, 0, 0]) is not None
 
 
 def test_delete_frees_nothing_held_by_python():
@@ -223,3 +223,55 @@ def test_delete_frees_nothing_held_by_python():
     assert spec.geom("kept") is None
     with pytest.raises(ValueError, match="not in the spec"):
         spec.delete(geom)
+
+
+# ---- bind_scalar and zip archives (python/mjsim/_specs.py) -------------------------------------
+
+def test_bind_scalar_is_bind_of_one_element():
+    spec = build_arm(mjsim)
+    model = spec.compile()
+    data = mjsim.MjData(model)
+    elbow = spec.joint("elbow")
+    assert model.bind_scalar(elbow).qposadr == model.bind(elbow).qposadr
+    data.bind_scalar(elbow).qpos[:] = 0.3
+    assert data.bind(elbow).qpos == pytest.approx(0.3)
+    with pytest.raises(TypeError):
+        model.bind_scalar([elbow])
+
+
+MESH_OBJ = b"v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\nf 1 3 2\nf 1 2 4\nf 1 4 3\nf 2 3 4\n"
+ZIPPED_XML = """<mujoco model="zipped"><asset><mesh name="tet" file="tet.obj"/></asset>
+<worldbody><body><freejoint/><geom type="mesh" mesh="tet"/></body></worldbody></mujoco>"""
+
+
+def zip_bytes(entries: dict) -> bytes:
+    import io
+    import zipfile
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for name, contents in entries.items():
+            archive.writestr(name, contents)
+    return buffer.getvalue()
+
+
+def test_from_zip_reads_model_and_assets_like_reference(tmp_path):
+    path = tmp_path / "model.zip"
+    path.write_bytes(zip_bytes({"zipped.xml": ZIPPED_XML, "tet.obj": MESH_OBJ}))
+    ours, ref = mjsim.MjSpec.from_zip(str(path)).compile(), mujoco.MjSpec.from_zip(str(path)).compile()
+    assert_models_match(ours, ref, "from_zip")
+    import io
+    assert mjsim.from_zip(io.BytesIO(path.read_bytes())).compile().nmesh == 1
+
+
+def test_bad_zip_archives(tmp_path):
+    not_zip = tmp_path / "not.zip"
+    not_zip.write_bytes(b"plain text")
+    no_xml = tmp_path / "empty.zip"
+    no_xml.write_bytes(zip_bytes({"tet.obj": MESH_OBJ}))
+    for engine in (mujoco, mjsim):
+        with pytest.raises(ValueError, match="is not a zip file"):
+            engine.MjSpec.from_zip(str(not_zip))
+        with pytest.raises(ValueError, match="No XML file found"):
+            engine.MjSpec.from_zip(str(no_xml))
+    with pytest.raises(FileNotFoundError):
+        mjsim.MjSpec.from_zip(str(tmp_path / "absent.zip"))

@@ -1067,6 +1067,9 @@ class Compiler {
 namespace {
 
 void RefuseUnsupported(const Spec& spec) {
+  if (spec.attached_to_parent) {
+    throw ModelError("Error: cannot compile child spec if attached by reference to a parent spec");
+  }
   if (!spec.plugins.empty()) {
     throw ModelError("Error: plugin instance '" + spec.plugins[0].name + "' (" +
                      spec.plugins[0].plugin_name + "): mjsim does not support engine plugins");

@@ -170,6 +170,32 @@ void FillKeyDefaults(Model& m, int k) {
   }
 }
 
+// an attached key's values for single joints, actuators and mocap bodies (spec/attach)
+void FillKeyParts(const CompileContext& ctx, Model& m, const SpecKey& key, int k) {
+  auto put = [](const std::vector<mjtNum>& values, mjtNum* row, int size) {
+    for (int i = 0; i < size && i < static_cast<int>(values.size()); ++i) row[i] = values[i];
+  };
+  for (const SpecKeyPart& part : key.parts) {
+    int id = ctx.FindId(part.objtype, part.name);
+    if (id < 0) continue;
+    if (part.objtype == mjOBJ_JOINT) {
+      int type = m.jnt_type[id];
+      int nq = type == mjJNT_FREE ? 7 : type == mjJNT_BALL ? 4 : 1;
+      put(part.first, m.key_qpos + k * m.nq + m.jnt_qposadr[id], nq);
+      put(part.second, m.key_qvel + k * m.nv + m.jnt_dofadr[id], nq == 1 ? 1 : nq - 1);
+    } else if (part.objtype == mjOBJ_ACTUATOR) {
+      if (m.actuator_actadr[id] >= 0) {
+        put(part.first, m.key_act + k * m.na + m.actuator_actadr[id], m.actuator_actnum[id]);
+      }
+      put(part.second, m.key_ctrl + k * m.nu + id, 1);
+    } else if (part.objtype == mjOBJ_BODY && m.body_mocapid[id] >= 0) {
+      put(part.first, m.key_mpos + 3 * (k * m.nmocap + m.body_mocapid[id]), 3);
+      put(part.second, m.key_mquat + 4 * (k * m.nmocap + m.body_mocapid[id]), 4);
+    }
+  }
+  if (!key.parts.empty()) NormalizeKeyQuaternions(m, m.key_qpos + k * m.nq);
+}
+
 void FillKey(const CompileContext& ctx, Model& m, int k) {
   FillKeyDefaults(m, k);
   if (k >= static_cast<int>(ctx.spec.keys.size())) return;
@@ -184,6 +210,7 @@ void FillKey(const CompileContext& ctx, Model& m, int k) {
   CopyKeyArray(ctx, key, k, "ctrl", key.ctrl, m.key_ctrl + k * m.nu, m.nu);
   CopyKeyMocap(ctx, key, k, "mpos", key.mpos, m.key_mpos + 3 * k * m.nmocap, 3, m.nmocap, false);
   CopyKeyMocap(ctx, key, k, "mquat", key.mquat, m.key_mquat + 4 * k * m.nmocap, 4, m.nmocap, true);
+  FillKeyParts(ctx, m, key, k);
 }
 
 }  // namespace

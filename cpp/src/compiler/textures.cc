@@ -71,21 +71,26 @@ void FillBuiltinBlock(Image& image, const SpecTexture& texture, int top, int wid
       rgb1[k] = ColorByte(texture.rgb1[k]);
       rgb2[k] = ColorByte(texture.rgb2[k]);
     }
-    for (int r = 0; r < height; ++r) {
-      unsigned char* pixel = image.data.data() + 3 * static_cast<size_t>(top + r) * image.width;
-      for (int c = 0; c < width; ++c, pixel += 3) {
+    // every row is one of two patterns (the checker's upper and lower halves; flat: one)
+    auto pattern = [&](bool upper) {
+      std::vector<unsigned char> row(3 * static_cast<size_t>(width));
+      for (int c = 0; c < width; ++c) {
         bool first;
         if (texture.builtin == kBuiltinChecker) {
           // the front and back cube faces start with rgb2 (as the reference lays them out)
-          first = ((r < height / 2) == (c < width / 2)) != (face == 4 || face == 5);
+          first = (upper == (c < width / 2)) != (face == 4 || face == 5);
         } else {
           first = face != 3;
         }
-        const unsigned char* color = first ? rgb1 : rgb2;
-        pixel[0] = color[0];
-        pixel[1] = color[1];
-        pixel[2] = color[2];
+        std::memcpy(row.data() + 3 * static_cast<size_t>(c), first ? rgb1 : rgb2, 3);
       }
+      return row;
+    };
+    const std::vector<unsigned char> upper = pattern(true), lower = pattern(false);
+    for (int r = 0; r < height; ++r) {
+      const std::vector<unsigned char>& row = r < height / 2 ? upper : lower;
+      std::memcpy(image.data.data() + 3 * static_cast<size_t>(top + r) * image.width, row.data(),
+                  row.size());
     }
     return;
   }
@@ -136,9 +141,19 @@ Image BuiltinTexture(const CompileContext& ctx, const SpecTexture& texture, int 
   image.data.assign(3 * static_cast<size_t>(image.width) * image.height, 0);
   uint64_t random_state = 0x853c49e6748fea9bULL;
   int faces = cube ? 6 : 1, block_height = cube ? texture.width : texture.height;
+  const size_t face_bytes = 3 * static_cast<size_t>(image.width) * block_height;
   for (int face = 0; face < faces; ++face) {
-    FillBuiltinBlock(image, texture, face * block_height, image.width, block_height, cube ? face : -1);
-    if (texture.mark != kMarkNone) MarkBlock(image, texture, face * block_height, image.width, block_height, random_state);
+    // the four side faces of a cube gradient have the same pixels (the elevation's sine is
+    // -y / |(1, x, y)| on each): the first one computed is copied
+    bool same_as_first_side = cube && texture.builtin == kBuiltinGradient && (face == 1 || face >= 4);
+    if (same_as_first_side) {
+      std::memcpy(image.data.data() + face * face_bytes, image.data.data(), face_bytes);
+    } else {
+      FillBuiltinBlock(image, texture, face * block_height, image.width, block_height, cube ? face : -1);
+    }
+  }
+  for (int face = 0; face < faces && texture.mark != kMarkNone; ++face) {
+    MarkBlock(image, texture, face * block_height, image.width, block_height, random_state);
   }
   return image;
 }

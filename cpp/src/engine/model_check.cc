@@ -95,7 +95,10 @@ void CheckOptions(const Model& m, const char* caller) {
   if (o.integrator < mjINT_EULER || o.integrator > mjINT_IMPLICITFAST) Fail(caller, "invalid integrator");
   if (o.cone < mjCONE_PYRAMIDAL || o.cone > mjCONE_ELLIPTIC) Fail(caller, "invalid cone type");
   if (o.jacobian < mjJAC_DENSE || o.jacobian > mjJAC_AUTO) Fail(caller, "invalid Jacobian type");
-  if (o.solver < mjSOL_PGS || o.solver > mjSOL_NEWTON) Fail(caller, "invalid solver type");
+  // checked before any step, so also when nothing is constrained; in the reference's words
+  if (o.solver < mjSOL_PGS || o.solver > mjSOL_NEWTON) {
+    Fail("mj_fwdConstraint", "unknown solver type " + std::to_string(o.solver));
+  }
 }
 
 // parents precede their children: the sweeps over bodies and dofs rely on it

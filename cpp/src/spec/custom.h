@@ -30,10 +30,21 @@ struct SpecTuple : SpecElement {
   std::vector<SpecTupleElement> elements;
 };
 
-// <key>: each array as written (absent: empty); the compiler checks lengths and fills defaults
+// A keyframe's values for one element, by name: a joint's qpos and qvel, an actuator's act and
+// ctrl, or a mocap body's mpos and mquat (first, second); empty: the default
+struct SpecKeyPart {
+  int objtype = 0;  // mjOBJ_JOINT, mjOBJ_ACTUATOR or mjOBJ_BODY
+  std::string name;
+  std::vector<mjtNum> first, second;
+};
+
+// <key>: each array as written (absent: empty); the compiler checks lengths and fills defaults.
+// A key attached from another spec (spec/attach) has no arrays, only parts over the defaults.
 struct SpecKey : SpecElement {
   mjtNum time = 0;
   std::optional<std::vector<mjtNum>> qpos, qvel, act, ctrl, mpos, mquat;
+  bool attached = false;
+  std::vector<SpecKeyPart> parts;
 };
 
 // <size>: memory and user-data sizes. nuser_* = -1 sizes user data to the longest list given.

@@ -230,6 +230,8 @@ struct Spec {
   Option option;
   ElementList<SpecDefault> defaults;  // defaults[0] is "main"
   SpecBody worldbody;
+  // its elements were attached by reference to another spec (spec/attach): it cannot compile
+  bool attached_to_parent = false;
   std::string model_dir;  // directory of the main file ("" for a string); asset paths start here
 
   ElementList<SpecMesh> meshes;

@@ -1,6 +1,7 @@
 // read_mesh.cc: MJCF reader of mesh assets and their defaults (checklist A: asset/mesh,
 // default/mesh). Values are stored as written; files are read by the compiler (meshes.cc).
 #include "mjsim/errors.h"
+#include "spec/mesh_builtin.h"
 #include "xml/sections.h"
 
 namespace mjsim {
@@ -32,14 +33,33 @@ std::vector<int> ReadIntList(XmlReader& reader, const XMLElement* elem, const ch
   return text ? reader.ParseIntegers(elem, attr, text) : std::vector<int>{};
 }
 
+// builtin= and params=: the procedural mesh is made here, as the reference does while reading
+void ReadMeshBuiltin(XmlReader& reader, const XMLElement* elem, SpecMesh& mesh) {
+  std::map<std::string, int> keywords;
+  for (const MeshBuiltinInfo& row : kMeshBuiltins) keywords[row.keyword] = row.type;
+  int builtin = kMeshBuiltinNone;
+  if (!reader.ReadKeyword(elem, "builtin", keywords, builtin)) return;
+  reader.Require(elem, "params");
+  if (!mesh.file.empty()) reader.Fail(elem, "builtin cannot be used with a mesh file");
+  if (!mesh.vertex.empty()) reader.Fail(elem, "builtin mesh cannot be used with user vertex data");
+  std::vector<mjtNum> params;
+  reader.ReadRealList(elem, "params", params);
+  try {
+    MakeBuiltinMesh(mesh, static_cast<MeshBuiltin>(builtin), params);
+  } catch (const ModelError& error) {
+    reader.Fail(elem, error.what());
+  }
+}
+
 }  // namespace
 
 std::vector<ElementSchema> MeshSchema() {
   return {
       {"asset/mesh", "mesh",
        {"name", "class", "content_type", "file", "vertex", "normal", "texcoord", "face",
-        "refpos", "refquat", "scale", "smoothnormal", "maxhullvert", "inertia"},
-       {"builtin", "params", "material"},
+        "refpos", "refquat", "scale", "smoothnormal", "maxhullvert", "inertia", "builtin",
+        "params", "material"},
+       {},
        {"mesh/plugin"}},
       {"default/mesh", "mesh", {"scale", "maxhullvert", "inertia"}, {}, {}},
   };
@@ -52,6 +72,7 @@ void ReadMeshAsset(XmlReader& reader, const XMLElement* elem) {
   reader.ReadString(elem, "name", mesh.name);
   reader.ReadString(elem, "content_type", mesh.content_type);
   reader.ReadString(elem, "file", mesh.file);
+  reader.ReadString(elem, "material", mesh.material);
   mesh.vertex = ReadFloatList(reader, elem, "vertex");
   mesh.normal = ReadFloatList(reader, elem, "normal");
   mesh.texcoord = ReadFloatList(reader, elem, "texcoord");
@@ -60,6 +81,7 @@ void ReadMeshAsset(XmlReader& reader, const XMLElement* elem) {
   reader.ReadReals(elem, "refquat", mesh.refquat, 4);
   reader.ReadBool(elem, "smoothnormal", mesh.smoothnormal);
   ReadMeshDefaultValues(reader, elem, mesh);
+  ReadMeshBuiltin(reader, elem, mesh);
   for (const XMLElement* child = elem->FirstChildElement(); child; child = child->NextSiblingElement()) {
     reader.ValidateChild(child, *FindSchema("asset/mesh"));  // <plugin> is not supported yet
   }

@@ -93,6 +93,8 @@ std::vector<ElementSchema> CoreSchema() {
        kBodyChildren, {"inertial"}},
       {"frame", "frame", Join({{"name", "childclass", "pos"}, kOrientation}), {}, kFrameChildren},
       {"body/replicate", "replicate", {"count", "offset", "euler", "sep"}, {}, kFrameChildren},
+      {"body/attach", "attach", {"model", "body", "prefix"}, {}, {}},
+      {"asset/model", "model", {"name", "file", "content_type"}, {}, {}},
       {"body/inertial", "inertial",
        Join({{"pos", "mass", "diaginertia", "fullinertia"}, kOrientation}), {}, {}},
       {"body/joint", "joint", Join({{"name", "class"}, kJointAttributes}), {}, {}},

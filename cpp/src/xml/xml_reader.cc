@@ -11,6 +11,7 @@
 #include "mjsim/errors.h"
 #include "tinyxml2.h"
 #include "xml/include.h"
+#include "xml/read_attach.h"
 #include "xml/reader_base.h"
 #include "xml/schema.h"
 #include "xml/sections.h"
@@ -24,7 +25,8 @@ namespace {
 // Reads the model skeleton; hands every other element to its group's reader (sections.h).
 class MjcfReader : public XmlReader {
  public:
-  MjcfReader(std::string file, Spec& spec) : XmlReader(std::move(file), spec), spec_(spec) {}
+  MjcfReader(std::string file, Spec& spec, const AssetMap& assets)
+      : XmlReader(std::move(file), spec), spec_(spec), attach_(*this, assets) {}
 
   void Read(const XMLElement* root) {
     if (std::string(root->Name()) != "mujoco") {
@@ -40,6 +42,7 @@ class MjcfReader : public XmlReader {
       std::string key = ValidateChild(child, *schema);
       if (key == "compiler") ReadCompilerElement(*this, child);
       if (key == "option") ReadOptionElement(*this, child);
+      if (key == "asset") ReadModelAssets(child);
     }
     for (const XMLElement* child = root->FirstChildElement("default"); child;
          child = child->NextSiblingElement("default")) {
@@ -50,6 +53,7 @@ class MjcfReader : public XmlReader {
       ReadSection(child);
     }
     spec_.worldbody.name = "world";
+    attach_.AttachAll();
   }
 
  private:
@@ -94,6 +98,15 @@ class MjcfReader : public XmlReader {
     for (const XMLElement* child = elem->FirstChildElement(); child;
          child = child->NextSiblingElement()) {
       ValidateTree(child, *FindSchema(ValidateChild(child, schema)));
+    }
+  }
+
+  // sub-models first: <attach> may come before their <asset> section
+  void ReadModelAssets(const XMLElement* section) {
+    for (const XMLElement* child = section->FirstChildElement("model"); child;
+         child = child->NextSiblingElement("model")) {
+      Validate(child, *FindSchema("asset/model"));
+      attach_.ReadModel(child);
     }
   }
 
@@ -193,6 +206,8 @@ class MjcfReader : public XmlReader {
         ReadFrame(child, body, childclass, frame);
       } else if (key == "body/replicate") {
         ReadReplicate(child, body, childclass, frame);
+      } else if (key == "body/attach") {
+        attach_.ReadAttach(child, body, frame);
       } else if (key == "body/inertial") {
         // one per body or frame (schema); of a body's and its frames', the last counts, and
         // a frame's pose does not move it (measured: body_ipos equals the written pos)
@@ -446,6 +461,7 @@ class MjcfReader : public XmlReader {
   }
 
   Spec& spec_;
+  AttachReader attach_;
   std::string name_suffix_;  // inside <replicate>: appended to every name read
 };
 
@@ -464,7 +480,7 @@ Spec ReadMjcf(const std::string& text, const std::string& file, const AssetMap& 
   if (!root) throw ModelError("XML parse error: the document has no root element");
   Spec spec;
   spec.model_dir = DirectoryOf(file);
-  MjcfReader reader(file, spec);
+  MjcfReader reader(file, spec, assets);
   if (std::string(root->Name()) == "robot") {
     ReadUrdf(reader, root);
     spec.worldbody.name = "world";
