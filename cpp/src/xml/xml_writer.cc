@@ -2,6 +2,7 @@
 // size, visual, statistic) here; defaults, bodies and the other sections in xml_writer_*.cc.
 #include "xml/xml_writer.h"
 
+#include <algorithm>
 #include <cstring>
 
 #include "mjsim/visual.h"
@@ -15,6 +16,9 @@ namespace {
 template <typename T>
 void SetValue(XmlNode& node, const char* name, const T& value, const T& dflt) {
   SetNumber(node, name, value, dflt);
+}
+void SetValue(XmlNode& node, const char* name, bool value, bool dflt) {
+  SetBool(node, name, value, dflt);
 }
 template <typename T, size_t N>
 void SetValue(XmlNode& node, const char* name, const T (&value)[N], const T (&dflt)[N]) {
@@ -123,6 +127,17 @@ void SetUserSize(XmlNode& node, const char* name, int given, int longest) {
   if (value > 0 || given == 0) node.Set(name, NumberText(value));
 }
 
+// bytes with the largest of the reader's suffixes K, M, G, T that divides them ("1M")
+std::string MemoryText(long long bytes) {
+  const char* suffixes = "KMGT";
+  int unit = -1;
+  while (unit < 3 && bytes != 0 && bytes % 1024 == 0) {
+    bytes /= 1024;
+    ++unit;
+  }
+  return NumberText(bytes) + (unit >= 0 ? std::string(1, suffixes[unit]) : "");
+}
+
 void WriteSize(const Spec& spec, XmlNode& root) {
   const SpecSize& s = spec.size;
   int body = 0, joint = 0, geom = 0, site = 0, camera = 0;
@@ -134,12 +149,13 @@ void WriteSize(const Spec& spec, XmlNode& root) {
     camera = std::max(camera, LongestUser(b.cameras));
   });
   XmlNode node = Node("size");
-  if (s.memory >= 0) node.Set("memory", NumberText(s.memory));
+  if (s.memory >= 0) node.Set("memory", MemoryText(s.memory));
   SetNumber(node, "njmax", s.njmax, -1);
   SetNumber(node, "nconmax", s.nconmax, -1);
   SetNumber(node, "nstack", s.nstack, -1);
   SetNumber(node, "nuserdata", s.nuserdata, 0);
-  SetNumber(node, "nkey", s.nkey, 0);
+  // as the reference, the number of keys is written even when <size> did not give it
+  SetNumber(node, "nkey", std::max(s.nkey, static_cast<int>(spec.keys.size())), 0);
   SetUserSize(node, "nuser_body", s.nuser_body, body);
   SetUserSize(node, "nuser_jnt", s.nuser_jnt, joint);
   SetUserSize(node, "nuser_geom", s.nuser_geom, geom);
@@ -197,6 +213,24 @@ void WriteStatistic(const Spec& spec, XmlNode& root) {
   AddIfNotEmpty(root, std::move(node));
 }
 
+bool WritesEuler(const XmlNode& node) {
+  for (const auto& attribute : node.attributes) {
+    if (attribute.first == "euler") return true;
+  }
+  return std::any_of(node.children.begin(), node.children.end(), WritesEuler);
+}
+
+// eulerseq matters only to euler attributes; the reference, which writes quaternions, never
+// writes it, so without one the text is the reference's
+void DropUnusedEulerseq(XmlNode& root) {
+  if (WritesEuler(root)) return;
+  XmlNode& compiler = root.children.front();
+  auto& attributes = compiler.attributes;
+  attributes.erase(std::remove_if(attributes.begin(), attributes.end(),
+                                  [](const auto& a) { return a.first == "eulerseq"; }),
+                   attributes.end());
+}
+
 }  // namespace
 
 std::string WriteMjcf(const Spec& spec) {
@@ -218,6 +252,7 @@ std::string WriteMjcf(const Spec& spec) {
   WriteActuators(context, root);
   WriteSensors(context, root);
   WriteKeyframes(context, root);
+  DropUnusedEulerseq(root);
   std::string comment = spec.comment.empty() ? "" : "<!-- " + spec.comment + " -->\n";
   return comment + PrintXml(root);
 }

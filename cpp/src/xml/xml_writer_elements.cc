@@ -13,13 +13,16 @@ namespace {
 
 bool IsAngular(int joint_type) { return joint_type == mjJNT_HINGE || joint_type == mjJNT_BALL; }
 
-// a joint's range, ref and springref in radians (ref and springref only hinges convert)
+// a joint's range, ref and springref in radians as the compiler converts them (ref and
+// springref of hinges; the range of limited hinges and balls)
 struct JointAngles {
   mjtNum range[2], ref, springref;
-  JointAngles(const SpecJoint& j, const SpecCompiler& compiler) {
-    bool angular = IsAngular(j.type);
+  // `convert` false for a class: the compiler converts a class's values only where an element
+  // of an angular type inherits them, so a class is written as given
+  JointAngles(const SpecJoint& j, const SpecCompiler& compiler, bool convert) {
+    bool angular = convert && IsAngular(j.type) && JointIsLimited(j, compiler);
     for (int i = 0; i < 2; ++i) range[i] = angular ? AngleToRadians(j.range[i], compiler) : j.range[i];
-    bool hinge = j.type == mjJNT_HINGE;
+    bool hinge = convert && j.type == mjJNT_HINGE;
     ref = hinge ? AngleToRadians(j.ref, compiler) : j.ref;
     springref = hinge ? AngleToRadians(j.springref, compiler) : j.springref;
   }
@@ -71,7 +74,7 @@ void WriteOrientation(const WriteContext& c, XmlNode& node, const Orientation& e
 
 void WriteJointValues(const WriteContext& c, XmlNode& node, const SpecJoint& e, const SpecJoint& d,
                       bool in_default) {
-  JointAngles angles(e, c.spec.compiler), dflt(d, c.spec.compiler);
+  JointAngles angles(e, c.spec.compiler, !in_default), dflt(d, c.spec.compiler, false);
   // the reference always writes the pos of a joint and the axis of one that has an axis
   bool pos_always = !in_default && e.type != mjJNT_FREE;
   bool axis_always = !in_default && (e.type == mjJNT_HINGE || e.type == mjJNT_SLIDE);
@@ -80,23 +83,23 @@ void WriteJointValues(const WriteContext& c, XmlNode& node, const SpecJoint& e, 
   SetKeyword(node, "type", e.type, d.type, kJointTypes);
   SetNumber(node, "group", e.group, d.group);
   SetNumber(node, "ref", angles.ref, dflt.ref);
-  SetNumber(node, "stiffness", e.stiffness, d.stiffness);
   SetNumber(node, "springref", angles.springref, dflt.springref);
   SetNumbers(node, "springdamper", e.springdamper, d.springdamper, 2);
-  SetKeyword(node, "limited", e.limited, d.limited, kAutoBools);
-  SetGivenRange(node, "range", angles.range, e.range_given, dflt.range, d.range_given);
   SetNumbersUpTo(node, "solreflimit", e.solref_limit, d.solref_limit, 2);
   SetNumbersUpTo(node, "solimplimit", e.solimp_limit, d.solimp_limit, 5);
   SetNumbersUpTo(node, "solreffriction", e.solref_friction, d.solref_friction, 2);
   SetNumbersUpTo(node, "solimpfriction", e.solimp_friction, d.solimp_friction, 5);
+  SetNumber(node, "stiffness", e.stiffness, d.stiffness);
+  SetKeyword(node, "limited", e.limited, d.limited, kAutoBools);
+  SetGivenRange(node, "range", angles.range, e.range_given, dflt.range, d.range_given);
+  SetKeyword(node, "actuatorfrclimited", e.actuatorfrclimited, d.actuatorfrclimited, kAutoBools);
+  SetBool(node, "actuatorgravcomp", e.actuatorgravcomp, d.actuatorgravcomp);
+  SetGivenRange(node, "actuatorfrcrange", e.actuatorfrcrange, e.actuatorfrcrange_given,
+                d.actuatorfrcrange, d.actuatorfrcrange_given);
+  SetNumber(node, "margin", e.margin, d.margin);
   SetNumber(node, "armature", e.armature, d.armature);
   SetNumber(node, "damping", e.damping, d.damping);
   SetNumber(node, "frictionloss", e.frictionloss, d.frictionloss);
-  SetNumber(node, "margin", e.margin, d.margin);
-  SetKeyword(node, "actuatorfrclimited", e.actuatorfrclimited, d.actuatorfrclimited, kAutoBools);
-  SetGivenRange(node, "actuatorfrcrange", e.actuatorfrcrange, e.actuatorfrcrange_given,
-                d.actuatorfrcrange, d.actuatorfrcrange_given);
-  SetBool(node, "actuatorgravcomp", e.actuatorgravcomp, d.actuatorgravcomp);
   SetList(node, "user", e.user, d.user);
 }
 
@@ -113,31 +116,31 @@ void WriteGeomValues(const WriteContext& c, XmlNode& node, const SpecGeom& e, co
   SetNumber(node, "priority", e.priority, d.priority);
   SetOptionalList(node, "fromto", e.fromto, d.fromto);
   SetNumbersUpTo(node, "friction", e.friction, d.friction, 3);
-  SetOptional(node, "mass", e.mass, d.mass);
-  SetNumber(node, "density", e.density, d.density);
-  SetBool(node, "shellinertia", e.shellinertia, d.shellinertia);
   SetNumber(node, "solmix", e.solmix, d.solmix);
   SetNumbersUpTo(node, "solref", e.solref, d.solref, 2);
   SetNumbersUpTo(node, "solimp", e.solimp, d.solimp, 5);
   SetNumber(node, "margin", e.margin, d.margin);
   SetNumber(node, "gap", e.gap, d.gap);
+  SetKeyword(node, "fluidshape", e.fluidshape, d.fluidshape, kFluidShapes);
+  SetNumbers(node, "fluidcoef", e.fluidcoef, d.fluidcoef, 5);
+  SetOptional(node, "mass", e.mass, d.mass);
+  SetNumber(node, "density", e.density, d.density);
+  SetBool(node, "shellinertia", e.shellinertia, d.shellinertia);
+  SetString(node, "material", e.material, d.material);
+  SetNumbers(node, "rgba", e.rgba, d.rgba, 4);
   SetString(node, "hfield", e.hfield, d.hfield);
   SetString(node, "mesh", e.mesh, d.mesh);
   SetNumber(node, "fitscale", e.fitscale, d.fitscale);
-  SetString(node, "material", e.material, d.material);
-  SetNumbers(node, "rgba", e.rgba, d.rgba, 4);
-  SetKeyword(node, "fluidshape", e.fluidshape, d.fluidshape, kFluidShapes);
-  SetNumbersUpTo(node, "fluidcoef", e.fluidcoef, d.fluidcoef, 5);
   SetList(node, "user", e.user, d.user);
 }
 
 void WriteSiteValues(const WriteContext& c, XmlNode& node, const SpecSite& e, const SpecSite& d,
                       bool in_default) {
-  SetNumbersUpTo(node, "size", e.size, d.size, 3, 3);
   SetNumbers(node, "pos", e.pos, in_default ? d.pos : nullptr, 3);
   WriteOrientation(c, node, e.orientation, &d.orientation);
-  SetKeyword(node, "type", e.type, d.type, kSiteTypes);
+  SetNumbersUpTo(node, "size", e.size, d.size, 3, 3);
   SetNumber(node, "group", e.group, d.group);
+  SetKeyword(node, "type", e.type, d.type, kSiteTypes);
   SetOptionalList(node, "fromto", e.fromto, d.fromto);
   SetString(node, "material", e.material, d.material);
   SetNumbers(node, "rgba", e.rgba, d.rgba, 4);
@@ -146,14 +149,14 @@ void WriteSiteValues(const WriteContext& c, XmlNode& node, const SpecSite& e, co
 
 void WriteCameraValues(const WriteContext& c, XmlNode& node, const SpecCamera& e, const SpecCamera& d,
                       bool in_default) {
+  SetString(node, "target", e.target, d.target);
   SetNumbers(node, "pos", e.pos, in_default ? d.pos : nullptr, 3);
   WriteOrientation(c, node, e.orientation, &d.orientation);
-  SetKeyword(node, "mode", e.mode, d.mode, kModes);
-  SetString(node, "target", e.target, d.target);
-  SetBool(node, "orthographic", e.orthographic, d.orthographic);
-  SetNumber(node, "fovy", e.fovy, d.fovy);
   SetNumber(node, "ipd", e.ipd, d.ipd);
+  SetKeyword(node, "mode", e.mode, d.mode, kModes);
+  SetBool(node, "orthographic", e.orthographic, d.orthographic);
   SetNumbers(node, "resolution", e.resolution, d.resolution, 2);
+  SetNumber(node, "fovy", e.fovy, d.fovy);
   SetNumbers(node, "sensorsize", e.sensorsize, d.sensorsize, 2);
   SetNumbers(node, "focal", e.focal, d.focal, 2);
   SetNumbers(node, "focalpixel", e.focalpixel, d.focalpixel, 2);
@@ -166,21 +169,21 @@ void WriteLightValues(const WriteContext&, XmlNode& node, const SpecLight& e, co
                       bool in_default) {
   SetNumbers(node, "pos", e.pos, in_default ? d.pos : nullptr, 3);
   SetNumbers(node, "dir", e.dir, in_default ? d.dir : nullptr, 3);
-  SetKeyword(node, "mode", e.mode, d.mode, kModes);
-  SetString(node, "target", e.target, d.target);
+  SetNumber(node, "bulbradius", e.bulbradius, d.bulbradius);
+  SetNumber(node, "intensity", e.intensity, d.intensity);
+  SetNumber(node, "range", e.range, d.range);
   SetKeyword(node, "type", e.type, d.type, kLightTypes);
   SetString(node, "texture", e.texture, d.texture);
   SetBool(node, "castshadow", e.castshadow, d.castshadow);
   SetBool(node, "active", e.active, d.active);
-  SetNumber(node, "bulbradius", e.bulbradius, d.bulbradius);
-  SetNumber(node, "intensity", e.intensity, d.intensity);
-  SetNumber(node, "range", e.range, d.range);
   SetNumbers(node, "attenuation", e.attenuation, d.attenuation, 3);
   SetNumber(node, "cutoff", e.cutoff, d.cutoff);
   SetNumber(node, "exponent", e.exponent, d.exponent);
   SetNumbers(node, "ambient", e.ambient, d.ambient, 3);
   SetNumbers(node, "diffuse", e.diffuse, d.diffuse, 3);
   SetNumbers(node, "specular", e.specular, d.specular, 3);
+  SetKeyword(node, "mode", e.mode, d.mode, kModes);
+  SetString(node, "target", e.target, d.target);
 }
 
 void WriteMeshValues(XmlNode& node, const SpecMesh& e, const SpecMesh& d) {
@@ -201,7 +204,15 @@ void WriteMeshValues(XmlNode& node, const SpecMesh& e, const SpecMesh& d) {
 
 void WriteMaterialValues(XmlNode& node, const SpecMaterial& e, const SpecMaterial& d) {
   constexpr int kRgbRole = 1;
-  SetString(node, "texture", e.textures[kRgbRole], d.textures[kRgbRole]);
+  // with layers, the rgb texture is a layer too (the reader refuses texture= beside layers)
+  bool layered = false;
+  for (int role = 0; role < kTextureRoles; ++role) {
+    if (role != kRgbRole && e.textures[role] != d.textures[role] &&
+        KeywordOf(kTextureRoleNames, role)) {
+      layered = true;
+    }
+  }
+  if (!layered) SetString(node, "texture", e.textures[kRgbRole], d.textures[kRgbRole]);
   SetNumbers(node, "texrepeat", e.texrepeat, d.texrepeat, 2);
   SetBool(node, "texuniform", e.texuniform, d.texuniform);
   SetNumber(node, "emission", e.emission, d.emission);
@@ -211,13 +222,13 @@ void WriteMaterialValues(XmlNode& node, const SpecMaterial& e, const SpecMateria
   SetNumber(node, "metallic", e.metallic, d.metallic);
   SetNumber(node, "roughness", e.roughness, d.roughness);
   SetNumbers(node, "rgba", e.rgba, d.rgba, 4);
-  for (int role = 0; role < kTextureRoles; ++role) {
-    if (role == kRgbRole || e.textures[role] == d.textures[role]) continue;
+  for (int role = 0; layered && role < kTextureRoles; ++role) {
+    if (e.textures[role] == d.textures[role] && role != kRgbRole) continue;
     const char* keyword = KeywordOf(kTextureRoleNames, role);
-    if (!keyword) continue;  // the user role has no XML form
+    if (!keyword || e.textures[role].empty()) continue;  // the user role has no XML form
     XmlNode& layer = node.Add("layer");
-    layer.Set("role", keyword);
     layer.Set("texture", e.textures[role]);
+    layer.Set("role", keyword);
   }
 }
 
@@ -241,23 +252,25 @@ void WriteEqualityValues(XmlNode& node, const SpecEquality& e, const SpecEqualit
 
 void WriteTendonValues(XmlNode& node, const SpecTendon& e, const SpecTendon& d) {
   SetNumber(node, "group", e.group, d.group);
+  SetNumbersUpTo(node, "solreflimit", e.solref_limit, d.solref_limit, 2);
+  SetNumbersUpTo(node, "solimplimit", e.solimp_limit, d.solimp_limit, 5);
+  SetNumbersUpTo(node, "solreffriction", e.solref_friction, d.solref_friction, 2);
+  SetNumbersUpTo(node, "solimpfriction", e.solimp_friction, d.solimp_friction, 5);
   SetKeyword(node, "limited", e.limited, d.limited, kAutoBools);
   SetGivenRange(node, "range", e.range, e.range_given, d.range, d.range_given);
   SetKeyword(node, "actuatorfrclimited", e.actuatorfrclimited, d.actuatorfrclimited, kAutoBools);
   SetGivenRange(node, "actuatorfrcrange", e.actuatorfrcrange, e.actuatorfrcrange_given,
                 d.actuatorfrcrange, d.actuatorfrcrange_given);
-  SetNumbersUpTo(node, "solreflimit", e.solref_limit, d.solref_limit, 2);
-  SetNumbersUpTo(node, "solimplimit", e.solimp_limit, d.solimp_limit, 5);
-  SetNumbersUpTo(node, "solreffriction", e.solref_friction, d.solref_friction, 2);
-  SetNumbersUpTo(node, "solimpfriction", e.solimp_friction, d.solimp_friction, 5);
-  SetNumber(node, "frictionloss", e.frictionloss, d.frictionloss);
-  SetNumbers(node, "springlength", e.springlength, d.springlength, 2);
-  SetNumber(node, "width", e.width, d.width);
-  SetString(node, "material", e.material, d.material);
   SetNumber(node, "margin", e.margin, d.margin);
   SetNumber(node, "stiffness", e.stiffness, d.stiffness);
   SetNumber(node, "damping", e.damping, d.damping);
   SetNumber(node, "armature", e.armature, d.armature);
+  SetNumber(node, "frictionloss", e.frictionloss, d.frictionloss);
+  // one value stands for both ends of the dead band (the reader repeats it)
+  SetNumbers(node, "springlength", e.springlength, d.springlength,
+             e.springlength[0] == e.springlength[1] ? 1 : 2);
+  SetNumber(node, "width", e.width, d.width);
+  SetString(node, "material", e.material, d.material);
   SetNumbers(node, "rgba", e.rgba, d.rgba, 4);
   SetList(node, "user", e.user, d.user);
 }
@@ -273,21 +286,21 @@ void WriteActuatorValues(XmlNode& node, const SpecActuator& e, const SpecActuato
   SetString(node, "slidersite", e.slidersite, d.slidersite);
   SetNumber(node, "group", e.group, d.group);
   SetKeyword(node, "ctrllimited", e.ctrllimited, d.ctrllimited, kAutoBools);
-  SetKeyword(node, "forcelimited", e.forcelimited, d.forcelimited, kAutoBools);
-  SetKeyword(node, "actlimited", e.actlimited, d.actlimited, kAutoBools);
   SetNumbers(node, "ctrlrange", e.ctrlrange, d.ctrlrange, 2);
+  SetKeyword(node, "forcelimited", e.forcelimited, d.forcelimited, kAutoBools);
   SetNumbers(node, "forcerange", e.forcerange, d.forcerange, 2);
+  SetKeyword(node, "actlimited", e.actlimited, d.actlimited, kAutoBools);
   SetNumbers(node, "actrange", e.actrange, d.actrange, 2);
   SetNumbers(node, "lengthrange", e.lengthrange, d.lengthrange, 2);
   SetNumbers(node, "gear", e.gear, d.gear, 6);
   SetNumber(node, "cranklength", e.cranklength, d.cranklength);
+  SetBool(node, "actearly", e.actearly, d.actearly);
   SetKeyword(node, "dyntype", e.dyntype, d.dyntype, kDynTypes);
   SetKeyword(node, "gaintype", e.gaintype, d.gaintype, kGainTypes);
   SetKeyword(node, "biastype", e.biastype, d.biastype, kBiasTypes);
   SetNumbersUpTo(node, "dynprm", e.dynprm, d.dynprm, kActuatorParams);
   SetNumbersUpTo(node, "gainprm", e.gainprm, d.gainprm, kActuatorParams);
   SetNumbersUpTo(node, "biasprm", e.biasprm, d.biasprm, kActuatorParams);
-  SetBool(node, "actearly", e.actearly, d.actearly);
   SetNumber(node, "actdim", e.actdim, d.actdim);
   SetList(node, "user", e.user, d.user);
 }

@@ -1,5 +1,10 @@
 // xml_writer_sections.cc: the sections after <default>: custom, asset, contact, equality,
 // tendon, actuator, sensor, keyframe.
+#include <algorithm>
+#include <array>
+#include <optional>
+
+#include "compiler/frames.h"
 #include "xml/keywords.h"
 #include "xml/sections.h"
 #include "xml/xml_writer_parts.h"
@@ -19,6 +24,79 @@ XmlNode& ClassedChild(XmlNode& parent, const char* tag, const T& element) {
   XmlNode& node = NamedChild(parent, tag, element);
   SetClass(node, element.classname, "main");
   return node;
+}
+
+const SpecJoint* FindJoint(const SpecBody& body, const std::string& name) {
+  for (const SpecJoint& joint : body.joints) {
+    if (joint.name == name) return &joint;
+  }
+  for (const SpecBody& child : body.children) {
+    if (const SpecJoint* joint = FindJoint(child, name)) return joint;
+  }
+  return nullptr;
+}
+
+// the range an actuator's inheritrange takes from its joint (in radians) or tendon; the <general>
+// the writer emits has no inheritrange, so the range is written resolved, as the compiler does
+// (compiler/actuators.cc InheritRange)
+std::optional<std::array<mjtNum, 2>> TargetRangeOf(const WriteContext& c, const SpecActuator& a) {
+  const std::string& joint_name = a.joint.empty() ? a.jointinparent : a.joint;
+  if (!joint_name.empty()) {
+    const SpecJoint* joint = FindJoint(c.spec.worldbody, joint_name);
+    if (!joint) return std::nullopt;
+    bool angular = joint->type == mjJNT_HINGE || joint->type == mjJNT_BALL;
+    std::array<mjtNum, 2> range;
+    for (int i = 0; i < 2; ++i) {
+      range[i] = angular ? AngleToRadians(joint->range[i], c.spec.compiler) : joint->range[i];
+    }
+    return range;
+  }
+  for (const SpecTendon& tendon : c.spec.tendons) {
+    if (!a.tendon.empty() && tendon.name == a.tendon) {
+      return std::array<mjtNum, 2>{tendon.range[0], tendon.range[1]};
+    }
+  }
+  return std::nullopt;
+}
+
+SpecActuator WithInheritedRange(const WriteContext& c, const SpecActuator& a) {
+  SpecActuator resolved = a;
+  bool position_like = a.gaintype == mjGAIN_FIXED && a.biastype == mjBIAS_AFFINE &&
+                       a.gainprm[0] == -a.biasprm[1];
+  if (!(a.inheritrange > 0) || !position_like) return resolved;
+  mjtNum* out = a.dyntype == mjDYN_INTEGRATOR ? resolved.actrange
+                : a.dyntype == mjDYN_NONE || a.dyntype == mjDYN_FILTEREXACT ? resolved.ctrlrange
+                                                                           : nullptr;
+  std::optional<std::array<mjtNum, 2>> range = TargetRangeOf(c, a);
+  if (!out || !range) return resolved;
+  mjtNum mid = ((*range)[0] + (*range)[1]) / 2;
+  mjtNum half = a.inheritrange * ((*range)[1] - (*range)[0]) / 2;
+  out[0] = mid - half;
+  out[1] = mid + half;
+  resolved.inheritrange = 0;
+  return resolved;
+}
+
+// a key's qpos padded to the model's nq the way the compiler pads it (zeros, and each hinge and
+// slide joint's ref as written: compiler/custom.cc PadKeyQpos), so that the padding reads back
+// the same after the writer has converted the refs to radians
+void AppendQposPadding(const SpecBody& body, std::vector<mjtNum>& padding) {
+  for (const SpecJoint& joint : body.joints) {
+    int count = joint.type == mjJNT_FREE ? 7 : joint.type == mjJNT_BALL ? 4 : 1;
+    bool scalar = joint.type == mjJNT_HINGE || joint.type == mjJNT_SLIDE;
+    for (int i = 0; i < count; ++i) padding.push_back(scalar ? joint.ref : 0);
+  }
+  for (const SpecBody& child : body.children) AppendQposPadding(child, padding);
+}
+
+std::optional<std::vector<mjtNum>> PaddedKeyQpos(const WriteContext& c,
+                                                 const std::optional<std::vector<mjtNum>>& qpos) {
+  if (!qpos) return qpos;
+  std::vector<mjtNum> padded;
+  AppendQposPadding(c.spec.worldbody, padded);
+  if (qpos->size() >= padded.size()) return qpos;
+  std::copy(qpos->begin(), qpos->end(), padded.begin());
+  return padded;
 }
 
 void WriteTexture(XmlNode& parent, const SpecTexture& t) {
@@ -98,7 +176,7 @@ void WriteEquality(const WriteContext& c, XmlNode& parent, const SpecEquality& e
   SetString(node, (std::string(kind) + "1").c_str(), e.name1);
   SetString(node, (std::string(kind) + "2").c_str(), e.name2);
   if (joints || tendons) {
-    SetNumbers(node, "polycoef", e.data, d.data, 5);
+    SetNumbers(node, "polycoef", e.data, static_cast<const mjtNum*>(nullptr), 5);  // as the reference
   } else {
     if (!e.sites) SetNumbers(node, "anchor", e.data, d.data, 3);
     if (e.type == mjEQ_WELD) {
@@ -272,7 +350,8 @@ void WriteTendons(const WriteContext& c, XmlNode& root) {
 void WriteActuators(const WriteContext& c, XmlNode& root) {
   XmlNode section{"actuator", {}, {}, -1};
   for (const SpecActuator& a : c.spec.actuators) {
-    WriteActuatorValues(ClassedChild(section, "general", a), a, c.ClassOf(a.classname).actuator);
+    WriteActuatorValues(ClassedChild(section, "general", a), WithInheritedRange(c, a),
+                        c.ClassOf(a.classname).actuator);
   }
   AddIfNotEmpty(root, std::move(section));
 }
@@ -298,7 +377,7 @@ void WriteKeyframes(const WriteContext& c, XmlNode& root) {
   for (const SpecKey& k : c.spec.keys) {
     XmlNode& node = NamedChild(section, "key", k);
     SetNumber(node, "time", k.time, 0.0);
-    SetOptionalList(node, "qpos", k.qpos, std::nullopt);
+    SetOptionalList(node, "qpos", PaddedKeyQpos(c, k.qpos), std::nullopt);
     SetOptionalList(node, "qvel", k.qvel, std::nullopt);
     SetOptionalList(node, "act", k.act, std::nullopt);
     SetOptionalList(node, "ctrl", k.ctrl, std::nullopt);
