@@ -80,11 +80,6 @@ void BindModelTools(py::module_& module) {
     mj_resetDataDebug(*m.model, *d.data, static_cast<unsigned char>(debug_value));
   }, py::arg("m"), py::arg("d"), py::arg("debug_value"),
      "As mj_resetData, but the arena and the step's buffers are filled with the byte debug_value.");
-  module.def("mj_saveLastXML", [](const std::string& filename, const PyModel&) {
-    SaveLastXml(filename);
-  }, py::arg("filename"), py::arg("m"),
-     "Save the last MJCF model loaded from XML (includes expanded). Edits of m made after "
-     "loading are not written back (the mujoco package writes them).");
 }
 
 }  // namespace mjsim

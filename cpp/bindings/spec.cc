@@ -1270,6 +1270,7 @@ void BindSpec(py::module_& module) {
   BindElement<SpecPlugin>(module, "MjsPlugin", "A plugin instance of an MjSpec.");
   BindElement<SpecFlex>(module, "MjsFlex", "A flex of an MjSpec.");
   BindSpecClass(module);
+  BindSpecWriter(module);
   BindSpecAttach(module);
 }
 

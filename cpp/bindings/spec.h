@@ -27,6 +27,8 @@ py::object WrapElement(const std::shared_ptr<Spec>& spec, const std::shared_ptr<
 }
 
 void BindSpec(py::module_& module);
+// MjSpec.to_xml, to_file (spec_writer.cc); called by BindSpec once MjSpec exists
+void BindSpecWriter(py::module_& module);
 // attach_body / MjSpec.attach (spec_attach.cc); after the element classes are bound
 void BindSpecAttach(py::module_& module);
 

@@ -28,10 +28,11 @@ __all__ += list(_public_enums)
 _named.install()  # m.body('torso'), d.joint('hip').qpos, ...
 _specs.install()  # m.bind(spec element), MjSpec.recompile
 MjStruct = _specs.MjStruct
-from_zip = _specs.from_zip  # to_zip waits for MjSpec.to_xml (the XML writer, issue 25)
+from_zip = _specs.from_zip
+to_zip = _specs.to_zip
 # the classes of MjSpec.visual.headlight and .rgba: mjsim's spec shares the Model's structs
 MjVisualHeadlight, MjVisualRgba = _core.MjVisual.Headlight, _core.MjVisual.Rgba
-__all__ += ["MjStruct", "from_zip", "MjVisualHeadlight", "MjVisualRgba"]
+__all__ += ["MjStruct", "from_zip", "to_zip", "MjVisualHeadlight", "MjVisualRgba"]
 
 
 class ModelFileNotFoundError(FileNotFoundError, ValueError):

@@ -1151,6 +1151,12 @@ class MjSpec:
         ...
     texturedir: Any
     textures: Any
+    def to_file(self: object, filename: str) -> None:
+        """Writes the spec as MJCF to a file (compiles it first)."""
+    def to_xml(self: object) -> str:
+        """The spec as MJCF text (compiles it first)."""
+    def to_zip(*args: Any, **kwargs: Any) -> Any:
+        """Writes `spec` as a zip archive: its XML (named after the model) and every asset the spec holds in memory. `file` is a path (its directory is created) or a binary file object."""
     def tuple(self: MjSpec, name: str) -> object:
         ...
     tuples: Any
@@ -3469,7 +3475,7 @@ def mj_rnePostConstraint(m: MjModel, d: MjData) -> None:
     """Body accelerations and forces after the constraint solve: cacc, cfrc_int, cfrc_ext."""
 
 def mj_saveLastXML(filename: str, m: MjModel) -> None:
-    """Save the last MJCF model loaded from XML (includes expanded). Edits of m made after loading are not written back (the mujoco package writes them)."""
+    """Save the last model loaded from XML or URDF as MJCF, written from its spec. Edits of m made after loading are not written back (the mujoco package writes them)."""
 
 def mj_saveModel(m: MjModel, filename: object = None, buffer: object = None) -> None:
     """Save model to a binary file or to a uint8 buffer of mj_sizeModel(m) bytes. mjsim's own format (read by MjModel.from_binary_path), not MuJoCo's MJB."""
@@ -3905,3 +3911,6 @@ def set_mju_user_malloc(function: object) -> None:
 
 def set_mju_user_warning(callback: object) -> None:
     """Installs f(message), called with the text of a warning the first time it is counted since the data's last reset (None removes it)."""
+
+def to_zip(*args: Any, **kwargs: Any) -> Any:
+    """Writes `spec` as a zip archive: its XML (named after the model) and every asset the spec holds in memory. `file` is a path (its directory is created) or a binary file object."""

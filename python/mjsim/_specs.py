@@ -197,6 +197,7 @@ def install() -> None:
     _core.MjModel.bind_scalar = _scalar(_model_bind)
     _core.MjData.bind_scalar = _scalar(_data_bind)
     _core.MjSpec.from_zip = staticmethod(from_zip)
+    _core.MjSpec.to_zip = to_zip
     _core.MjSpec.recompile = _recompile
     _core.MjSpec.activate_plugin = _activate_plugin
     setattr(_core.MjVisual, "global", _core.MjVisual.global_)

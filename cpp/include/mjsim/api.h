@@ -15,9 +15,9 @@ using AssetMap = std::map<std::string, std::string>;
 
 std::unique_ptr<Model> LoadXmlString(const std::string& xml, const AssetMap& assets);
 std::unique_ptr<Model> LoadXmlFile(const std::string& path, const AssetMap& assets);
-// mj_saveLastXML: writes the MJCF of the last model loaded by LoadXmlString/LoadXmlFile, with
-// its <include>s expanded, as it was read (edits of a Model are not written back; the reference
-// writes them). Throws FatalError when there is none, it came from URDF, or the file fails.
+// mj_saveLastXML: writes the MJCF of the last model loaded by LoadXmlString/LoadXmlFile (MJCF
+// or URDF), written from its spec by WriteMjcf (edits of a Model are not copied back; the
+// reference copies them). Throws FatalError when there is none or the file fails.
 void SaveLastXml(const std::string& filename);
 
 // Every id, address, count and enum of m in range of what it indexes (fields.h

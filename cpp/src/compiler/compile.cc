@@ -477,12 +477,9 @@ class Compiler {
   }
 
   void FillJointRange(Model& m, int j, const SpecJoint& joint, int b) const {
-    // autolimits limits only an ordered range; "0 0" counts as not given (measured: "1 -1",
-    // "1 1" and "0 0" stay unlimited, only "0 0" passes autolimits="false")
+    // only "0 0" passes autolimits="false" without limited
     bool given = joint.range_given && (joint.range[0] != 0 || joint.range[1] != 0);
-    bool limited = joint.limited == 1 || (joint.limited == 2 && spec_.compiler.autolimits &&
-                                          given && joint.range[0] < joint.range[1]);
-    if (joint.type == mjJNT_FREE) limited = false;  // the reference never limits free joints
+    bool limited = JointIsLimited(joint, spec_.compiler);
     if (joint.limited == 2 && !spec_.compiler.autolimits && given) {
       Fail("joint", joint.name, j, joint.source,
            "range is given but limited is not set, and compiler autolimits is false");

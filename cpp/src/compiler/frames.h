@@ -23,6 +23,16 @@ inline mjtNum AngleToRadians(mjtNum angle, const SpecCompiler& compiler) {
   return compiler.angle_is_degree ? angle * (mjPI / 180) : angle;
 }
 
+// Whether a joint's limited attribute resolves to true: "auto" limits only an ordered range when
+// compiler autolimits is on ("0 0" counts as not given); free joints are never limited (measured:
+// "1 -1", "1 1" and "0 0" stay unlimited).
+inline bool JointIsLimited(const SpecJoint& joint, const SpecCompiler& compiler) {
+  if (joint.type == mjJNT_FREE) return false;
+  bool given = joint.range_given && (joint.range[0] != 0 || joint.range[1] != 0);
+  return joint.limited == 1 ||
+         (joint.limited == 2 && compiler.autolimits && given && joint.range[0] < joint.range[1]);
+}
+
 // Converts an orientation angle (euler, axisangle) into radians; in degrees the reference rounds
 // it as angle / 180 * pi (observed bit for bit), unlike joint angles.
 inline mjtNum OrientationAngleToRadians(mjtNum angle, const SpecCompiler& compiler) {

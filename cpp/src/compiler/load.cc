@@ -8,21 +8,21 @@
 #include "mjsim/errors.h"
 #include "util/files.h"
 #include "xml/xml_reader.h"
+#include "xml/xml_writer.h"
 
 namespace mjsim {
 namespace {
 
-// the MJCF of the last model compiled from XML (mj_saveLastXML); loads may run without the GIL
-std::mutex last_xml_mutex;
-std::string last_xml;
-bool last_was_urdf = false, any_loaded = false;
+// the spec of the last model compiled from XML or URDF (mj_saveLastXML); loads may run
+// without the GIL
+std::mutex last_spec_mutex;
+std::shared_ptr<const Spec> last_spec;
 
-std::unique_ptr<Model> CompileAndRemember(const Spec& spec, const AssetMap& assets) {
+std::unique_ptr<Model> CompileAndRemember(Spec spec, const AssetMap& assets) {
   std::unique_ptr<Model> model = CompileSpec(spec, assets);
-  std::lock_guard<std::mutex> lock(last_xml_mutex);
-  last_xml = spec.expanded_xml;
-  last_was_urdf = spec.expanded_xml.empty();
-  any_loaded = true;
+  auto kept = std::make_shared<const Spec>(std::move(spec));
+  std::lock_guard<std::mutex> lock(last_spec_mutex);
+  last_spec = std::move(kept);
   return model;
 }
 
@@ -33,16 +33,13 @@ std::unique_ptr<Model> LoadXmlString(const std::string& xml, const AssetMap& ass
 }
 
 void SaveLastXml(const std::string& filename) {
-  std::string text;
+  std::shared_ptr<const Spec> spec;
   {
-    std::lock_guard<std::mutex> lock(last_xml_mutex);
-    if (!any_loaded) throw FatalError("mj_saveLastXML: no model was loaded from XML");
-    if (last_was_urdf) {
-      throw FatalError("mj_saveLastXML: the last model was loaded from URDF, which mjsim does "
-                       "not write back as MJCF");
-    }
-    text = last_xml;
+    std::lock_guard<std::mutex> lock(last_spec_mutex);
+    spec = last_spec;
   }
+  if (!spec) throw FatalError("mj_saveLastXML: no model was loaded from XML");
+  std::string text = WriteMjcf(*spec);
   std::ofstream file(filename, std::ios::binary);
   if (!file) throw FatalError("mj_saveLastXML: could not open file '" + filename + "'");
   file << text;

@@ -233,8 +233,6 @@ struct Spec {
   // its elements were attached by reference to another spec (spec/attach): it cannot compile
   bool attached_to_parent = false;
   std::string model_dir;  // directory of the main file ("" for a string); asset paths start here
-  // the MJCF text with its <include>s expanded ("" for URDF): mj_saveLastXML writes it
-  std::string expanded_xml;
 
   ElementList<SpecMesh> meshes;
   ElementList<SpecSkin> skins;

@@ -29,15 +29,6 @@
 namespace mjsim {
 namespace {
 
-const std::map<std::string, int> kDynTypes = {
-    {"none", mjDYN_NONE},           {"integrator", mjDYN_INTEGRATOR}, {"filter", mjDYN_FILTER},
-    {"filterexact", mjDYN_FILTEREXACT}, {"muscle", mjDYN_MUSCLE},    {"user", mjDYN_USER}};
-const std::map<std::string, int> kGainTypes = {
-    {"fixed", mjGAIN_FIXED}, {"affine", mjGAIN_AFFINE}, {"muscle", mjGAIN_MUSCLE}, {"user", mjGAIN_USER}};
-const std::map<std::string, int> kBiasTypes = {
-    {"none", mjBIAS_NONE}, {"affine", mjBIAS_AFFINE}, {"muscle", mjBIAS_MUSCLE}, {"user", mjBIAS_USER}};
-const std::map<std::string, int> kLengthRangeModes = {
-    {"none", 0}, {"muscle", 1}, {"muscleuser", 2}, {"all", 3}};
 
 const char* const kShortcuts[] = {"general", "motor", "position", "velocity", "intvelocity",
                                   "damper", "cylinder", "muscle", "adhesion"};

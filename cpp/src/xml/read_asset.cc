@@ -10,18 +10,6 @@ const std::vector<std::string> kMaterialAttributes = {
     "texture", "texrepeat", "texuniform", "emission", "specular", "shininess", "reflectance",
     "metallic", "roughness", "rgba"};
 
-const std::map<std::string, int> kTextureTypes = {
-    {"2d", kTexture2D}, {"cube", kTextureCube}, {"skybox", kTextureSkybox}};
-const std::map<std::string, int> kBuiltins = {
-    {"none", kBuiltinNone}, {"gradient", kBuiltinGradient}, {"checker", kBuiltinChecker},
-    {"flat", kBuiltinFlat}};
-const std::map<std::string, int> kMarks = {
-    {"none", kMarkNone}, {"edge", kMarkEdge}, {"cross", kMarkCross}, {"random", kMarkRandom}};
-const std::map<std::string, int> kColorSpaces = {{"auto", 0}, {"linear", 1}, {"sRGB", 2}};
-// mjtTextureRole, as <layer role> names them; "user" (0) cannot be set from XML
-const std::map<std::string, int> kTextureRoles = {
-    {"rgb", 1}, {"occlusion", 2}, {"roughness", 3}, {"metallic", 4}, {"normal", 5},
-    {"opacity", 6}, {"emissive", 7}, {"rgba", 8}, {"orm", 9}};
 
 void ReadMaterialValues(XmlReader& reader, const XMLElement* elem, SpecMaterial& material) {
   reader.ReadString(elem, "texture", material.textures[1]);
@@ -49,7 +37,7 @@ void ReadMaterialLayers(XmlReader& reader, const XMLElement* elem, SpecMaterial&
     reader.Require(child, "texture");
     reader.Require(child, "role");
     int role = 0;
-    reader.ReadKeyword(child, "role", kTextureRoles, role);
+    reader.ReadKeyword(child, "role", kTextureRoleNames, role);
     reader.ReadString(child, "texture", material.textures[role]);
   }
 }

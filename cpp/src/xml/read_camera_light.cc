@@ -8,12 +8,6 @@ namespace {
 
 const std::vector<std::string> kOrientation = {"quat", "axisangle", "xyaxes", "zaxis", "euler"};
 
-const std::map<std::string, int> kModes = {
-    {"fixed", kCamLightFixed}, {"track", kCamLightTrack}, {"trackcom", kCamLightTrackCom},
-    {"targetbody", kCamLightTargetBody}, {"targetbodycom", kCamLightTargetBodyCom}};
-const std::map<std::string, int> kLightTypes = {
-    {"spot", kLightSpot}, {"directional", kLightDirectional}, {"point", kLightPoint},
-    {"image", kLightImage}};
 
 std::vector<std::string> CameraAttributes() {
   std::vector<std::string> names = {"mode", "pos", "fovy", "ipd", "resolution",

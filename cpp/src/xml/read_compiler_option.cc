@@ -8,13 +8,6 @@
 namespace mjsim {
 namespace {
 
-const std::map<std::string, int> kIntegrators = {
-    {"Euler", mjINT_EULER}, {"RK4", mjINT_RK4}, {"implicit", mjINT_IMPLICIT},
-    {"implicitfast", mjINT_IMPLICITFAST}};
-const std::map<std::string, int> kCones = {{"pyramidal", mjCONE_PYRAMIDAL}, {"elliptic", mjCONE_ELLIPTIC}};
-const std::map<std::string, int> kJacobians = {
-    {"dense", mjJAC_DENSE}, {"sparse", mjJAC_SPARSE}, {"auto", mjJAC_AUTO}};
-const std::map<std::string, int> kSolvers = {{"PGS", mjSOL_PGS}, {"CG", mjSOL_CG}, {"Newton", mjSOL_NEWTON}};
 const std::map<std::string, int> kFlagValues = {{"disable", 0}, {"enable", 1}};
 
 void ReadActuatorGroupDisable(XmlReader& reader, const XMLElement* elem, Option& option) {

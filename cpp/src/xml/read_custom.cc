@@ -13,7 +13,7 @@ namespace mjsim {
 namespace {
 
 // mjtObj names accepted by <tuple><element objtype>
-const std::map<std::string, int> kObjectTypes = {
+const std::map<std::string, int> kTupleObjectTypes = {
     {"body", mjOBJ_BODY},         {"xbody", mjOBJ_XBODY},       {"joint", mjOBJ_JOINT},
     {"dof", mjOBJ_DOF},           {"geom", mjOBJ_GEOM},         {"site", mjOBJ_SITE},
     {"camera", mjOBJ_CAMERA},     {"light", mjOBJ_LIGHT},       {"flex", mjOBJ_FLEX},
@@ -71,7 +71,7 @@ void ReadTuple(XmlReader& reader, const XMLElement* elem) {
     SpecTupleElement element;
     reader.Require(child, "objtype");
     reader.Require(child, "objname");
-    reader.ReadKeyword(child, "objtype", kObjectTypes, element.objtype);
+    reader.ReadKeyword(child, "objtype", kTupleObjectTypes, element.objtype);
     reader.ReadString(child, "objtype", element.objtype_name);
     reader.ReadString(child, "objname", element.objname);
     reader.ReadReal(child, "prm", element.prm);

@@ -7,10 +7,6 @@
 namespace mjsim {
 namespace {
 
-const std::map<std::string, int> kMeshInertia = {{"convex", kMeshInertiaConvex},
-                                                 {"exact", kMeshInertiaExact},
-                                                 {"legacy", kMeshInertiaLegacy},
-                                                 {"shell", kMeshInertiaShell}};
 
 // the attributes a default class may set; an asset reads these too
 void ReadMeshDefaultValues(XmlReader& reader, const XMLElement* elem, SpecMesh& mesh) {

@@ -17,131 +17,31 @@ namespace {
 
 using Names = std::vector<std::string>;
 
-// What a sensor element names, and so which attributes it has besides the common ones.
-enum class Target {
-  kSite,           // site
-  kCamProjection,  // site, camera
-  kJoint,          // joint
-  kTendon,         // tendon
-  kActuator,       // actuator
-  kFrame,          // objtype, objname, optional reftype + refname
-  kFrameNoRef,     // objtype, objname (framelinacc, frameangacc take no reference frame)
-  kSubtree,        // body
-  kInsideSite,     // site, objtype, objname
-  kGeomPair,       // geom1 | body1, geom2 | body2
-  kContact,        // optional filters on each side, num, data, reduce
-  kNone,           // energy sensors and the clock
-  kUser,           // objtype, objname, datatype, needstage, dim
-  kTactile,        // mesh (the sensorized object), geom (the reference); 3 outputs per vertex
-};
-
-struct SensorElement {
-  const char* tag;
-  int type;  // mjtSensor (its output layout: spec/sensor_layout.cc)
-  Target target;
-};
 
 
-// Every sensor element of MJCF 3.3.7 that mjsim reads, with the layout the reference gives it.
-const std::vector<SensorElement>& SensorElements() {
-  static const std::vector<SensorElement> elements = {
-      {"touch", mjSENS_TOUCH, Target::kSite},
-      {"accelerometer", mjSENS_ACCELEROMETER, Target::kSite},
-      {"velocimeter", mjSENS_VELOCIMETER, Target::kSite},
-      {"gyro", mjSENS_GYRO, Target::kSite},
-      {"force", mjSENS_FORCE, Target::kSite},
-      {"torque", mjSENS_TORQUE, Target::kSite},
-      {"magnetometer", mjSENS_MAGNETOMETER, Target::kSite},
-      {"camprojection", mjSENS_CAMPROJECTION, Target::kCamProjection},
-      {"rangefinder", mjSENS_RANGEFINDER, Target::kSite},
-      {"jointpos", mjSENS_JOINTPOS, Target::kJoint},
-      {"jointvel", mjSENS_JOINTVEL, Target::kJoint},
-      {"tendonpos", mjSENS_TENDONPOS, Target::kTendon},
-      {"tendonvel", mjSENS_TENDONVEL, Target::kTendon},
-      {"actuatorpos", mjSENS_ACTUATORPOS, Target::kActuator},
-      {"actuatorvel", mjSENS_ACTUATORVEL, Target::kActuator},
-      {"actuatorfrc", mjSENS_ACTUATORFRC, Target::kActuator},
-      {"jointactuatorfrc", mjSENS_JOINTACTFRC, Target::kJoint},
-      {"tendonactuatorfrc", mjSENS_TENDONACTFRC, Target::kTendon},
-      {"ballquat", mjSENS_BALLQUAT, Target::kJoint},
-      {"ballangvel", mjSENS_BALLANGVEL, Target::kJoint},
-      {"jointlimitpos", mjSENS_JOINTLIMITPOS, Target::kJoint},
-      {"jointlimitvel", mjSENS_JOINTLIMITVEL, Target::kJoint},
-      {"jointlimitfrc", mjSENS_JOINTLIMITFRC, Target::kJoint},
-      {"tendonlimitpos", mjSENS_TENDONLIMITPOS, Target::kTendon},
-      {"tendonlimitvel", mjSENS_TENDONLIMITVEL, Target::kTendon},
-      {"tendonlimitfrc", mjSENS_TENDONLIMITFRC, Target::kTendon},
-      {"framepos", mjSENS_FRAMEPOS, Target::kFrame},
-      {"framequat", mjSENS_FRAMEQUAT, Target::kFrame},
-      {"framexaxis", mjSENS_FRAMEXAXIS, Target::kFrame},
-      {"frameyaxis", mjSENS_FRAMEYAXIS, Target::kFrame},
-      {"framezaxis", mjSENS_FRAMEZAXIS, Target::kFrame},
-      {"framelinvel", mjSENS_FRAMELINVEL, Target::kFrame},
-      {"frameangvel", mjSENS_FRAMEANGVEL, Target::kFrame},
-      {"framelinacc", mjSENS_FRAMELINACC, Target::kFrameNoRef},
-      {"frameangacc", mjSENS_FRAMEANGACC, Target::kFrameNoRef},
-      {"subtreecom", mjSENS_SUBTREECOM, Target::kSubtree},
-      {"subtreelinvel", mjSENS_SUBTREELINVEL, Target::kSubtree},
-      {"subtreeangmom", mjSENS_SUBTREEANGMOM, Target::kSubtree},
-      {"insidesite", mjSENS_INSIDESITE, Target::kInsideSite},
-      {"distance", mjSENS_GEOMDIST, Target::kGeomPair},
-      {"normal", mjSENS_GEOMNORMAL, Target::kGeomPair},
-      {"fromto", mjSENS_GEOMFROMTO, Target::kGeomPair},
-      {"contact", mjSENS_CONTACT, Target::kContact},
-      {"e_potential", mjSENS_E_POTENTIAL, Target::kNone},
-      {"e_kinetic", mjSENS_E_KINETIC, Target::kNone},
-      {"clock", mjSENS_CLOCK, Target::kNone},
-      {"user", mjSENS_USER, Target::kUser},
-      {"tactile", mjSENS_TACTILE, Target::kTactile},
-  };
-  return elements;
-}
 
-Names TargetAttributes(Target target) {
+Names TargetAttributes(SensorTarget target) {
   switch (target) {
-    case Target::kSite: return {"site"};
-    case Target::kCamProjection: return {"site", "camera"};
-    case Target::kJoint: return {"joint"};
-    case Target::kTendon: return {"tendon"};
-    case Target::kActuator: return {"actuator"};
-    case Target::kFrame: return {"objtype", "objname", "reftype", "refname"};
-    case Target::kFrameNoRef: return {"objtype", "objname"};
-    case Target::kSubtree: return {"body"};
-    case Target::kInsideSite: return {"site", "objtype", "objname"};
-    case Target::kGeomPair: return {"geom1", "geom2", "body1", "body2"};
-    case Target::kContact:
+    case SensorTarget::kSite: return {"site"};
+    case SensorTarget::kCamProjection: return {"site", "camera"};
+    case SensorTarget::kJoint: return {"joint"};
+    case SensorTarget::kTendon: return {"tendon"};
+    case SensorTarget::kActuator: return {"actuator"};
+    case SensorTarget::kFrame: return {"objtype", "objname", "reftype", "refname"};
+    case SensorTarget::kFrameNoRef: return {"objtype", "objname"};
+    case SensorTarget::kSubtree: return {"body"};
+    case SensorTarget::kInsideSite: return {"site", "objtype", "objname"};
+    case SensorTarget::kGeomPair: return {"geom1", "geom2", "body1", "body2"};
+    case SensorTarget::kContact:
       return {"site", "geom1", "geom2", "body1", "body2", "subtree1", "subtree2", "num", "data",
               "reduce"};
-    case Target::kNone: return {};
-    case Target::kUser: return {"objtype", "objname", "datatype", "needstage", "dim"};
-    case Target::kTactile: return {"geom", "mesh"};
+    case SensorTarget::kNone: return {};
+    case SensorTarget::kUser: return {"objtype", "objname", "datatype", "needstage", "dim"};
+    case SensorTarget::kTactile: return {"geom", "mesh"};
   }
   return {};
 }
 
-// mjtObj by its MJCF keyword (objtype, reftype); "frame", "default" and "model" name no
-// sensorizable object
-const std::map<std::string, int> kObjectTypes = {
-    {"unknown", mjOBJ_UNKNOWN}, {"body", mjOBJ_BODY}, {"xbody", mjOBJ_XBODY},
-    {"joint", mjOBJ_JOINT}, {"dof", mjOBJ_DOF}, {"geom", mjOBJ_GEOM}, {"site", mjOBJ_SITE},
-    {"camera", mjOBJ_CAMERA}, {"light", mjOBJ_LIGHT}, {"flex", mjOBJ_FLEX}, {"mesh", mjOBJ_MESH},
-    {"skin", mjOBJ_SKIN}, {"hfield", mjOBJ_HFIELD}, {"texture", mjOBJ_TEXTURE},
-    {"material", mjOBJ_MATERIAL}, {"pair", mjOBJ_PAIR}, {"exclude", mjOBJ_EXCLUDE},
-    {"equality", mjOBJ_EQUALITY}, {"tendon", mjOBJ_TENDON}, {"actuator", mjOBJ_ACTUATOR},
-    {"sensor", mjOBJ_SENSOR}, {"numeric", mjOBJ_NUMERIC}, {"text", mjOBJ_TEXT},
-    {"tuple", mjOBJ_TUPLE}, {"key", mjOBJ_KEY}, {"plugin", mjOBJ_PLUGIN},
-    {"frame", mjOBJ_FRAME}, {"default", mjOBJ_DEFAULT}, {"model", mjOBJ_MODEL}};
-// the objects a frame sensor (and insidesite) can follow
-const std::map<std::string, int> kFrameObjectTypes = {
-    {"body", mjOBJ_BODY}, {"xbody", mjOBJ_XBODY}, {"geom", mjOBJ_GEOM}, {"site", mjOBJ_SITE},
-    {"camera", mjOBJ_CAMERA}};
-const std::map<std::string, int> kDataTypes = {
-    {"real", mjDATATYPE_REAL}, {"positive", mjDATATYPE_POSITIVE}, {"axis", mjDATATYPE_AXIS},
-    {"quaternion", mjDATATYPE_QUATERNION}};
-const std::map<std::string, int> kStages = {
-    {"none", mjSTAGE_NONE}, {"pos", mjSTAGE_POS}, {"vel", mjSTAGE_VEL}, {"acc", mjSTAGE_ACC}};
-const std::map<std::string, int> kContactReductions = {
-    {"none", 0}, {"mindist", 1}, {"maxforce", 2}, {"netforce", 3}};
 
 // Contact-sensor outputs (attribute `data`), in the order they must be written; bit i of
 // sensor_intprm[0] selects output i (sizes: kContactDataSizes)
@@ -297,38 +197,38 @@ void ReadUserSensor(XmlReader& reader, const XMLElement* elem, SpecSensor& senso
 }
 
 // The object attributes of one element, by its target kind.
-void ReadTarget(XmlReader& reader, const XMLElement* elem, Target target, SpecSensor& sensor) {
+void ReadTarget(XmlReader& reader, const XMLElement* elem, SensorTarget target, SpecSensor& sensor) {
   auto named = [&](const char* attr, int type, std::string& name) {
     reader.Require(elem, attr);
     reader.ReadString(elem, attr, name);
     return type;
   };
   switch (target) {
-    case Target::kSite: sensor.objtype = named("site", mjOBJ_SITE, sensor.objname); break;
-    case Target::kCamProjection:
+    case SensorTarget::kSite: sensor.objtype = named("site", mjOBJ_SITE, sensor.objname); break;
+    case SensorTarget::kCamProjection:
       sensor.objtype = named("site", mjOBJ_SITE, sensor.objname);
       sensor.reftype = named("camera", mjOBJ_CAMERA, sensor.refname);
       break;
-    case Target::kJoint: sensor.objtype = named("joint", mjOBJ_JOINT, sensor.objname); break;
-    case Target::kTendon: sensor.objtype = named("tendon", mjOBJ_TENDON, sensor.objname); break;
-    case Target::kActuator:
+    case SensorTarget::kJoint: sensor.objtype = named("joint", mjOBJ_JOINT, sensor.objname); break;
+    case SensorTarget::kTendon: sensor.objtype = named("tendon", mjOBJ_TENDON, sensor.objname); break;
+    case SensorTarget::kActuator:
       sensor.objtype = named("actuator", mjOBJ_ACTUATOR, sensor.objname);
       break;
-    case Target::kFrame:
+    case SensorTarget::kFrame:
       ReadFrameObject(reader, elem, sensor);
       ReadReferenceFrame(reader, elem, sensor);
       break;
-    case Target::kFrameNoRef: ReadFrameObject(reader, elem, sensor); break;
-    case Target::kSubtree: sensor.objtype = named("body", mjOBJ_BODY, sensor.objname); break;
-    case Target::kInsideSite:
+    case SensorTarget::kFrameNoRef: ReadFrameObject(reader, elem, sensor); break;
+    case SensorTarget::kSubtree: sensor.objtype = named("body", mjOBJ_BODY, sensor.objname); break;
+    case SensorTarget::kInsideSite:
       ReadFrameObject(reader, elem, sensor);
       sensor.reftype = named("site", mjOBJ_SITE, sensor.refname);
       break;
-    case Target::kGeomPair: ReadGeomPair(reader, elem, sensor); break;
-    case Target::kContact: ReadContactSensor(reader, elem, sensor); break;
-    case Target::kNone: break;
-    case Target::kUser: ReadUserSensor(reader, elem, sensor); break;
-    case Target::kTactile:
+    case SensorTarget::kGeomPair: ReadGeomPair(reader, elem, sensor); break;
+    case SensorTarget::kContact: ReadContactSensor(reader, elem, sensor); break;
+    case SensorTarget::kNone: break;
+    case SensorTarget::kUser: ReadUserSensor(reader, elem, sensor); break;
+    case SensorTarget::kTactile:
       sensor.objtype = named("mesh", mjOBJ_MESH, sensor.objname);
       sensor.reftype = named("geom", mjOBJ_GEOM, sensor.refname);
       break;
@@ -353,14 +253,69 @@ SpecSensor ReadSensor(XmlReader& reader, const XMLElement* elem, const SensorEle
 
 }  // namespace
 
+// Every sensor element of MJCF 3.3.7 that mjsim reads, with the layout the reference gives it.
+const std::vector<SensorElement>& SensorElements() {
+  static const std::vector<SensorElement> elements = {
+      {"touch", mjSENS_TOUCH, SensorTarget::kSite},
+      {"accelerometer", mjSENS_ACCELEROMETER, SensorTarget::kSite},
+      {"velocimeter", mjSENS_VELOCIMETER, SensorTarget::kSite},
+      {"gyro", mjSENS_GYRO, SensorTarget::kSite},
+      {"force", mjSENS_FORCE, SensorTarget::kSite},
+      {"torque", mjSENS_TORQUE, SensorTarget::kSite},
+      {"magnetometer", mjSENS_MAGNETOMETER, SensorTarget::kSite},
+      {"camprojection", mjSENS_CAMPROJECTION, SensorTarget::kCamProjection},
+      {"rangefinder", mjSENS_RANGEFINDER, SensorTarget::kSite},
+      {"jointpos", mjSENS_JOINTPOS, SensorTarget::kJoint},
+      {"jointvel", mjSENS_JOINTVEL, SensorTarget::kJoint},
+      {"tendonpos", mjSENS_TENDONPOS, SensorTarget::kTendon},
+      {"tendonvel", mjSENS_TENDONVEL, SensorTarget::kTendon},
+      {"actuatorpos", mjSENS_ACTUATORPOS, SensorTarget::kActuator},
+      {"actuatorvel", mjSENS_ACTUATORVEL, SensorTarget::kActuator},
+      {"actuatorfrc", mjSENS_ACTUATORFRC, SensorTarget::kActuator},
+      {"jointactuatorfrc", mjSENS_JOINTACTFRC, SensorTarget::kJoint},
+      {"tendonactuatorfrc", mjSENS_TENDONACTFRC, SensorTarget::kTendon},
+      {"ballquat", mjSENS_BALLQUAT, SensorTarget::kJoint},
+      {"ballangvel", mjSENS_BALLANGVEL, SensorTarget::kJoint},
+      {"jointlimitpos", mjSENS_JOINTLIMITPOS, SensorTarget::kJoint},
+      {"jointlimitvel", mjSENS_JOINTLIMITVEL, SensorTarget::kJoint},
+      {"jointlimitfrc", mjSENS_JOINTLIMITFRC, SensorTarget::kJoint},
+      {"tendonlimitpos", mjSENS_TENDONLIMITPOS, SensorTarget::kTendon},
+      {"tendonlimitvel", mjSENS_TENDONLIMITVEL, SensorTarget::kTendon},
+      {"tendonlimitfrc", mjSENS_TENDONLIMITFRC, SensorTarget::kTendon},
+      {"framepos", mjSENS_FRAMEPOS, SensorTarget::kFrame},
+      {"framequat", mjSENS_FRAMEQUAT, SensorTarget::kFrame},
+      {"framexaxis", mjSENS_FRAMEXAXIS, SensorTarget::kFrame},
+      {"frameyaxis", mjSENS_FRAMEYAXIS, SensorTarget::kFrame},
+      {"framezaxis", mjSENS_FRAMEZAXIS, SensorTarget::kFrame},
+      {"framelinvel", mjSENS_FRAMELINVEL, SensorTarget::kFrame},
+      {"frameangvel", mjSENS_FRAMEANGVEL, SensorTarget::kFrame},
+      {"framelinacc", mjSENS_FRAMELINACC, SensorTarget::kFrameNoRef},
+      {"frameangacc", mjSENS_FRAMEANGACC, SensorTarget::kFrameNoRef},
+      {"subtreecom", mjSENS_SUBTREECOM, SensorTarget::kSubtree},
+      {"subtreelinvel", mjSENS_SUBTREELINVEL, SensorTarget::kSubtree},
+      {"subtreeangmom", mjSENS_SUBTREEANGMOM, SensorTarget::kSubtree},
+      {"insidesite", mjSENS_INSIDESITE, SensorTarget::kInsideSite},
+      {"distance", mjSENS_GEOMDIST, SensorTarget::kGeomPair},
+      {"normal", mjSENS_GEOMNORMAL, SensorTarget::kGeomPair},
+      {"fromto", mjSENS_GEOMFROMTO, SensorTarget::kGeomPair},
+      {"contact", mjSENS_CONTACT, SensorTarget::kContact},
+      {"e_potential", mjSENS_E_POTENTIAL, SensorTarget::kNone},
+      {"e_kinetic", mjSENS_E_KINETIC, SensorTarget::kNone},
+      {"clock", mjSENS_CLOCK, SensorTarget::kNone},
+      {"user", mjSENS_USER, SensorTarget::kUser},
+      {"tactile", mjSENS_TACTILE, SensorTarget::kTactile},
+  };
+  return elements;
+}
+
 std::vector<ElementSchema> SensorSchema() {
   std::vector<ElementSchema> entries;
   Names children;
   for (const SensorElement& element : SensorElements()) {
     Names attributes = {"name"};
-    if (element.target != Target::kTactile) attributes.push_back("cutoff");
-    if (element.target != Target::kContact) attributes.push_back("user");
-    bool noisy = element.target != Target::kContact && element.target != Target::kTactile;
+    if (element.target != SensorTarget::kTactile) attributes.push_back("cutoff");
+    if (element.target != SensorTarget::kContact) attributes.push_back("user");
+    bool noisy = element.target != SensorTarget::kContact && element.target != SensorTarget::kTactile;
     if (noisy) attributes.push_back("noise");
     for (std::string& attr : TargetAttributes(element.target)) attributes.push_back(attr);
     std::string key = std::string("sensor/") + element.tag;

@@ -9,15 +9,13 @@
 
 #include "spec/spec.h"
 #include "tinyxml2.h"
+#include "xml/keywords.h"
 #include "xml/schema.h"
 
 namespace mjsim {
 
 using tinyxml2::XMLElement;
 
-// Keyword tables shared by several readers.
-extern const std::map<std::string, int> kBools;      // false true
-extern const std::map<std::string, int> kAutoBools;  // false true auto -> 0 1 2
 
 class XmlReader {
  public:

@@ -4,6 +4,7 @@
 // compiler resolves names and units.
 #pragma once
 #include <string>
+#include <vector>
 
 #include "xml/reader_base.h"
 
@@ -52,5 +53,31 @@ bool ReadAssetDefault(XmlReader& reader, const XMLElement* elem, const std::stri
                       SpecDefault& dflt);  // default/material
 bool ReadCameraLightDefault(XmlReader& reader, const XMLElement* elem, const std::string& key,
                             SpecDefault& dflt);
+
+// ---- sensor elements (read_sensor.cc), shared with the writer --------------------------------
+// What a sensor element names, and so which attributes it has besides the common ones.
+enum class SensorTarget {
+  kSite,           // site
+  kCamProjection,  // site, camera
+  kJoint,          // joint
+  kTendon,         // tendon
+  kActuator,       // actuator
+  kFrame,          // objtype, objname, optional reftype + refname
+  kFrameNoRef,     // objtype, objname (framelinacc, frameangacc take no reference frame)
+  kSubtree,        // body
+  kInsideSite,     // site, objtype, objname
+  kGeomPair,       // geom1 | body1, geom2 | body2
+  kContact,        // optional filters on each side, num, data, reduce
+  kNone,           // energy sensors and the clock
+  kUser,           // objtype, objname, datatype, needstage, dim
+  kTactile,        // mesh (the sensorized object), geom (the reference); 3 outputs per vertex
+};
+
+struct SensorElement {
+  const char* tag;
+  int type;  // mjtSensor (its output layout: spec/sensor_layout.cc)
+  SensorTarget target;
+};
+const std::vector<SensorElement>& SensorElements();
 
 }  // namespace mjsim

@@ -21,17 +21,6 @@
 namespace mjsim {
 namespace {
 
-const std::map<std::string, int> kJointTypes = {
-    {"free", mjJNT_FREE}, {"ball", mjJNT_BALL}, {"slide", mjJNT_SLIDE}, {"hinge", mjJNT_HINGE}};
-const std::map<std::string, int> kGeomTypes = {
-    {"plane", mjGEOM_PLANE},         {"hfield", mjGEOM_HFIELD},   {"sphere", mjGEOM_SPHERE},
-    {"capsule", mjGEOM_CAPSULE},     {"ellipsoid", mjGEOM_ELLIPSOID},
-    {"cylinder", mjGEOM_CYLINDER},   {"box", mjGEOM_BOX},         {"mesh", mjGEOM_MESH},
-    {"sdf", mjGEOM_SDF}};
-const std::map<std::string, int> kSiteTypes = {
-    {"sphere", mjGEOM_SPHERE}, {"capsule", mjGEOM_CAPSULE}, {"ellipsoid", mjGEOM_ELLIPSOID},
-    {"cylinder", mjGEOM_CYLINDER}, {"box", mjGEOM_BOX}};
-const std::map<std::string, int> kFluidShapes = {{"none", 0}, {"ellipsoid", 1}};
 
 // Reads the model skeleton; hands every other element to its group's reader (sections.h).
 class MjcfReader : public XmlReader {
@@ -498,9 +487,6 @@ Spec ReadMjcf(const std::string& text, const std::string& file, const AssetMap& 
     return spec;
   }
   ExpandIncludes(document, reader, spec.model_dir, assets);
-  tinyxml2::XMLPrinter printer;
-  document.Print(&printer);
-  spec.expanded_xml = printer.CStr();
   reader.Read(root);
   return spec;
 }

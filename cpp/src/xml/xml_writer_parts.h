@@ -1,0 +1,61 @@
+// xml_writer_parts.h: the MJCF writer's sections. xml_writer_body.cc writes default classes and
+// the body tree, xml_writer_elements.cc the values of each element kind (one line per
+// attribute, compared with the element's class), xml_writer_sections.cc everything after
+// <worldbody>. Each section is added to the root only when it has something to say.
+#pragma once
+#include <string>
+
+#include "spec/spec.h"
+#include "xml/xml_writer_node.h"
+
+namespace mjsim {
+
+// what the writer needs besides the spec: the class tree and the compiler's angle unit
+struct WriteContext {
+  const Spec& spec;
+  bool degree() const { return spec.compiler.angle_is_degree; }
+  // the class an element's values are compared with: its own when the spec has it, else main
+  const SpecDefault& ClassOf(const std::string& classname) const;
+};
+
+// ---- element values (xml_writer_elements.cc): attributes of `e` that differ from `d` -------
+void WriteJointValues(const WriteContext& c, XmlNode& node, const SpecJoint& e, const SpecJoint& d,
+                      bool in_default);
+void WriteGeomValues(const WriteContext& c, XmlNode& node, const SpecGeom& e, const SpecGeom& d,
+                     bool in_default);
+void WriteSiteValues(const WriteContext& c, XmlNode& node, const SpecSite& e, const SpecSite& d,
+                      bool in_default);
+void WriteCameraValues(const WriteContext& c, XmlNode& node, const SpecCamera& e, const SpecCamera& d,
+                      bool in_default);
+void WriteLightValues(const WriteContext& c, XmlNode& node, const SpecLight& e, const SpecLight& d,
+                      bool in_default);
+void WriteMeshValues(XmlNode& node, const SpecMesh& e, const SpecMesh& d);
+void WriteMaterialValues(XmlNode& node, const SpecMaterial& e, const SpecMaterial& d);
+void WritePairValues(XmlNode& node, const SpecPair& e, const SpecPair& d);
+void WriteEqualityValues(XmlNode& node, const SpecEquality& e, const SpecEquality& d);
+void WriteTendonValues(XmlNode& node, const SpecTendon& e, const SpecTendon& d);
+void WriteActuatorValues(XmlNode& node, const SpecActuator& e, const SpecActuator& d);
+// orientation in the form it was given; angles in radians
+void WriteOrientation(const WriteContext& c, XmlNode& node, const Orientation& e,
+                      const Orientation* d);
+
+// ---- defaults and the body tree (xml_writer_body.cc) ---------------------------------------
+void WriteDefaults(const WriteContext& c, XmlNode& root);
+void WriteWorldbody(const WriteContext& c, XmlNode& root);
+
+// ---- sections (xml_writer_sections.cc) ------------------------------------------------------
+void WriteCustom(const WriteContext& c, XmlNode& root);
+void WriteAssets(const WriteContext& c, XmlNode& root);
+void WriteContact(const WriteContext& c, XmlNode& root);
+void WriteEqualities(const WriteContext& c, XmlNode& root);
+void WriteTendons(const WriteContext& c, XmlNode& root);
+void WriteActuators(const WriteContext& c, XmlNode& root);
+void WriteSensors(const WriteContext& c, XmlNode& root);
+void WriteKeyframes(const WriteContext& c, XmlNode& root);
+
+// adds `node` to `parent` when it has attributes or children
+void AddIfNotEmpty(XmlNode& parent, XmlNode node);
+// `class` of an element whose class differs from the one it would inherit
+void SetClass(XmlNode& node, const std::string& classname, const std::string& inherited);
+
+}  // namespace mjsim
