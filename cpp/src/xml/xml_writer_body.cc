@@ -27,9 +27,9 @@ void WriteClass(const WriteContext& c, int index, XmlNode& parent) {
       tendon{"tendon", {}, {}, -1}, general{"general", {}, {}, -1};
   WriteMeshValues(mesh, cls.mesh, base.mesh);
   WriteMaterialValues(material, cls.material, base.material);
-  WriteJointValues(c, joint, cls.joint, base.joint, true);
-  WriteGeomValues(c, geom, cls.geom, base.geom, true);
-  WriteSiteValues(c, site, cls.site, base.site, true);
+  WriteAttributes(c, joint, cls.joint, base.joint, true);
+  WriteAttributes(c, geom, cls.geom, base.geom, true);
+  WriteAttributes(c, site, cls.site, base.site, true);
   WriteCameraValues(c, camera, cls.camera, base.camera, true);
   WriteLightValues(c, light, cls.light, base.light, true);
   WritePairValues(pair, cls.pair, base.pair);
@@ -59,11 +59,11 @@ class BodyWriter {
     for (const SpecJoint& joint : body_.joints) WriteJoint(joint);
     for (const SpecGeom& geom : body_.geoms) {
       XmlNode& node = Element("geom", geom);
-      WriteGeomValues(c_, node, geom, c_.ClassOf(geom.classname).geom, false);
+      WriteAttributes(c_, node, geom, c_.ClassOf(geom.classname).geom, false);
     }
     for (const SpecSite& site : body_.sites) {
       XmlNode& node = Element("site", site);
-      WriteSiteValues(c_, node, site, c_.ClassOf(site.classname).site, false);
+      WriteAttributes(c_, node, site, c_.ClassOf(site.classname).site, false);
     }
     for (const SpecCamera& camera : body_.cameras) {
       XmlNode& node = Element("camera", camera);
@@ -125,7 +125,7 @@ class BodyWriter {
       SpecJoint plain;
       plain.type = mjJNT_FREE;
       XmlNode others;
-      WriteJointValues(c_, others, joint, plain, true);
+      WriteAttributes(c_, others, joint, plain, true);
       bool only_group = others.attributes.empty() ||
                         (others.attributes.size() == 1 && others.attributes[0].first == "group");
       if (only_group && joint.classname == "main") {
@@ -138,7 +138,7 @@ class BodyWriter {
       }
     }
     XmlNode& node = Element("joint", joint);
-    WriteJointValues(c_, node, joint, c_.ClassOf(joint.classname).joint, false);
+    WriteAttributes(c_, node, joint, c_.ClassOf(joint.classname).joint, false);
   }
 
   void WriteChildBody(const SpecBody& child) {

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "spec/spec.h"
+#include "xml/attributes.h"
 #include "xml/xml_writer_node.h"
 
 namespace mjsim {
@@ -19,12 +20,13 @@ struct WriteContext {
 };
 
 // ---- element values (xml_writer_elements.cc): attributes of `e` that differ from `d` -------
-void WriteJointValues(const WriteContext& c, XmlNode& node, const SpecJoint& e, const SpecJoint& d,
-                      bool in_default);
-void WriteGeomValues(const WriteContext& c, XmlNode& node, const SpecGeom& e, const SpecGeom& d,
-                     bool in_default);
-void WriteSiteValues(const WriteContext& c, XmlNode& node, const SpecSite& e, const SpecSite& d,
-                      bool in_default);
+// WriteAttributes(c, node, e, d, in_default): the rows of e's table (xml/attributes.h);
+// `in_default`: e is a default class's
+#define MJSIM_DECLARE_WRITE(Type, TABLE)                                                  \
+  void WriteAttributes(const WriteContext& c, XmlNode& node, const Type& e, const Type& d, \
+                       bool in_default);
+MJSIM_ATTRIBUTE_TABLES(MJSIM_DECLARE_WRITE)
+#undef MJSIM_DECLARE_WRITE
 void WriteCameraValues(const WriteContext& c, XmlNode& node, const SpecCamera& e, const SpecCamera& d,
                       bool in_default);
 void WriteLightValues(const WriteContext& c, XmlNode& node, const SpecLight& e, const SpecLight& d,
