@@ -148,10 +148,150 @@ struct RgbTexture : Plain {};   // writer: not when the material has layers (the
   X(Plain(),               "rgba",         rgba,         "rgba")                      \
   X(Plain(),               "user",         user,         "userdata")
 
+#define MJSIM_CAMERA_ATTRIBUTES(X)                                                         \
+  X(Plain(),                  "target",         target,         "targetbody")              \
+  X(OnEveryElement(),         "pos",            pos,            "pos")                     \
+  X(Plain(),                  "orientation",    orientation,    "alt")                     \
+  X(Plain(),                  "ipd",            ipd,            "ipd")                     \
+  X(Keyword(kModes),          "mode",           mode,           "mode")                    \
+  X(Plain(),                  "orthographic",   orthographic,   "orthographic")            \
+  X(Plain(),                  "resolution",     resolution,     "resolution")              \
+  X(Plain(),                  "fovy",           fovy,           "fovy")                    \
+  X(Needs("resolution", true), "sensorsize",    sensorsize,     "sensor_size")             \
+  X(Needs("sensorsize"),      "focal",          focal,          "focal_length")            \
+  X(Needs("sensorsize"),      "focalpixel",     focalpixel,     "focal_pixel")             \
+  X(Needs("sensorsize"),      "principal",      principal,      "principal_length")        \
+  X(Needs("sensorsize"),      "principalpixel", principalpixel, "principal_pixel")         \
+  X(Plain(),                  "user",           user,           "userdata")
+
+#define MJSIM_LIGHT_ATTRIBUTES(X)                                                          \
+  X(OnEveryElement(),         "pos",            pos,            "pos")                     \
+  X(OnEveryElement(),         "dir",            dir,            "dir")                     \
+  X(Plain(),                  "bulbradius",     bulbradius,     "bulbradius")              \
+  X(Plain(),                  "intensity",      intensity,      "intensity")               \
+  X(Plain(),                  "range",          range,          "range")                   \
+  X(Keyword(kLightTypes),     "type",           type,           "type")                    \
+  X(Plain(),                  "texture",        texture,        "texture")                 \
+  X(Plain(),                  "castshadow",     castshadow,     "castshadow")              \
+  X(Plain(),                  "active",         active,         "active")                  \
+  X(Plain(),                  "attenuation",    attenuation,    "attenuation")             \
+  X(Plain(),                  "cutoff",         cutoff,         "cutoff")                  \
+  X(Plain(),                  "exponent",       exponent,       "exponent")                \
+  X(Plain(),                  "ambient",        ambient,        "ambient")                 \
+  X(Plain(),                  "diffuse",        diffuse,        "diffuse")                 \
+  X(Plain(),                  "specular",       specular,       "specular")                \
+  X(Keyword(kModes),          "mode",           mode,           "mode")                    \
+  X(Plain(),                  "target",         target,         "targetbody")
+
+#define MJSIM_TENDON_ATTRIBUTES(X)                                                                  \
+  X(Plain(),                                   "group",              group,              "group")   \
+  X(UpTo(1),                                   "solreflimit",        solref_limit,       "solref_limit") \
+  X(UpTo(1),                                   "solimplimit",        solimp_limit,       "solimp_limit") \
+  X(UpTo(1),                                   "solreffriction",     solref_friction,    "solref_friction") \
+  X(UpTo(1),                                   "solimpfriction",     solimp_friction,    "solimp_friction") \
+  X(Keyword(kAutoBools),                       "limited",            limited,            "limited") \
+  X(Given(&SpecTendon::range_given),           "range",              range,              "range")   \
+  X(Keyword(kAutoBools),                       "actuatorfrclimited", actuatorfrclimited, "actfrclimited") \
+  X(Given(&SpecTendon::actuatorfrcrange_given), "actuatorfrcrange",  actuatorfrcrange,   "actfrcrange") \
+  X(Plain(),                                   "margin",             margin,             "margin")  \
+  X(Plain(),                                   "stiffness",          stiffness,          "stiffness") \
+  X(Plain(),                                   "damping",            damping,            "damping") \
+  X(Plain(),                                   "armature",           armature,           "armature") \
+  X(Plain(),                                   "frictionloss",       frictionloss,       "frictionloss") \
+  X(SpringLength(),                            "springlength",       springlength,       "springlength") \
+  X(Plain(),                                   "width",              width,              "width")   \
+  X(Plain(),                                   "material",           material,           "material") \
+  X(Plain(),                                   "rgba",               rgba,               "rgba")    \
+  X(Plain(),                                   "user",               user,               "userdata")
+
+// the values a default class carries for every equality type; the rest is per type
+#define MJSIM_EQUALITY_ATTRIBUTES(X)                          \
+  X(Plain(),  "active", active, "active")                     \
+  X(UpTo(0),  "solref", solref, "solref")                     \
+  X(UpTo(0),  "solimp", solimp, "solimp")
+
+#define MJSIM_PAIR_ATTRIBUTES(X)                                          \
+  X(Plain(),  "geom1",          geom1,          "geomname1")              \
+  X(Plain(),  "geom2",          geom2,          "geomname2")              \
+  X(Plain(),  "condim",         condim,         "condim")                 \
+  X(UpTo(0),  "friction",       friction,       "friction")               \
+  X(UpTo(0),  "solref",         solref,         "solref")                 \
+  X(UpTo(0),  "solreffriction", solreffriction, "solreffriction")         \
+  X(UpTo(0),  "solimp",         solimp,         "solimp")                 \
+  X(Plain(),  "margin",         margin,         "margin")                 \
+  X(Plain(),  "gap",            gap,            "gap")
+
+// `texture` fills the rgb role; <layer> children (any role) are read and written by the kind
+#define MJSIM_MATERIAL_ATTRIBUTES(X)                                      \
+  X(RgbTexture(), "texture",     textures[1], "")                         \
+  X(Plain(),      "texrepeat",   texrepeat,   "texrepeat")                \
+  X(Plain(),      "texuniform",  texuniform,  "texuniform")               \
+  X(Plain(),      "emission",    emission,    "emission")                 \
+  X(Plain(),      "specular",    specular,    "specular")                 \
+  X(Plain(),      "shininess",   shininess,   "shininess")                \
+  X(Plain(),      "reflectance", reflectance, "reflectance")              \
+  X(Plain(),      "metallic",    metallic,    "metallic")                 \
+  X(Plain(),      "roughness",   roughness,   "roughness")                \
+  X(Plain(),      "rgba",        rgba,        "rgba")
+
+#define MJSIM_MESH_ATTRIBUTES(X)                                           \
+  X(Plain(),               "content_type", content_type, "content_type")   \
+  X(Plain(),               "file",         file,         "file")           \
+  X(Plain(),               "vertex",       vertex,       "uservert")       \
+  X(Plain(),               "normal",       normal,       "usernormal")     \
+  X(Plain(),               "texcoord",     texcoord,     "usertexcoord")   \
+  X(Plain(),               "face",         face,         "userface")       \
+  X(Plain(),               "refpos",       refpos,       "refpos")         \
+  X(Plain(),               "refquat",      refquat,      "refquat")        \
+  X(Plain(),               "scale",        scale,        "scale")          \
+  X(Plain(),               "smoothnormal", smoothnormal, "smoothnormal")   \
+  X(MaxHullVert(),         "maxhullvert",  maxhullvert,  "maxhullvert")    \
+  X(Keyword(kMeshInertia), "inertia",      inertia,      "inertia")        \
+  X(Plain(),               "material",     material,     "material")
+
+// the values of <general>, which every shortcut shares; a shortcut's own attributes (kp, kv,
+// ...) and the one-target rule are the kind's code (read_actuator.cc)
+#define MJSIM_ACTUATOR_ATTRIBUTES(X)                                         \
+  X(Plain(),               "joint",         joint,         "")               \
+  X(Plain(),               "jointinparent", jointinparent, "")               \
+  X(Plain(),               "tendon",        tendon,        "")               \
+  X(Plain(),               "site",          site,          "")               \
+  X(Plain(),               "cranksite",     cranksite,     "")               \
+  X(Plain(),               "body",          body,          "")               \
+  X(Plain(),               "refsite",       refsite,       "refsite")        \
+  X(Plain(),               "slidersite",    slidersite,    "slidersite")     \
+  X(Plain(),               "group",         group,         "group")          \
+  X(Keyword(kAutoBools),   "ctrllimited",   ctrllimited,   "ctrllimited")    \
+  X(Plain(),               "ctrlrange",     ctrlrange,     "ctrlrange")      \
+  X(Keyword(kAutoBools),   "forcelimited",  forcelimited,  "forcelimited")   \
+  X(Plain(),               "forcerange",    forcerange,    "forcerange")     \
+  X(Keyword(kAutoBools),   "actlimited",    actlimited,    "actlimited")     \
+  X(Plain(),               "actrange",      actrange,      "actrange")       \
+  X(Plain(),               "lengthrange",   lengthrange,   "lengthrange")    \
+  X(Prefix(6),             "gear",          gear,          "gear")           \
+  X(Plain(),               "cranklength",   cranklength,   "cranklength")    \
+  X(Plain(),               "actearly",      actearly,      "actearly")       \
+  X(Keyword(kDynTypes),    "dyntype",       dyntype,       "dyntype")        \
+  X(Keyword(kGainTypes),   "gaintype",      gaintype,      "gaintype")       \
+  X(Keyword(kBiasTypes),   "biastype",      biastype,      "biastype")       \
+  X(Prefix(1),             "dynprm",        dynprm,        "dynprm")         \
+  X(Prefix(1),             "gainprm",       gainprm,       "gainprm")        \
+  X(Prefix(1),             "biasprm",       biasprm,       "biasprm")        \
+  X(Plain(),               "actdim",        actdim,        "actdim")         \
+  X(Plain(),               "user",          user,          "userdata")
+
 // the element kinds that have a table: X(Spec type, table)
 #define MJSIM_ATTRIBUTE_TABLES(X)          \
   X(SpecJoint, MJSIM_JOINT_ATTRIBUTES)     \
   X(SpecGeom, MJSIM_GEOM_ATTRIBUTES)       \
-  X(SpecSite, MJSIM_SITE_ATTRIBUTES)
+  X(SpecSite, MJSIM_SITE_ATTRIBUTES)       \
+  X(SpecCamera, MJSIM_CAMERA_ATTRIBUTES)   \
+  X(SpecLight, MJSIM_LIGHT_ATTRIBUTES)     \
+  X(SpecTendon, MJSIM_TENDON_ATTRIBUTES)   \
+  X(SpecEquality, MJSIM_EQUALITY_ATTRIBUTES) \
+  X(SpecPair, MJSIM_PAIR_ATTRIBUTES)       \
+  X(SpecMaterial, MJSIM_MATERIAL_ATTRIBUTES) \
+  X(SpecMesh, MJSIM_MESH_ATTRIBUTES)       \
+  X(SpecActuator, MJSIM_ACTUATOR_ATTRIBUTES)
 
 }  // namespace mjsim

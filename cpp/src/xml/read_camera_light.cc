@@ -46,58 +46,21 @@ std::vector<ElementSchema> CameraLightSchema() {
 
 void ReadCameraValues(XmlReader& reader, const XMLElement* elem, SpecCamera& camera) {
   camera.source = reader.Locate(elem);
-  reader.ReadKeyword(elem, "mode", kModes, camera.mode);
-  reader.ReadString(elem, "target", camera.target);
-  reader.ReadReals(elem, "pos", camera.pos, 3);
-  reader.ReadOrientation(elem, camera.orientation);
-  reader.ReadBool(elem, "orthographic", camera.orthographic);
-  reader.ReadReal(elem, "fovy", camera.fovy);
-  reader.ReadReal(elem, "ipd", camera.ipd);
-  reader.ReadInts(elem, "resolution", camera.resolution, 2);
-  if (reader.ReadReals(elem, "sensorsize", camera.sensorsize, 2)) {
-    if (!elem->Attribute("resolution")) {
-      reader.Fail(elem, "attribute 'sensorsize' needs 'resolution' (required attribute missing)");
-    }
-  }
-  for (const char* attr : {"focal", "focalpixel", "principal", "principalpixel"}) {
-    if (elem->Attribute(attr) && !elem->Attribute("sensorsize")) {
-      reader.Fail(elem, std::string("attribute '") + attr + "' needs 'sensorsize' (required attribute missing)");
-    }
-  }
-  reader.ReadFloats(elem, "focal", camera.focal, 2);
-  reader.ReadReals(elem, "focalpixel", camera.focalpixel, 2);
-  reader.ReadFloats(elem, "principal", camera.principal, 2);
-  reader.ReadReals(elem, "principalpixel", camera.principalpixel, 2);
-  reader.ReadRealList(elem, "user", camera.user);
+  ReadAttributes(reader, elem, camera);
   if (camera.resolution[0] < 0 || camera.resolution[1] < 0) {
     reader.Fail(elem, "attribute 'resolution' must be non-negative");
   }
 }
 
+// `directional` (read, never written) is the older form of type="directional"
 void ReadLightValues(XmlReader& reader, const XMLElement* elem, SpecLight& light) {
   light.source = reader.Locate(elem);
-  reader.ReadKeyword(elem, "mode", kModes, light.mode);
-  reader.ReadString(elem, "target", light.target);
   bool directional = false;
   if (reader.ReadBool(elem, "directional", directional)) {
     if (elem->Attribute("type")) reader.Fail(elem, "attributes 'type' and 'directional' cannot both be given");
     light.type = directional ? kLightDirectional : kLightSpot;
   }
-  reader.ReadKeyword(elem, "type", kLightTypes, light.type);
-  reader.ReadString(elem, "texture", light.texture);
-  reader.ReadBool(elem, "castshadow", light.castshadow);
-  reader.ReadBool(elem, "active", light.active);
-  reader.ReadReals(elem, "pos", light.pos, 3);
-  reader.ReadReals(elem, "dir", light.dir, 3);
-  reader.ReadFloats(elem, "bulbradius", &light.bulbradius, 1);
-  reader.ReadFloats(elem, "intensity", &light.intensity, 1);
-  reader.ReadFloats(elem, "range", &light.range, 1);
-  reader.ReadFloats(elem, "attenuation", light.attenuation, 3);
-  reader.ReadFloats(elem, "cutoff", &light.cutoff, 1);
-  reader.ReadFloats(elem, "exponent", &light.exponent, 1);
-  reader.ReadFloats(elem, "ambient", light.ambient, 3);
-  reader.ReadFloats(elem, "diffuse", light.diffuse, 3);
-  reader.ReadFloats(elem, "specular", light.specular, 3);
+  ReadAttributes(reader, elem, light);
 }
 
 bool ReadCameraLightDefault(XmlReader& reader, const XMLElement* elem, const std::string& key, SpecDefault& dflt) {

@@ -23,20 +23,13 @@ const Names kPairValues = {"condim", "friction", "solref", "solreffriction", "so
 // solref, solimp and active: the values a default class carries for every equality type
 void ReadEqualityValues(XmlReader& reader, const XMLElement* elem, SpecEquality& eq) {
   eq.source = reader.Locate(elem);
-  reader.ReadBool(elem, "active", eq.active);
-  reader.ReadRealsUpTo(elem, "solref", eq.solref, 0, 2);
-  reader.ReadRealsUpTo(elem, "solimp", eq.solimp, 0, 5);
+  ReadAttributes(reader, elem, eq);
 }
 
+// geom1 and geom2 only in <contact> (the schema of default/pair has neither)
 void ReadPairValues(XmlReader& reader, const XMLElement* elem, SpecPair& pair) {
   pair.source = reader.Locate(elem);
-  reader.ReadInt(elem, "condim", pair.condim);
-  reader.ReadRealsUpTo(elem, "friction", pair.friction, 0, 5);
-  reader.ReadRealsUpTo(elem, "solref", pair.solref, 0, 2);
-  reader.ReadRealsUpTo(elem, "solreffriction", pair.solreffriction, 0, 2);
-  reader.ReadRealsUpTo(elem, "solimp", pair.solimp, 0, 5);
-  reader.ReadReal(elem, "gap", pair.gap);
-  reader.ReadReal(elem, "margin", pair.margin);
+  ReadAttributes(reader, elem, pair);
 }
 
 // connect and weld name two bodies (body1 [+ body2]) or two sites, never a mix
@@ -139,8 +132,6 @@ void ReadContactSection(XmlReader& reader, const XMLElement* section) {
       reader.ReadString(child, "name", pair.name);
       reader.Require(child, "geom1");
       reader.Require(child, "geom2");
-      reader.ReadString(child, "geom1", pair.geom1);
-      reader.ReadString(child, "geom2", pair.geom2);
       reader.spec().pairs.push_back(std::move(pair));
     } else {
       SpecExclude exclude;

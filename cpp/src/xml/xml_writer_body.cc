@@ -25,17 +25,18 @@ void WriteClass(const WriteContext& c, int index, XmlNode& parent) {
       geom{"geom", {}, {}, -1}, site{"site", {}, {}, -1}, camera{"camera", {}, {}, -1},
       light{"light", {}, {}, -1}, pair{"pair", {}, {}, -1}, equality{"equality", {}, {}, -1},
       tendon{"tendon", {}, {}, -1}, general{"general", {}, {}, -1};
-  WriteMeshValues(mesh, cls.mesh, base.mesh);
-  WriteMaterialValues(material, cls.material, base.material);
+  WriteAttributes(c, mesh, cls.mesh, base.mesh, true);
+  WriteAttributes(c, material, cls.material, base.material, true);
+  WriteMaterialLayers(material, cls.material, base.material);
   WriteAttributes(c, joint, cls.joint, base.joint, true);
   WriteAttributes(c, geom, cls.geom, base.geom, true);
   WriteAttributes(c, site, cls.site, base.site, true);
-  WriteCameraValues(c, camera, cls.camera, base.camera, true);
-  WriteLightValues(c, light, cls.light, base.light, true);
-  WritePairValues(pair, cls.pair, base.pair);
-  WriteEqualityValues(equality, cls.equality, base.equality);
-  WriteTendonValues(tendon, cls.tendon, base.tendon);
-  WriteActuatorValues(general, cls.actuator, base.actuator);
+  WriteAttributes(c, camera, cls.camera, base.camera, true);
+  WriteAttributes(c, light, cls.light, base.light, true);
+  WriteAttributes(c, pair, cls.pair, base.pair, true);
+  WriteAttributes(c, equality, cls.equality, base.equality, true);
+  WriteAttributes(c, tendon, cls.tendon, base.tendon, true);
+  WriteAttributes(c, general, cls.actuator, base.actuator, true);
   for (XmlNode* child : {&mesh, &material, &joint, &geom, &site, &camera, &light, &pair,
                          &equality, &tendon, &general}) {
     AddIfNotEmpty(node, std::move(*child));
@@ -67,11 +68,11 @@ class BodyWriter {
     }
     for (const SpecCamera& camera : body_.cameras) {
       XmlNode& node = Element("camera", camera);
-      WriteCameraValues(c_, node, camera, c_.ClassOf(camera.classname).camera, false);
+      WriteAttributes(c_, node, camera, c_.ClassOf(camera.classname).camera, false);
     }
     for (const SpecLight& light : body_.lights) {
       XmlNode& node = Element("light", light);
-      WriteLightValues(c_, node, light, c_.ClassOf(light.classname).light, false);
+      WriteAttributes(c_, node, light, c_.ClassOf(light.classname).light, false);
     }
     for (const SpecBody& child : body_.children) WriteChildBody(child);
   }

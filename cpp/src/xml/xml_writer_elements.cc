@@ -152,6 +152,28 @@ void WriteValue(const Row& row, const char* name, const SpecGeom& e, const SpecG
   SetNumbersUpTo(row.node, name, value, dflt, 3, row.in_default ? 3 : SizeCountOf(e.type));
 }
 
+// SpringLength: one value stands for both ends of the dead band (the reader repeats it)
+void WriteValue(const Row& row, const char* name, const SpecTendon&, const SpecTendon&,
+                const mjtNum (&value)[2], const mjtNum (&dflt)[2], attr::SpringLength) {
+  SetNumbers(row.node, name, value, dflt, value[0] == value[1] ? 1 : 2);
+}
+// RgbTexture: with layers, the rgb texture is a layer too (the reader refuses texture= beside
+// layers)
+constexpr int kRgbRole = 1;
+bool HasLayers(const SpecMaterial& e, const SpecMaterial& d) {
+  for (int role = 0; role < kTextureRoles; ++role) {
+    if (role != kRgbRole && e.textures[role] != d.textures[role] &&
+        KeywordOf(kTextureRoleNames, role)) {
+      return true;
+    }
+  }
+  return false;
+}
+void WriteValue(const Row& row, const char* name, const SpecMaterial& e, const SpecMaterial& d,
+                const std::string& value, const std::string& dflt, attr::RgbTexture) {
+  if (!HasLayers(e, d)) SetString(row.node, name, value, dflt);
+}
+
 }  // namespace
 
 #define MJSIM_WRITE_ROW(how, name, member, python) \
@@ -196,82 +218,8 @@ void WriteOrientation(const WriteContext& c, XmlNode& node, const Orientation& e
   }
 }
 
-void WriteCameraValues(const WriteContext& c, XmlNode& node, const SpecCamera& e, const SpecCamera& d,
-                      bool in_default) {
-  SetString(node, "target", e.target, d.target);
-  SetNumbers(node, "pos", e.pos, in_default ? d.pos : nullptr, 3);
-  WriteOrientation(c, node, e.orientation, &d.orientation);
-  SetNumber(node, "ipd", e.ipd, d.ipd);
-  SetKeyword(node, "mode", e.mode, d.mode, kModes);
-  SetBool(node, "orthographic", e.orthographic, d.orthographic);
-  SetNumbers(node, "resolution", e.resolution, d.resolution, 2);
-  SetNumber(node, "fovy", e.fovy, d.fovy);
-  SetNumbers(node, "sensorsize", e.sensorsize, d.sensorsize, 2);
-  SetNumbers(node, "focal", e.focal, d.focal, 2);
-  SetNumbers(node, "focalpixel", e.focalpixel, d.focalpixel, 2);
-  SetNumbers(node, "principal", e.principal, d.principal, 2);
-  SetNumbers(node, "principalpixel", e.principalpixel, d.principalpixel, 2);
-  SetList(node, "user", e.user, d.user);
-}
-
-void WriteLightValues(const WriteContext&, XmlNode& node, const SpecLight& e, const SpecLight& d,
-                      bool in_default) {
-  SetNumbers(node, "pos", e.pos, in_default ? d.pos : nullptr, 3);
-  SetNumbers(node, "dir", e.dir, in_default ? d.dir : nullptr, 3);
-  SetNumber(node, "bulbradius", e.bulbradius, d.bulbradius);
-  SetNumber(node, "intensity", e.intensity, d.intensity);
-  SetNumber(node, "range", e.range, d.range);
-  SetKeyword(node, "type", e.type, d.type, kLightTypes);
-  SetString(node, "texture", e.texture, d.texture);
-  SetBool(node, "castshadow", e.castshadow, d.castshadow);
-  SetBool(node, "active", e.active, d.active);
-  SetNumbers(node, "attenuation", e.attenuation, d.attenuation, 3);
-  SetNumber(node, "cutoff", e.cutoff, d.cutoff);
-  SetNumber(node, "exponent", e.exponent, d.exponent);
-  SetNumbers(node, "ambient", e.ambient, d.ambient, 3);
-  SetNumbers(node, "diffuse", e.diffuse, d.diffuse, 3);
-  SetNumbers(node, "specular", e.specular, d.specular, 3);
-  SetKeyword(node, "mode", e.mode, d.mode, kModes);
-  SetString(node, "target", e.target, d.target);
-}
-
-void WriteMeshValues(XmlNode& node, const SpecMesh& e, const SpecMesh& d) {
-  SetString(node, "content_type", e.content_type, d.content_type);
-  SetString(node, "file", e.file, d.file);
-  SetList(node, "vertex", e.vertex, d.vertex);
-  SetList(node, "normal", e.normal, d.normal);
-  SetList(node, "texcoord", e.texcoord, d.texcoord);
-  SetList(node, "face", e.face, d.face);
-  SetNumbers(node, "refpos", e.refpos, d.refpos, 3);
-  SetNumbers(node, "refquat", e.refquat, d.refquat, 4);
-  SetNumbers(node, "scale", e.scale, d.scale, 3);
-  SetBool(node, "smoothnormal", e.smoothnormal, d.smoothnormal);
-  SetNumber(node, "maxhullvert", e.maxhullvert, d.maxhullvert);
-  SetKeyword(node, "inertia", e.inertia, d.inertia, kMeshInertia);
-  SetString(node, "material", e.material, d.material);
-}
-
-void WriteMaterialValues(XmlNode& node, const SpecMaterial& e, const SpecMaterial& d) {
-  constexpr int kRgbRole = 1;
-  // with layers, the rgb texture is a layer too (the reader refuses texture= beside layers)
-  bool layered = false;
-  for (int role = 0; role < kTextureRoles; ++role) {
-    if (role != kRgbRole && e.textures[role] != d.textures[role] &&
-        KeywordOf(kTextureRoleNames, role)) {
-      layered = true;
-    }
-  }
-  if (!layered) SetString(node, "texture", e.textures[kRgbRole], d.textures[kRgbRole]);
-  SetNumbers(node, "texrepeat", e.texrepeat, d.texrepeat, 2);
-  SetBool(node, "texuniform", e.texuniform, d.texuniform);
-  SetNumber(node, "emission", e.emission, d.emission);
-  SetNumber(node, "specular", e.specular, d.specular);
-  SetNumber(node, "shininess", e.shininess, d.shininess);
-  SetNumber(node, "reflectance", e.reflectance, d.reflectance);
-  SetNumber(node, "metallic", e.metallic, d.metallic);
-  SetNumber(node, "roughness", e.roughness, d.roughness);
-  SetNumbers(node, "rgba", e.rgba, d.rgba, 4);
-  for (int role = 0; layered && role < kTextureRoles; ++role) {
+void WriteMaterialLayers(XmlNode& node, const SpecMaterial& e, const SpecMaterial& d) {
+  for (int role = 0; HasLayers(e, d) && role < kTextureRoles; ++role) {
     if (e.textures[role] == d.textures[role] && role != kRgbRole) continue;
     const char* keyword = KeywordOf(kTextureRoleNames, role);
     if (!keyword || e.textures[role].empty()) continue;  // the user role has no XML form
@@ -279,79 +227,6 @@ void WriteMaterialValues(XmlNode& node, const SpecMaterial& e, const SpecMateria
     layer.Set("texture", e.textures[role]);
     layer.Set("role", keyword);
   }
-}
-
-void WritePairValues(XmlNode& node, const SpecPair& e, const SpecPair& d) {
-  SetString(node, "geom1", e.geom1, d.geom1);
-  SetString(node, "geom2", e.geom2, d.geom2);
-  SetNumber(node, "condim", e.condim, d.condim);
-  SetNumbersUpTo(node, "friction", e.friction, d.friction, 5);
-  SetNumbersUpTo(node, "solref", e.solref, d.solref, 2);
-  SetNumbersUpTo(node, "solreffriction", e.solreffriction, d.solreffriction, 2);
-  SetNumbersUpTo(node, "solimp", e.solimp, d.solimp, 5);
-  SetNumber(node, "margin", e.margin, d.margin);
-  SetNumber(node, "gap", e.gap, d.gap);
-}
-
-void WriteEqualityValues(XmlNode& node, const SpecEquality& e, const SpecEquality& d) {
-  SetBool(node, "active", e.active, d.active);
-  SetNumbersUpTo(node, "solref", e.solref, d.solref, 2);
-  SetNumbersUpTo(node, "solimp", e.solimp, d.solimp, 5);
-}
-
-void WriteTendonValues(XmlNode& node, const SpecTendon& e, const SpecTendon& d) {
-  SetNumber(node, "group", e.group, d.group);
-  SetNumbersUpTo(node, "solreflimit", e.solref_limit, d.solref_limit, 2);
-  SetNumbersUpTo(node, "solimplimit", e.solimp_limit, d.solimp_limit, 5);
-  SetNumbersUpTo(node, "solreffriction", e.solref_friction, d.solref_friction, 2);
-  SetNumbersUpTo(node, "solimpfriction", e.solimp_friction, d.solimp_friction, 5);
-  SetKeyword(node, "limited", e.limited, d.limited, kAutoBools);
-  SetGivenRange(node, "range", e.range, e.range_given, d.range, d.range_given);
-  SetKeyword(node, "actuatorfrclimited", e.actuatorfrclimited, d.actuatorfrclimited, kAutoBools);
-  SetGivenRange(node, "actuatorfrcrange", e.actuatorfrcrange, e.actuatorfrcrange_given,
-                d.actuatorfrcrange, d.actuatorfrcrange_given);
-  SetNumber(node, "margin", e.margin, d.margin);
-  SetNumber(node, "stiffness", e.stiffness, d.stiffness);
-  SetNumber(node, "damping", e.damping, d.damping);
-  SetNumber(node, "armature", e.armature, d.armature);
-  SetNumber(node, "frictionloss", e.frictionloss, d.frictionloss);
-  // one value stands for both ends of the dead band (the reader repeats it)
-  SetNumbers(node, "springlength", e.springlength, d.springlength,
-             e.springlength[0] == e.springlength[1] ? 1 : 2);
-  SetNumber(node, "width", e.width, d.width);
-  SetString(node, "material", e.material, d.material);
-  SetNumbers(node, "rgba", e.rgba, d.rgba, 4);
-  SetList(node, "user", e.user, d.user);
-}
-
-void WriteActuatorValues(XmlNode& node, const SpecActuator& e, const SpecActuator& d) {
-  SetString(node, "joint", e.joint, d.joint);
-  SetString(node, "jointinparent", e.jointinparent, d.jointinparent);
-  SetString(node, "tendon", e.tendon, d.tendon);
-  SetString(node, "site", e.site, d.site);
-  SetString(node, "cranksite", e.cranksite, d.cranksite);
-  SetString(node, "body", e.body, d.body);
-  SetString(node, "refsite", e.refsite, d.refsite);
-  SetString(node, "slidersite", e.slidersite, d.slidersite);
-  SetNumber(node, "group", e.group, d.group);
-  SetKeyword(node, "ctrllimited", e.ctrllimited, d.ctrllimited, kAutoBools);
-  SetNumbers(node, "ctrlrange", e.ctrlrange, d.ctrlrange, 2);
-  SetKeyword(node, "forcelimited", e.forcelimited, d.forcelimited, kAutoBools);
-  SetNumbers(node, "forcerange", e.forcerange, d.forcerange, 2);
-  SetKeyword(node, "actlimited", e.actlimited, d.actlimited, kAutoBools);
-  SetNumbers(node, "actrange", e.actrange, d.actrange, 2);
-  SetNumbers(node, "lengthrange", e.lengthrange, d.lengthrange, 2);
-  SetNumbers(node, "gear", e.gear, d.gear, 6);
-  SetNumber(node, "cranklength", e.cranklength, d.cranklength);
-  SetBool(node, "actearly", e.actearly, d.actearly);
-  SetKeyword(node, "dyntype", e.dyntype, d.dyntype, kDynTypes);
-  SetKeyword(node, "gaintype", e.gaintype, d.gaintype, kGainTypes);
-  SetKeyword(node, "biastype", e.biastype, d.biastype, kBiasTypes);
-  SetNumbersUpTo(node, "dynprm", e.dynprm, d.dynprm, kActuatorParams);
-  SetNumbersUpTo(node, "gainprm", e.gainprm, d.gainprm, kActuatorParams);
-  SetNumbersUpTo(node, "biasprm", e.biasprm, d.biasprm, kActuatorParams);
-  SetNumber(node, "actdim", e.actdim, d.actdim);
-  SetList(node, "user", e.user, d.user);
 }
 
 }  // namespace mjsim

@@ -27,16 +27,8 @@ struct WriteContext {
                        bool in_default);
 MJSIM_ATTRIBUTE_TABLES(MJSIM_DECLARE_WRITE)
 #undef MJSIM_DECLARE_WRITE
-void WriteCameraValues(const WriteContext& c, XmlNode& node, const SpecCamera& e, const SpecCamera& d,
-                      bool in_default);
-void WriteLightValues(const WriteContext& c, XmlNode& node, const SpecLight& e, const SpecLight& d,
-                      bool in_default);
-void WriteMeshValues(XmlNode& node, const SpecMesh& e, const SpecMesh& d);
-void WriteMaterialValues(XmlNode& node, const SpecMaterial& e, const SpecMaterial& d);
-void WritePairValues(XmlNode& node, const SpecPair& e, const SpecPair& d);
-void WriteEqualityValues(XmlNode& node, const SpecEquality& e, const SpecEquality& d);
-void WriteTendonValues(XmlNode& node, const SpecTendon& e, const SpecTendon& d);
-void WriteActuatorValues(XmlNode& node, const SpecActuator& e, const SpecActuator& d);
+// a material's <layer> children: its textures by role, when it has others than rgb
+void WriteMaterialLayers(XmlNode& node, const SpecMaterial& e, const SpecMaterial& d);
 // orientation in the form it was given; angles in radians
 void WriteOrientation(const WriteContext& c, XmlNode& node, const Orientation& e,
                       const Orientation* d);
