@@ -15,8 +15,11 @@
 // by its how's name); what an element kind does beyond its rows (a freejoint, actuator
 // shortcuts, material layers, geom fromto) stays in that kind's reader and writer.
 #pragma once
+#include <algorithm>
+#include <initializer_list>
 #include <map>
 #include <string>
+#include <vector>
 
 #include "spec/spec.h"
 #include "xml/keywords.h"
@@ -293,5 +296,23 @@ struct RgbTexture : Plain {};   // writer: not when the material has layers (the
   X(SpecMaterial, MJSIM_MATERIAL_ATTRIBUTES) \
   X(SpecMesh, MJSIM_MESH_ATTRIBUTES)       \
   X(SpecActuator, MJSIM_ACTUATOR_ATTRIBUTES)
+
+// The MJCF names of a table's rows, for the schema: an Orientation row stands for its five forms.
+//   AttributeNames({MJSIM_CAMERA_ATTRIBUTES(MJSIM_ATTRIBUTE_NAME)}, {"target"})
+// leaves out the names in `without` (what a default class cannot set, for one).
+#define MJSIM_ATTRIBUTE_NAME(how, name, member, python) name,
+inline std::vector<std::string> AttributeNames(std::initializer_list<const char*> names,
+                                               std::initializer_list<const char*> without = {}) {
+  std::vector<std::string> out;
+  for (std::string name : names) {
+    if (std::find(without.begin(), without.end(), name) != without.end()) continue;
+    if (name != "orientation") {
+      out.push_back(name);
+      continue;
+    }
+    for (const char* form : {"quat", "axisangle", "xyaxes", "zaxis", "euler"}) out.push_back(form);
+  }
+  return out;
+}
 
 }  // namespace mjsim

@@ -6,9 +6,8 @@
 namespace mjsim {
 namespace {
 
-const std::vector<std::string> kMaterialAttributes = {
-    "texture", "texrepeat", "texuniform", "emission", "specular", "shininess", "reflectance",
-    "metallic", "roughness", "rgba"};
+const std::vector<std::string> kMaterialAttributes =
+    AttributeNames({MJSIM_MATERIAL_ATTRIBUTES(MJSIM_ATTRIBUTE_NAME)});
 
 
 void ReadMaterialValues(XmlReader& reader, const XMLElement* elem, SpecMaterial& material) {

@@ -6,30 +6,20 @@
 namespace mjsim {
 namespace {
 
-const std::vector<std::string> kOrientation = {"quat", "axisangle", "xyaxes", "zaxis", "euler"};
+using Names = std::vector<std::string>;
 
-
-std::vector<std::string> CameraAttributes() {
-  std::vector<std::string> names = {"mode", "pos", "fovy", "ipd", "resolution",
-                                    "focal", "focalpixel", "principal", "principalpixel",
-                                    "sensorsize", "orthographic", "user"};
-  names.insert(names.end(), kOrientation.begin(), kOrientation.end());
+// what refers to other elements (a target body, a texture) only in a body, which gives a name
+// and a class besides (the reference's schema); `directional` is read, never written
+Names InBody(Names names) {
+  names.insert(names.begin(), {"name", "class"});
   return names;
 }
-
-// no orientation: a light points along `dir`
-std::vector<std::string> LightAttributes() {
-  return {"mode", "type", "directional", "castshadow", "active", "pos", "dir",
-          "bulbradius", "intensity", "range", "attenuation", "cutoff", "exponent", "ambient",
-          "diffuse", "specular"};
+Names CameraAttributes(std::initializer_list<const char*> without = {}) {
+  return AttributeNames({MJSIM_CAMERA_ATTRIBUTES(MJSIM_ATTRIBUTE_NAME)}, without);
 }
-
-// in a body: a name, a class, and what refers to other elements (a target body, a texture),
-// which a default cannot set (the reference's schema)
-std::vector<std::string> InBody(std::vector<std::string> names,
-                                std::initializer_list<const char*> references) {
-  names.insert(names.begin(), {"name", "class"});
-  names.insert(names.end(), references.begin(), references.end());
+Names LightAttributes(std::initializer_list<const char*> without = {}) {
+  Names names = AttributeNames({MJSIM_LIGHT_ATTRIBUTES(MJSIM_ATTRIBUTE_NAME)}, without);
+  names.push_back("directional");
   return names;
 }
 
@@ -37,10 +27,10 @@ std::vector<std::string> InBody(std::vector<std::string> names,
 
 std::vector<ElementSchema> CameraLightSchema() {
   return {
-      {"body/camera", "camera", InBody(CameraAttributes(), {"target"}), {}, {}},
-      {"body/light", "light", InBody(LightAttributes(), {"target", "texture"}), {}, {}},
-      {"default/camera", "camera", CameraAttributes(), {}, {}},
-      {"default/light", "light", LightAttributes(), {}, {}},
+      {"body/camera", "camera", InBody(CameraAttributes()), {}, {}},
+      {"body/light", "light", InBody(LightAttributes()), {}, {}},
+      {"default/camera", "camera", CameraAttributes({"target"}), {}, {}},
+      {"default/light", "light", LightAttributes({"target", "texture"}), {}, {}},
   };
 }
 

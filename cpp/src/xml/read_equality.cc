@@ -10,15 +10,18 @@ namespace {
 
 using Names = std::vector<std::string>;
 
-const Names kEqualityCommon = {"name", "class", "active", "solref", "solimp"};
-
 Names With(Names base, const Names& more) {
   base.insert(base.end(), more.begin(), more.end());
   return base;
 }
 
-const Names kPairValues = {"condim", "friction", "solref", "solreffriction", "solimp", "gap",
-                           "margin"};
+const Names kEqualityValues = AttributeNames({MJSIM_EQUALITY_ATTRIBUTES(MJSIM_ATTRIBUTE_NAME)});
+const Names kEqualityCommon = With({"name", "class"}, kEqualityValues);
+
+// a default class names no geoms
+const Names kPairAttributes = AttributeNames({MJSIM_PAIR_ATTRIBUTES(MJSIM_ATTRIBUTE_NAME)});
+const Names kPairValues =
+    AttributeNames({MJSIM_PAIR_ATTRIBUTES(MJSIM_ATTRIBUTE_NAME)}, {"geom1", "geom2"});
 
 // solref, solimp and active: the values a default class carries for every equality type
 void ReadEqualityValues(XmlReader& reader, const XMLElement* elem, SpecEquality& eq) {
@@ -105,9 +108,9 @@ std::vector<ElementSchema> EqualitySchema() {
       {"equality/tendon", "tendon", With(kEqualityCommon, {"tendon1", "tendon2", "polycoef"}), {},
        {}},
       {"equality/flex", "flex", With(kEqualityCommon, {"flex"}), {}, {}},
-      {"default/equality", "equality", {"active", "solref", "solimp"}, {}, {}},
+      {"default/equality", "equality", kEqualityValues, {}, {}},
       {"contact", "contact", {}, {}, {"contact/pair", "contact/exclude"}},
-      {"contact/pair", "pair", With({"name", "class", "geom1", "geom2"}, kPairValues), {}, {}},
+      {"contact/pair", "pair", With({"name", "class"}, kPairAttributes), {}, {}},
       {"contact/exclude", "exclude", {"name", "body1", "body2"}, {}, {}},
       {"default/pair", "pair", kPairValues, {}, {}},
   };

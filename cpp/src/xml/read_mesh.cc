@@ -26,16 +26,19 @@ void ReadMeshBuiltin(XmlReader& reader, const XMLElement* elem, SpecMesh& mesh) 
   }
 }
 
+// the table's, a name and a class, and the builtin procedure (ReadMeshBuiltin)
+std::vector<std::string> MeshAttributes() {
+  std::vector<std::string> names = AttributeNames({MJSIM_MESH_ATTRIBUTES(MJSIM_ATTRIBUTE_NAME)});
+  names.insert(names.begin(), {"name", "class"});
+  names.insert(names.end(), {"builtin", "params"});
+  return names;
+}
+
 }  // namespace
 
 std::vector<ElementSchema> MeshSchema() {
   return {
-      {"asset/mesh", "mesh",
-       {"name", "class", "content_type", "file", "vertex", "normal", "texcoord", "face",
-        "refpos", "refquat", "scale", "smoothnormal", "maxhullvert", "inertia", "builtin",
-        "params", "material"},
-       {},
-       {"mesh/plugin"}},
+      {"asset/mesh", "mesh", MeshAttributes(), {}, {"mesh/plugin"}},
       {"default/mesh", "mesh", {"scale", "maxhullvert", "inertia"}, {}, {}},
   };
 }

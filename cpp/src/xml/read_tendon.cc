@@ -11,11 +11,9 @@ using Names = std::vector<std::string>;
 
 // attributes of <spatial>, <fixed> and <default><tendon>: the reference's default class takes
 // neither the actuator force limits nor armature, and <fixed> takes no visual attributes
-const Names kSharedAttributes = {
-    "group", "limited", "range", "solreflimit", "solimplimit", "solreffriction", "solimpfriction",
-    "frictionloss", "springlength", "margin", "stiffness", "damping", "user"};
-const Names kElementOnlyAttributes = {"actuatorfrclimited", "actuatorfrcrange", "armature"};
-const Names kSpatialOnlyAttributes = {"width", "material", "rgba"};
+Names TendonAttributes(std::initializer_list<const char*> without) {
+  return AttributeNames({MJSIM_TENDON_ATTRIBUTES(MJSIM_ATTRIBUTE_NAME)}, without);
+}
 
 Names Join(std::initializer_list<Names> lists) {
   Names all;
@@ -79,15 +77,16 @@ void ReadTendon(XmlReader& reader, const XMLElement* elem, const std::string& ke
 std::vector<ElementSchema> TendonSchema() {
   return {
       {"tendon", "tendon", {}, {}, {"tendon/spatial", "tendon/fixed"}},
-      {"tendon/spatial", "spatial", Join({{"name", "class"}, kSharedAttributes, kElementOnlyAttributes,
-                                        kSpatialOnlyAttributes}),
+      {"tendon/spatial", "spatial", Join({{"name", "class"}, TendonAttributes({})}),
        {}, {"spatial/site", "spatial/geom", "spatial/pulley"}},
-      {"tendon/fixed", "fixed", Join({{"name", "class"}, kSharedAttributes, kElementOnlyAttributes}), {}, {"fixed/joint"}},
+      {"tendon/fixed", "fixed", Join({{"name", "class"}, TendonAttributes({"width", "material", "rgba"})}),
+       {}, {"fixed/joint"}},
       {"spatial/site", "site", {"site"}, {}, {}},
       {"spatial/geom", "geom", {"geom", "sidesite"}, {}, {}},
       {"spatial/pulley", "pulley", {"divisor"}, {}, {}},
       {"fixed/joint", "joint", {"joint", "coef"}, {}, {}},
-      {"default/tendon", "tendon", Join({kSharedAttributes, kSpatialOnlyAttributes}), {}, {}},
+      {"default/tendon", "tendon",
+       TendonAttributes({"actuatorfrclimited", "actuatorfrcrange", "armature"}), {}, {}},
   };
 }
 
