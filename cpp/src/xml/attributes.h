@@ -1,7 +1,9 @@
 // attributes.h: the MJCF attributes of each element kind, one row per attribute. The reader
-// (read_attributes.cc) and the writer (xml_writer_elements.cc) expand these rows, so an
-// attribute is added by one row here and its member in the Spec struct (and its mjSpec row in
-// bindings/spec_tables.cc, which checks the Python column against these rows).
+// (read_attributes.cc) and the writer (xml_writer_elements.cc) expand these rows, and the schema
+// of camera, light, tendon, pair, equality, material and mesh takes its names from them
+// (AttributeNames below). An attribute is added by its row here, its member in the Spec struct
+// and its mjSpec row in bindings/spec_tables.cc (mjSpec's own member order; that file checks
+// the Python column below against its rows when the module loads).
 //
 //   X(how, MJCF name, Spec member, mjSpec name)
 //
@@ -9,11 +11,12 @@
 // attribute, and the reader reads in the same order. `how` says how the text maps to the member
 // (the attr:: types below); a member of type Orientation stands for quat, axisangle, xyaxes,
 // zaxis and euler. The mjSpec name is "" where mjSpec's attribute is not this member as it is
-// (a custom row in spec_tables.cc, or one member split in two there).
+// (a custom row in spec_tables.cc).
 //
-// The rows' hows under "special" have code of their own in the reader or the writer (each marked
-// by its how's name); what an element kind does beyond its rows (a freejoint, actuator
-// shortcuts, material layers, geom fromto) stays in that kind's reader and writer.
+// The hows under "special" have code of their own in the reader or the writer (each marked by
+// its how's name); what an element kind does beyond its rows (a freejoint, actuator shortcuts
+// and targets, material layers, camera resolution, light directional, mesh builtin) stays in
+// that kind's reader and writer.
 #pragma once
 #include <algorithm>
 #include <initializer_list>
