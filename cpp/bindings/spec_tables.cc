@@ -4,9 +4,12 @@
 #include "spec_tables.h"
 
 #include <cmath>
+#include <cstring>
 #include <limits>
+#include <stdexcept>
 
 #include "spec_values.h"
+#include "xml/attributes.h"
 
 namespace mjsim {
 namespace {
@@ -260,6 +263,53 @@ void SetPluginConfig(void* e, py::handle value, const AttrRow& row) {
   }
 }
 
+// ---- agreement with the MJCF attribute tables (xml/attributes.h) ------------------------------
+// A table row that names an mjSpec attribute must be a row here of the same member; a row
+// added to one table and not the other fails on the class's first use.
+struct PythonName {
+  const char* mjcf;
+  const char* python;
+  std::ptrdiff_t offset;
+};
+
+template <typename T, typename Access>
+std::ptrdiff_t OffsetIn(Access access) {
+  T& probe = Probe<T>();
+  return reinterpret_cast<char*>(&access(probe)) - reinterpret_cast<char*>(&probe);
+}
+
+void CheckPythonNames(const char* kind, const std::vector<AttrRow>& rows,
+                      std::initializer_list<PythonName> names) {
+  for (const PythonName& name : names) {
+    if (!*name.python) continue;
+    bool found = false;
+    for (const AttrRow& row : rows) {
+      found = found || (std::strcmp(row.name, name.python) == 0 && row.offset == name.offset);
+    }
+    if (!found) {
+      throw std::logic_error(std::string(kind) + " attribute '" + name.mjcf + "' (xml/attributes.h) names mjSpec attribute '" + name.python + "', which is not a row of the same member in spec_tables.cc");
+    }
+  }
+}
+
+template <typename T>
+const std::vector<AttrRow>& Checked(const std::vector<AttrRow>& rows) {
+  return rows;  // kinds without an MJCF attribute table
+}
+
+#define MJSIM_PYTHON_NAME(how, name, member, python) \
+  PythonName{name, python, OffsetIn<T>([](T& e) -> auto& { return e.member; })},
+#define MJSIM_CHECKED(Type, TABLE)                                                \
+  template <>                                                                     \
+  const std::vector<AttrRow>& Checked<Type>(const std::vector<AttrRow>& rows) {  \
+    using T = Type;                                                               \
+    CheckPythonNames(#Type, rows, {TABLE(MJSIM_PYTHON_NAME)});                    \
+    return rows;                                                                  \
+  }
+MJSIM_ATTRIBUTE_TABLES(MJSIM_CHECKED)
+#undef MJSIM_CHECKED
+#undef MJSIM_PYTHON_NAME
+
 }  // namespace
 
 #define A MJSIM_ATTR
@@ -274,7 +324,8 @@ template <> const std::vector<AttrRow>& RowsOf<SpecBody>() {
       Custom("fullinertia", BodyFullInertia, SetBodyFullInertia), A(T, "mocap", mocap),
       A(T, "gravcomp", gravcomp), A(T, "userdata", user),
       A(T, "explicitinertial", explicitinertial), PluginRow<T>([](T& e) -> std::string& { return e.plugin; }), A(T, "info", source.info)};
-  return rows;
+  static const std::vector<AttrRow>& checked = Checked<T>(rows);
+  return checked;
 }
 
 template <> const std::vector<AttrRow>& RowsOf<SpecFrame>() {
@@ -282,7 +333,8 @@ template <> const std::vector<AttrRow>& RowsOf<SpecFrame>() {
   static const std::vector<AttrRow> rows = {
       A(T, "name", name), A(T, "childclass", childclass), A(T, "pos", pos),
       A(T, "quat", orientation.quat), A(T, "alt", orientation), A(T, "info", source.info)};
-  return rows;
+  static const std::vector<AttrRow>& checked = Checked<T>(rows);
+  return checked;
 }
 
 template <> const std::vector<AttrRow>& RowsOf<SpecJoint>() {
@@ -299,7 +351,8 @@ template <> const std::vector<AttrRow>& RowsOf<SpecJoint>() {
       A(T, "solref_friction", solref_friction), A(T, "solimp_friction", solimp_friction),
       A(T, "group", group), A(T, "actgravcomp", actuatorgravcomp), A(T, "userdata", user),
       A(T, "info", source.info)};
-  return rows;
+  static const std::vector<AttrRow>& checked = Checked<T>(rows);
+  return checked;
 }
 
 template <> const std::vector<AttrRow>& RowsOf<SpecGeom>() {
@@ -318,7 +371,8 @@ template <> const std::vector<AttrRow>& RowsOf<SpecGeom>() {
       A(T, "group", group), A(T, "hfieldname", hfield), A(T, "meshname", mesh),
       A(T, "fitscale", fitscale), A(T, "userdata", user), PluginRow<T>([](T& e) -> std::string& { return e.plugin; }),
       A(T, "info", source.info)};
-  return rows;
+  static const std::vector<AttrRow>& checked = Checked<T>(rows);
+  return checked;
 }
 
 template <> const std::vector<AttrRow>& RowsOf<SpecSite>() {
@@ -328,7 +382,8 @@ template <> const std::vector<AttrRow>& RowsOf<SpecSite>() {
       A(T, "alt", orientation), MJSIM_OPTIONAL_REALS(T, "fromto", fromto, 6),
       A(T, "size", size), A(T, "type", type, "mjtGeom"), A(T, "material", material),
       A(T, "group", group), A(T, "rgba", rgba), A(T, "userdata", user), A(T, "info", source.info)};
-  return rows;
+  static const std::vector<AttrRow>& checked = Checked<T>(rows);
+  return checked;
 }
 
 template <> const std::vector<AttrRow>& RowsOf<SpecCamera>() {
@@ -341,7 +396,8 @@ template <> const std::vector<AttrRow>& RowsOf<SpecCamera>() {
       A(T, "focal_length", focal), A(T, "focal_pixel", focalpixel),
       A(T, "principal_length", principal), A(T, "principal_pixel", principalpixel),
       A(T, "userdata", user), A(T, "info", source.info)};
-  return rows;
+  static const std::vector<AttrRow>& checked = Checked<T>(rows);
+  return checked;
 }
 
 template <> const std::vector<AttrRow>& RowsOf<SpecLight>() {
@@ -354,7 +410,8 @@ template <> const std::vector<AttrRow>& RowsOf<SpecLight>() {
       A(T, "attenuation", attenuation), A(T, "cutoff", cutoff), A(T, "exponent", exponent),
       A(T, "ambient", ambient), A(T, "diffuse", diffuse), A(T, "specular", specular),
       A(T, "info", source.info)};
-  return rows;
+  static const std::vector<AttrRow>& checked = Checked<T>(rows);
+  return checked;
 }
 
 template <> const std::vector<AttrRow>& RowsOf<SpecFlex>() {
@@ -373,7 +430,8 @@ template <> const std::vector<AttrRow>& RowsOf<SpecFlex>() {
       A(T, "elastic2d", elastic2d), A(T, "nodebody", nodebody), A(T, "vertbody", vertbody),
       A(T, "node", node), A(T, "vert", vert), A(T, "elem", elem),
       A(T, "texcoord", texcoord), A(T, "elemtexcoord", elemtexcoord), A(T, "info", source.info)};
-  return rows;
+  static const std::vector<AttrRow>& checked = Checked<T>(rows);
+  return checked;
 }
 
 template <> const std::vector<AttrRow>& RowsOf<SpecMesh>() {
@@ -385,7 +443,8 @@ template <> const std::vector<AttrRow>& RowsOf<SpecMesh>() {
       A(T, "maxhullvert", maxhullvert), A(T, "uservert", vertex),
       A(T, "usernormal", normal), A(T, "usertexcoord", texcoord), A(T, "userface", face),
       A(T, "material", material), A(T, "info", source.info)};
-  return rows;
+  static const std::vector<AttrRow>& checked = Checked<T>(rows);
+  return checked;
 }
 
 template <> const std::vector<AttrRow>& RowsOf<SpecHField>() {
@@ -394,7 +453,8 @@ template <> const std::vector<AttrRow>& RowsOf<SpecHField>() {
       A(T, "name", name), A(T, "content_type", content_type), A(T, "file", file),
       A(T, "size", size), A(T, "nrow", nrow), A(T, "ncol", ncol),
       MJSIM_GIVEN(T, "userdata", elevation, elevation_given), A(T, "info", source.info)};
-  return rows;
+  static const std::vector<AttrRow>& checked = Checked<T>(rows);
+  return checked;
 }
 
 template <> const std::vector<AttrRow>& RowsOf<SpecSkin>() {
@@ -408,7 +468,8 @@ template <> const std::vector<AttrRow>& RowsOf<SpecSkin>() {
       Custom("bindquat", SkinBind<4, &SpecSkinBone::bindquat>, SetSkinBind<4, &SpecSkinBone::bindquat>),
       Custom("vertid", SkinVertId, SetSkinVertId),
       Custom("vertweight", SkinVertWeight, SetSkinVertWeight), A(T, "info", source.info)};
-  return rows;
+  static const std::vector<AttrRow>& checked = Checked<T>(rows);
+  return checked;
 }
 
 template <> const std::vector<AttrRow>& RowsOf<SpecTexture>() {
@@ -422,7 +483,8 @@ template <> const std::vector<AttrRow>& RowsOf<SpecTexture>() {
       A(T, "gridsize", gridsize), A(T, "gridlayout", gridlayout),
       A(T, "cubefiles", cubefiles), Custom("data", TextureData, SetTextureData),
       A(T, "hflip", hflip), A(T, "vflip", vflip), A(T, "info", source.info)};
-  return rows;
+  static const std::vector<AttrRow>& checked = Checked<T>(rows);
+  return checked;
 }
 
 template <> const std::vector<AttrRow>& RowsOf<SpecMaterial>() {
@@ -433,7 +495,8 @@ template <> const std::vector<AttrRow>& RowsOf<SpecMaterial>() {
       A(T, "shininess", shininess), A(T, "reflectance", reflectance),
       A(T, "metallic", metallic), A(T, "roughness", roughness), A(T, "rgba", rgba),
       A(T, "info", source.info)};
-  return rows;
+  static const std::vector<AttrRow>& checked = Checked<T>(rows);
+  return checked;
 }
 
 template <> const std::vector<AttrRow>& RowsOf<SpecPair>() {
@@ -443,14 +506,16 @@ template <> const std::vector<AttrRow>& RowsOf<SpecPair>() {
       A(T, "condim", condim), A(T, "solref", solref), A(T, "solreffriction", solreffriction),
       A(T, "solimp", solimp), A(T, "margin", margin), A(T, "gap", gap),
       A(T, "friction", friction), A(T, "info", source.info)};
-  return rows;
+  static const std::vector<AttrRow>& checked = Checked<T>(rows);
+  return checked;
 }
 
 template <> const std::vector<AttrRow>& RowsOf<SpecExclude>() {
   using T = SpecExclude;
   static const std::vector<AttrRow> rows = {A(T, "name", name), A(T, "bodyname1", body1),
                                             A(T, "bodyname2", body2), A(T, "info", source.info)};
-  return rows;
+  static const std::vector<AttrRow>& checked = Checked<T>(rows);
+  return checked;
 }
 
 template <> const std::vector<AttrRow>& RowsOf<SpecEquality>() {
@@ -460,7 +525,8 @@ template <> const std::vector<AttrRow>& RowsOf<SpecEquality>() {
       A(T, "active", active), A(T, "name1", name1), A(T, "name2", name2),
       Custom("objtype", EqualityObjType, SetEqualityObjType), A(T, "solref", solref),
       A(T, "solimp", solimp), A(T, "info", source.info)};
-  return rows;
+  static const std::vector<AttrRow>& checked = Checked<T>(rows);
+  return checked;
 }
 
 template <> const std::vector<AttrRow>& RowsOf<SpecTendon>() {
@@ -475,7 +541,8 @@ template <> const std::vector<AttrRow>& RowsOf<SpecTendon>() {
       A(T, "margin", margin), A(T, "solref_limit", solref_limit),
       A(T, "solimp_limit", solimp_limit), A(T, "material", material), A(T, "width", width),
       A(T, "rgba", rgba), A(T, "group", group), A(T, "userdata", user), A(T, "info", source.info)};
-  return rows;
+  static const std::vector<AttrRow>& checked = Checked<T>(rows);
+  return checked;
 }
 
 template <> const std::vector<AttrRow>& RowsOf<SpecActuator>() {
@@ -493,7 +560,8 @@ template <> const std::vector<AttrRow>& RowsOf<SpecActuator>() {
       A(T, "forcerange", forcerange), A(T, "actlimited", actlimited),
       A(T, "actrange", actrange), A(T, "group", group), A(T, "userdata", user),
       PluginRow<T>([](T& e) -> std::string& { return e.plugin; }), A(T, "info", source.info)};
-  return rows;
+  static const std::vector<AttrRow>& checked = Checked<T>(rows);
+  return checked;
 }
 
 template <> const std::vector<AttrRow>& RowsOf<SpecSensor>() {
@@ -505,21 +573,24 @@ template <> const std::vector<AttrRow>& RowsOf<SpecSensor>() {
       A(T, "datatype", datatype, "mjtDataType"), A(T, "needstage", needstage, "mjtStage"),
       A(T, "dim", dim), A(T, "cutoff", cutoff), A(T, "noise", noise), A(T, "userdata", user),
       PluginRow<T>([](T& e) -> std::string& { return e.plugin; }), A(T, "info", source.info)};
-  return rows;
+  static const std::vector<AttrRow>& checked = Checked<T>(rows);
+  return checked;
 }
 
 template <> const std::vector<AttrRow>& RowsOf<SpecNumeric>() {
   using T = SpecNumeric;
   static const std::vector<AttrRow> rows = {A(T, "name", name), A(T, "data", data),
                                             A(T, "size", size), A(T, "info", source.info)};
-  return rows;
+  static const std::vector<AttrRow>& checked = Checked<T>(rows);
+  return checked;
 }
 
 template <> const std::vector<AttrRow>& RowsOf<SpecText>() {
   using T = SpecText;
   static const std::vector<AttrRow> rows = {A(T, "name", name), A(T, "data", data),
                                             A(T, "info", source.info)};
-  return rows;
+  static const std::vector<AttrRow>& checked = Checked<T>(rows);
+  return checked;
 }
 
 template <> const std::vector<AttrRow>& RowsOf<SpecTuple>() {
@@ -528,7 +599,8 @@ template <> const std::vector<AttrRow>& RowsOf<SpecTuple>() {
       A(T, "name", name), Custom("objtype", TupleObjType, SetTupleObjType),
       Custom("objname", TupleObjName, SetTupleObjName),
       Custom("objprm", TupleObjPrm, SetTupleObjPrm), A(T, "info", source.info)};
-  return rows;
+  static const std::vector<AttrRow>& checked = Checked<T>(rows);
+  return checked;
 }
 
 template <> const std::vector<AttrRow>& RowsOf<SpecKey>() {
@@ -541,7 +613,8 @@ template <> const std::vector<AttrRow>& RowsOf<SpecKey>() {
       Custom("mpos", KeyArray<&SpecKey::mpos>, SetKeyArray<&SpecKey::mpos>),
       Custom("mquat", KeyArray<&SpecKey::mquat>, SetKeyArray<&SpecKey::mquat>),
       Custom("ctrl", KeyArray<&SpecKey::ctrl>, SetKeyArray<&SpecKey::ctrl>), A(T, "info", source.info)};
-  return rows;
+  static const std::vector<AttrRow>& checked = Checked<T>(rows);
+  return checked;
 }
 
 template <> const std::vector<AttrRow>& RowsOf<SpecPlugin>() {
@@ -549,7 +622,8 @@ template <> const std::vector<AttrRow>& RowsOf<SpecPlugin>() {
   static const std::vector<AttrRow> rows = {
       A(T, "name", name), A(T, "plugin_name", plugin_name), A(T, "active", active),
       Custom("config", PluginConfig, SetPluginConfig), A(T, "info", source.info)};
-  return rows;
+  static const std::vector<AttrRow>& checked = Checked<T>(rows);
+  return checked;
 }
 
 #undef A

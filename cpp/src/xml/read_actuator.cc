@@ -83,57 +83,6 @@ Names SectionAttributes(const std::string& tag) {
   return names;
 }
 
-// Overwrites the first n <= count entries of `out` with the attribute's numbers (the rest keep
-// their values, as the reference does for gear and the prm arrays); absent -> false.
-bool ReadPrefix(const XmlReader& reader, const XMLElement* elem, const char* attr, mjtNum* out,
-                int count) {
-  const char* text = elem->Attribute(attr);
-  if (!text) return false;
-  std::vector<mjtNum> numbers = reader.ParseNumbers(elem, attr, text);
-  if (static_cast<int>(numbers.size()) > count) {
-    reader.Fail(elem, std::string("attribute '") + attr + "' takes at most " +
-                          std::to_string(count) + " numbers, got " +
-                          std::to_string(numbers.size()) + " (\"" + text + "\")");
-  }
-  for (size_t i = 0; i < numbers.size(); ++i) out[i] = numbers[i];
-  return true;
-}
-
-// Exactly `count` numbers; an empty attribute changes nothing (as in the reference)
-bool ReadRange(const XmlReader& reader, const XMLElement* elem, const char* attr, mjtNum* out,
-               int count) {
-  const char* text = elem->Attribute(attr);
-  if (!text || reader.ParseNumbers(elem, attr, text).empty()) return false;
-  return reader.ReadReals(elem, attr, out, count);
-}
-
-// ---- attributes every actuator element shares ----------------------------------------------
-void ReadCommonValues(const XmlReader& reader, const XMLElement* elem, SpecActuator& act) {
-  act.source = reader.Locate(elem);
-  reader.ReadInt(elem, "group", act.group);
-  reader.ReadKeyword(elem, "ctrllimited", kAutoBools, act.ctrllimited);
-  reader.ReadKeyword(elem, "forcelimited", kAutoBools, act.forcelimited);
-  reader.ReadKeyword(elem, "actlimited", kAutoBools, act.actlimited);
-  ReadRange(reader, elem, "ctrlrange", act.ctrlrange, 2);
-  ReadRange(reader, elem, "forcerange", act.forcerange, 2);
-  ReadRange(reader, elem, "actrange", act.actrange, 2);
-  ReadRange(reader, elem, "lengthrange", act.lengthrange, 2);
-  ReadPrefix(reader, elem, "gear", act.gear, 6);
-  reader.ReadReal(elem, "cranklength", act.cranklength);
-  reader.ReadRealList(elem, "user", act.user);
-}
-
-void ReadGeneral(const XmlReader& reader, const XMLElement* elem, SpecActuator& act) {
-  reader.ReadKeyword(elem, "dyntype", kDynTypes, act.dyntype);
-  reader.ReadKeyword(elem, "gaintype", kGainTypes, act.gaintype);
-  reader.ReadKeyword(elem, "biastype", kBiasTypes, act.biastype);
-  ReadPrefix(reader, elem, "dynprm", act.dynprm, kActuatorParams);
-  reader.ReadBool(elem, "actearly", act.actearly);
-  ReadPrefix(reader, elem, "gainprm", act.gainprm, kActuatorParams);
-  ReadPrefix(reader, elem, "biasprm", act.biasprm, kActuatorParams);
-  reader.ReadInt(elem, "actdim", act.actdim);
-}
-
 void ReadMotor(const XmlReader&, const XMLElement*, SpecActuator& act) { SetToMotor(act); }
 
 // a non-negative attribute: fails naming it when negative
@@ -237,9 +186,9 @@ void ReadAdhesion(const XmlReader& reader, const XMLElement* elem, SpecActuator&
 
 // The values of one element (general or shortcut) applied to `act`.
 void ReadActuatorValues(const XmlReader& reader, const XMLElement* elem, SpecActuator& act) {
-  ReadCommonValues(reader, elem, act);
+  act.source = reader.Locate(elem);
+  ReadAttributes(reader, elem, act);  // the general values; a shortcut's schema has fewer
   std::string tag = elem->Name();
-  if (tag == "general") ReadGeneral(reader, elem, act);
   if (tag == "motor") ReadMotor(reader, elem, act);
   if (tag == "position") ReadPosition(reader, elem, act);
   if (tag == "velocity") ReadVelocity(reader, elem, act);
@@ -250,23 +199,17 @@ void ReadActuatorValues(const XmlReader& reader, const XMLElement* elem, SpecAct
   if (tag == "adhesion") ReadAdhesion(reader, elem, act);
 }
 
-// name and transmission target of an element in <actuator>: at most one target
-void ReadTarget(const XmlReader& reader, const XMLElement* elem, SpecActuator& act) {
-  struct Target { const char* attr; std::string* value; };
-  const Target targets[] = {{"joint", &act.joint},         {"jointinparent", &act.jointinparent},
-                            {"tendon", &act.tendon},       {"site", &act.site},
-                            {"cranksite", &act.cranksite}, {"body", &act.body}};
+// the transmission target of an element in <actuator> (read with its values): at most one
+void CheckTarget(const XmlReader& reader, const XMLElement* elem, const SpecActuator& act) {
   int count = 0;
   std::string given;
-  for (const Target& target : targets) {
-    if (!reader.ReadString(elem, target.attr, *target.value)) continue;
-    given += (count++ ? ", " : "") + std::string(target.attr);
+  for (const char* attr : {"joint", "jointinparent", "tendon", "site", "cranksite", "body"}) {
+    if (!elem->Attribute(attr)) continue;
+    given += (count++ ? ", " : "") + std::string(attr);
   }
   if (count > 1) {
     reader.Fail(elem, "an actuator can have only one transmission target, got " + given);
   }
-  reader.ReadString(elem, "refsite", act.refsite);
-  reader.ReadString(elem, "slidersite", act.slidersite);
   if (!act.refsite.empty() && count == 1 && act.site.empty()) {
     reader.Fail(elem, "refsite can only be used with a site transmission");
   }
@@ -304,7 +247,7 @@ void ReadActuatorSection(XmlReader& reader, const XMLElement* section) {
     SpecActuator act = reader.spec().defaults[reader.ActiveClass(child, 0)].actuator;
     ReadActuatorValues(reader, child, act);
     reader.ReadString(child, "name", act.name);
-    ReadTarget(reader, child, act);
+    CheckTarget(reader, child, act);
     if (std::string(child->Name()) == "adhesion" && act.body.empty()) {
       reader.Fail(child, "required attribute missing: 'body'");
     }

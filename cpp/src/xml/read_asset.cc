@@ -6,22 +6,12 @@
 namespace mjsim {
 namespace {
 
-const std::vector<std::string> kMaterialAttributes = {
-    "texture", "texrepeat", "texuniform", "emission", "specular", "shininess", "reflectance",
-    "metallic", "roughness", "rgba"};
+const std::vector<std::string> kMaterialAttributes =
+    AttributeNames({MJSIM_MATERIAL_ATTRIBUTES(MJSIM_ATTRIBUTE_NAME)});
 
 
 void ReadMaterialValues(XmlReader& reader, const XMLElement* elem, SpecMaterial& material) {
-  reader.ReadString(elem, "texture", material.textures[1]);
-  reader.ReadFloats(elem, "texrepeat", material.texrepeat, 2);
-  reader.ReadBool(elem, "texuniform", material.texuniform);
-  reader.ReadFloats(elem, "emission", &material.emission, 1);
-  reader.ReadFloats(elem, "specular", &material.specular, 1);
-  reader.ReadFloats(elem, "shininess", &material.shininess, 1);
-  reader.ReadFloats(elem, "reflectance", &material.reflectance, 1);
-  reader.ReadFloats(elem, "metallic", &material.metallic, 1);
-  reader.ReadFloats(elem, "roughness", &material.roughness, 1);
-  reader.ReadFloats(elem, "rgba", material.rgba, 4);
+  ReadAttributes(reader, elem, material);
 }
 
 // <layer texture role>: one texture per role; not together with the `texture` attribute

@@ -10,33 +10,29 @@ namespace {
 
 using Names = std::vector<std::string>;
 
-const Names kEqualityCommon = {"name", "class", "active", "solref", "solimp"};
-
 Names With(Names base, const Names& more) {
   base.insert(base.end(), more.begin(), more.end());
   return base;
 }
 
-const Names kPairValues = {"condim", "friction", "solref", "solreffriction", "solimp", "gap",
-                           "margin"};
+const Names kEqualityValues = AttributeNames({MJSIM_EQUALITY_ATTRIBUTES(MJSIM_ATTRIBUTE_NAME)});
+const Names kEqualityCommon = With({"name", "class"}, kEqualityValues);
+
+// a default class names no geoms
+const Names kPairAttributes = AttributeNames({MJSIM_PAIR_ATTRIBUTES(MJSIM_ATTRIBUTE_NAME)});
+const Names kPairValues =
+    AttributeNames({MJSIM_PAIR_ATTRIBUTES(MJSIM_ATTRIBUTE_NAME)}, {"geom1", "geom2"});
 
 // solref, solimp and active: the values a default class carries for every equality type
 void ReadEqualityValues(XmlReader& reader, const XMLElement* elem, SpecEquality& eq) {
   eq.source = reader.Locate(elem);
-  reader.ReadBool(elem, "active", eq.active);
-  reader.ReadRealsUpTo(elem, "solref", eq.solref, 0, 2);
-  reader.ReadRealsUpTo(elem, "solimp", eq.solimp, 0, 5);
+  ReadAttributes(reader, elem, eq);
 }
 
+// geom1 and geom2 only in <contact> (the schema of default/pair has neither)
 void ReadPairValues(XmlReader& reader, const XMLElement* elem, SpecPair& pair) {
   pair.source = reader.Locate(elem);
-  reader.ReadInt(elem, "condim", pair.condim);
-  reader.ReadRealsUpTo(elem, "friction", pair.friction, 0, 5);
-  reader.ReadRealsUpTo(elem, "solref", pair.solref, 0, 2);
-  reader.ReadRealsUpTo(elem, "solreffriction", pair.solreffriction, 0, 2);
-  reader.ReadRealsUpTo(elem, "solimp", pair.solimp, 0, 5);
-  reader.ReadReal(elem, "gap", pair.gap);
-  reader.ReadReal(elem, "margin", pair.margin);
+  ReadAttributes(reader, elem, pair);
 }
 
 // connect and weld name two bodies (body1 [+ body2]) or two sites, never a mix
@@ -112,9 +108,9 @@ std::vector<ElementSchema> EqualitySchema() {
       {"equality/tendon", "tendon", With(kEqualityCommon, {"tendon1", "tendon2", "polycoef"}), {},
        {}},
       {"equality/flex", "flex", With(kEqualityCommon, {"flex"}), {}, {}},
-      {"default/equality", "equality", {"active", "solref", "solimp"}, {}, {}},
+      {"default/equality", "equality", kEqualityValues, {}, {}},
       {"contact", "contact", {}, {}, {"contact/pair", "contact/exclude"}},
-      {"contact/pair", "pair", With({"name", "class", "geom1", "geom2"}, kPairValues), {}, {}},
+      {"contact/pair", "pair", With({"name", "class"}, kPairAttributes), {}, {}},
       {"contact/exclude", "exclude", {"name", "body1", "body2"}, {}, {}},
       {"default/pair", "pair", kPairValues, {}, {}},
   };
@@ -139,8 +135,6 @@ void ReadContactSection(XmlReader& reader, const XMLElement* section) {
       reader.ReadString(child, "name", pair.name);
       reader.Require(child, "geom1");
       reader.Require(child, "geom2");
-      reader.ReadString(child, "geom1", pair.geom1);
-      reader.ReadString(child, "geom2", pair.geom2);
       reader.spec().pairs.push_back(std::move(pair));
     } else {
       SpecExclude exclude;

@@ -8,31 +8,6 @@ namespace mjsim {
 namespace {
 
 
-// the attributes a default class may set; an asset reads these too
-void ReadMeshDefaultValues(XmlReader& reader, const XMLElement* elem, SpecMesh& mesh) {
-  reader.ReadReals(elem, "scale", mesh.scale, 3);
-  if (reader.ReadInt(elem, "maxhullvert", mesh.maxhullvert)) {
-    if (mesh.maxhullvert != -1 && mesh.maxhullvert <= 3) {
-      reader.Fail(elem, "maxhullvert must be -1 (no limit) or larger than 3, got " +
-                            std::to_string(mesh.maxhullvert));
-    }
-  }
-  reader.ReadKeyword(elem, "inertia", kMeshInertia, mesh.inertia);
-}
-
-std::vector<float> ReadFloatList(XmlReader& reader, const XMLElement* elem, const char* attr) {
-  const char* text = elem->Attribute(attr);
-  if (!text) return {};
-  std::vector<mjtNum> values = reader.ParseNumbers(elem, attr, text, XmlReader::Precision::kFloat);
-  return std::vector<float>(values.begin(), values.end());
-}
-
-// integer list: each value must be a whole number in the range of int
-std::vector<int> ReadIntList(XmlReader& reader, const XMLElement* elem, const char* attr) {
-  const char* text = elem->Attribute(attr);
-  return text ? reader.ParseIntegers(elem, attr, text) : std::vector<int>{};
-}
-
 // builtin= and params=: the procedural mesh is made here, as the reference does while reading
 void ReadMeshBuiltin(XmlReader& reader, const XMLElement* elem, SpecMesh& mesh) {
   std::map<std::string, int> keywords;
@@ -51,16 +26,19 @@ void ReadMeshBuiltin(XmlReader& reader, const XMLElement* elem, SpecMesh& mesh) 
   }
 }
 
+// the table's, a name and a class, and the builtin procedure (ReadMeshBuiltin)
+std::vector<std::string> MeshAttributes() {
+  std::vector<std::string> names = AttributeNames({MJSIM_MESH_ATTRIBUTES(MJSIM_ATTRIBUTE_NAME)});
+  names.insert(names.begin(), {"name", "class"});
+  names.insert(names.end(), {"builtin", "params"});
+  return names;
+}
+
 }  // namespace
 
 std::vector<ElementSchema> MeshSchema() {
   return {
-      {"asset/mesh", "mesh",
-       {"name", "class", "content_type", "file", "vertex", "normal", "texcoord", "face",
-        "refpos", "refquat", "scale", "smoothnormal", "maxhullvert", "inertia", "builtin",
-        "params", "material"},
-       {},
-       {"mesh/plugin"}},
+      {"asset/mesh", "mesh", MeshAttributes(), {}, {"mesh/plugin"}},
       {"default/mesh", "mesh", {"scale", "maxhullvert", "inertia"}, {}, {}},
   };
 }
@@ -70,17 +48,7 @@ void ReadMeshAsset(XmlReader& reader, const XMLElement* elem) {
   SpecMesh mesh = spec.defaults[reader.ActiveClass(elem, 0)].mesh;
   mesh.source = reader.Locate(elem);
   reader.ReadString(elem, "name", mesh.name);
-  reader.ReadString(elem, "content_type", mesh.content_type);
-  reader.ReadString(elem, "file", mesh.file);
-  reader.ReadString(elem, "material", mesh.material);
-  mesh.vertex = ReadFloatList(reader, elem, "vertex");
-  mesh.normal = ReadFloatList(reader, elem, "normal");
-  mesh.texcoord = ReadFloatList(reader, elem, "texcoord");
-  mesh.face = ReadIntList(reader, elem, "face");
-  reader.ReadReals(elem, "refpos", mesh.refpos, 3);
-  reader.ReadReals(elem, "refquat", mesh.refquat, 4);
-  reader.ReadBool(elem, "smoothnormal", mesh.smoothnormal);
-  ReadMeshDefaultValues(reader, elem, mesh);
+  ReadAttributes(reader, elem, mesh);
   ReadMeshBuiltin(reader, elem, mesh);
   for (const XMLElement* child = elem->FirstChildElement(); child; child = child->NextSiblingElement()) {
     reader.ValidateChild(child, *FindSchema("asset/mesh"));  // <plugin> is not supported yet
@@ -90,7 +58,7 @@ void ReadMeshAsset(XmlReader& reader, const XMLElement* elem) {
 
 bool ReadMeshDefault(XmlReader& reader, const XMLElement* elem, const std::string& key, SpecDefault& dflt) {
   if (key != "default/mesh") return false;
-  ReadMeshDefaultValues(reader, elem, dflt.mesh);
+  ReadAttributes(reader, elem, dflt.mesh);  // the schema allows scale, maxhullvert, inertia
   return true;
 }
 

@@ -2,7 +2,6 @@
 // (joint), and <default><tendon> (MJCF reference, tendon; checklist A.14).
 // Values are stored as written; names are resolved and the path is checked by compiler/tendons.cc.
 #include "mjsim/errors.h"
-#include "util/math3.h"
 #include "xml/sections.h"
 
 namespace mjsim {
@@ -12,11 +11,9 @@ using Names = std::vector<std::string>;
 
 // attributes of <spatial>, <fixed> and <default><tendon>: the reference's default class takes
 // neither the actuator force limits nor armature, and <fixed> takes no visual attributes
-const Names kSharedAttributes = {
-    "group", "limited", "range", "solreflimit", "solimplimit", "solreffriction", "solimpfriction",
-    "frictionloss", "springlength", "margin", "stiffness", "damping", "user"};
-const Names kElementOnlyAttributes = {"actuatorfrclimited", "actuatorfrcrange", "armature"};
-const Names kSpatialOnlyAttributes = {"width", "material", "rgba"};
+Names TendonAttributes(std::initializer_list<const char*> without) {
+  return AttributeNames({MJSIM_TENDON_ATTRIBUTES(MJSIM_ATTRIBUTE_NAME)}, without);
+}
 
 Names Join(std::initializer_list<Names> lists) {
   Names all;
@@ -28,32 +25,7 @@ Names Join(std::initializer_list<Names> lists) {
 // rejected the attributes a fixed tendon does not have.
 void ReadTendonValues(const XmlReader& reader, const XMLElement* elem, SpecTendon& tendon) {
   tendon.source = reader.Locate(elem);
-  reader.ReadInt(elem, "group", tendon.group);
-  reader.ReadKeyword(elem, "limited", kAutoBools, tendon.limited);
-  reader.ReadKeyword(elem, "actuatorfrclimited", kAutoBools, tendon.actuatorfrclimited);
-  if (reader.ReadReals(elem, "range", tendon.range, 2)) tendon.range_given = true;
-  if (reader.ReadReals(elem, "actuatorfrcrange", tendon.actuatorfrcrange, 2)) {
-    tendon.actuatorfrcrange_given = true;
-  }
-  // solver parameters may be given partly; the rest keep their values
-  reader.ReadRealsUpTo(elem, "solreflimit", tendon.solref_limit, 1, 2);
-  reader.ReadRealsUpTo(elem, "solimplimit", tendon.solimp_limit, 1, 5);
-  reader.ReadRealsUpTo(elem, "solreffriction", tendon.solref_friction, 1, 2);
-  reader.ReadRealsUpTo(elem, "solimpfriction", tendon.solimp_friction, 1, 5);
-  reader.ReadReal(elem, "frictionloss", tendon.frictionloss);
-  // springlength: one value (rest length) or two (dead band); one value sets both
-  mjtNum spring[2];
-  int count = reader.ReadRealsUpTo(elem, "springlength", spring, 1, 2);
-  if (count == 1) tendon.springlength[0] = tendon.springlength[1] = spring[0];
-  if (count == 2) Copy2(tendon.springlength, spring);
-  reader.ReadReal(elem, "width", tendon.width);
-  reader.ReadString(elem, "material", tendon.material);
-  reader.ReadReal(elem, "margin", tendon.margin);
-  reader.ReadReal(elem, "stiffness", tendon.stiffness);
-  reader.ReadReal(elem, "damping", tendon.damping);
-  reader.ReadReal(elem, "armature", tendon.armature);
-  reader.ReadFloats(elem, "rgba", tendon.rgba, 4);
-  reader.ReadRealList(elem, "user", tendon.user);
+  ReadAttributes(reader, elem, tendon);
 }
 
 SpecTendonWrap ReadPathElement(const XmlReader& reader, const XMLElement* elem,
@@ -105,15 +77,16 @@ void ReadTendon(XmlReader& reader, const XMLElement* elem, const std::string& ke
 std::vector<ElementSchema> TendonSchema() {
   return {
       {"tendon", "tendon", {}, {}, {"tendon/spatial", "tendon/fixed"}},
-      {"tendon/spatial", "spatial", Join({{"name", "class"}, kSharedAttributes, kElementOnlyAttributes,
-                                        kSpatialOnlyAttributes}),
+      {"tendon/spatial", "spatial", Join({{"name", "class"}, TendonAttributes({})}),
        {}, {"spatial/site", "spatial/geom", "spatial/pulley"}},
-      {"tendon/fixed", "fixed", Join({{"name", "class"}, kSharedAttributes, kElementOnlyAttributes}), {}, {"fixed/joint"}},
+      {"tendon/fixed", "fixed", Join({{"name", "class"}, TendonAttributes({"width", "material", "rgba"})}),
+       {}, {"fixed/joint"}},
       {"spatial/site", "site", {"site"}, {}, {}},
       {"spatial/geom", "geom", {"geom", "sidesite"}, {}, {}},
       {"spatial/pulley", "pulley", {"divisor"}, {}, {}},
       {"fixed/joint", "joint", {"joint", "coef"}, {}, {}},
-      {"default/tendon", "tendon", Join({kSharedAttributes, kSpatialOnlyAttributes}), {}, {}},
+      {"default/tendon", "tendon",
+       TendonAttributes({"actuatorfrclimited", "actuatorfrcrange", "armature"}), {}, {}},
   };
 }
 

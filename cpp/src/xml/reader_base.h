@@ -9,6 +9,7 @@
 
 #include "spec/spec.h"
 #include "tinyxml2.h"
+#include "xml/attributes.h"
 #include "xml/keywords.h"
 #include "xml/schema.h"
 
@@ -73,5 +74,12 @@ class XmlReader {
   Spec& spec_;
   std::map<const XMLElement*, SourceLocation> origins_;
 };
+
+// ReadAttributes(reader, elem, e): the attributes of e's table (xml/attributes.h), each over the
+// value `e` holds (its class's); read_attributes.cc
+#define MJSIM_DECLARE_READ(Type, TABLE) \
+  void ReadAttributes(const XmlReader& reader, const XMLElement* elem, Type& e);
+MJSIM_ATTRIBUTE_TABLES(MJSIM_DECLARE_READ)
+#undef MJSIM_DECLARE_READ
 
 }  // namespace mjsim

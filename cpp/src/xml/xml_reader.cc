@@ -375,33 +375,10 @@ class MjcfReader : public XmlReader {
     return inertial;
   }
 
-  // ---- element values (shared by bodies and default classes) --------------------------------
+  // ---- element values (shared by bodies and default classes): their tables ----------------
   void ReadJointValues(const XMLElement* elem, SpecJoint& joint) const {
     joint.source = Locate(elem);
-    ReadKeyword(elem, "type", kJointTypes, joint.type);
-    ReadInt(elem, "group", joint.group);
-    ReadReals(elem, "pos", joint.pos, 3);
-    ReadReals(elem, "axis", joint.axis, 3);
-    ReadReal(elem, "ref", joint.ref);
-    if (ReadReals(elem, "range", joint.range, 2)) joint.range_given = true;
-    ReadKeyword(elem, "limited", kAutoBools, joint.limited);
-    ReadRealsUpTo(elem, "solreflimit", joint.solref_limit, 1, 2);
-    ReadRealsUpTo(elem, "solimplimit", joint.solimp_limit, 1, 5);
-    ReadRealsUpTo(elem, "solreffriction", joint.solref_friction, 1, 2);
-    ReadRealsUpTo(elem, "solimpfriction", joint.solimp_friction, 1, 5);
-    ReadReal(elem, "stiffness", joint.stiffness);
-    ReadReal(elem, "springref", joint.springref);
-    ReadReal(elem, "armature", joint.armature);
-    ReadReal(elem, "damping", joint.damping);
-    ReadReal(elem, "frictionloss", joint.frictionloss);
-    ReadReal(elem, "margin", joint.margin);
-    if (ReadReals(elem, "actuatorfrcrange", joint.actuatorfrcrange, 2)) {
-      joint.actuatorfrcrange_given = true;
-    }
-    ReadKeyword(elem, "actuatorfrclimited", kAutoBools, joint.actuatorfrclimited);
-    ReadBool(elem, "actuatorgravcomp", joint.actuatorgravcomp);
-    ReadReals(elem, "springdamper", joint.springdamper, 2);
-    ReadRealList(elem, "user", joint.user);
+    ReadAttributes(*this, elem, joint);
   }
 
   SpecJoint ReadFreeJoint(const XMLElement* elem) const {
@@ -416,48 +393,12 @@ class MjcfReader : public XmlReader {
 
   void ReadGeomValues(const XMLElement* elem, SpecGeom& geom) const {
     geom.source = Locate(elem);
-    ReadKeyword(elem, "type", kGeomTypes, geom.type);
-    ReadInt(elem, "contype", geom.contype);
-    ReadInt(elem, "conaffinity", geom.conaffinity);
-    ReadInt(elem, "condim", geom.condim);
-    ReadInt(elem, "group", geom.group);
-    ReadInt(elem, "priority", geom.priority);
-    ReadReal(elem, "solmix", geom.solmix);
-    ReadRealsUpTo(elem, "solref", geom.solref, 1, 2);
-    ReadRealsUpTo(elem, "solimp", geom.solimp, 1, 5);
-    ReadReal(elem, "margin", geom.margin);
-    ReadReal(elem, "gap", geom.gap);
-    if (int n = ReadRealsUpTo(elem, "size", geom.size, 1, 3)) geom.size_count = n;
-    if (auto fromto = ReadRealVector(elem, "fromto", 6)) geom.fromto = fromto;
-    ReadReals(elem, "pos", geom.pos, 3);
-    ReadOrientation(elem, geom.orientation);
-    mjtNum mass;
-    if (ReadReal(elem, "mass", mass)) geom.mass = mass;
-    ReadReal(elem, "density", geom.density);
-    ReadRealsUpTo(elem, "friction", geom.friction, 1, 3);
-    ReadFloats(elem, "rgba", geom.rgba, 4);
-    ReadString(elem, "mesh", geom.mesh);
-    ReadString(elem, "hfield", geom.hfield);
-    ReadString(elem, "material", geom.material);
-    int shell = 0;
-    if (ReadKeyword(elem, "shellinertia", kBools, shell)) geom.shellinertia = shell;
-    ReadReal(elem, "fitscale", geom.fitscale);
-    ReadKeyword(elem, "fluidshape", kFluidShapes, geom.fluidshape);
-    ReadRealsUpTo(elem, "fluidcoef", geom.fluidcoef, 1, 5);
-    ReadRealList(elem, "user", geom.user);
+    ReadAttributes(*this, elem, geom);
   }
 
   void ReadSiteValues(const XMLElement* elem, SpecSite& site) const {
     site.source = Locate(elem);
-    ReadKeyword(elem, "type", kSiteTypes, site.type);
-    ReadInt(elem, "group", site.group);
-    ReadRealsUpTo(elem, "size", site.size, 1, 3);
-    if (auto fromto = ReadRealVector(elem, "fromto", 6)) site.fromto = fromto;
-    ReadReals(elem, "pos", site.pos, 3);
-    ReadOrientation(elem, site.orientation);
-    ReadFloats(elem, "rgba", site.rgba, 4);
-    ReadString(elem, "material", site.material);
-    ReadRealList(elem, "user", site.user);
+    ReadAttributes(*this, elem, site);
   }
 
   Spec& spec_;

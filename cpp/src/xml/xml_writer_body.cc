@@ -25,17 +25,18 @@ void WriteClass(const WriteContext& c, int index, XmlNode& parent) {
       geom{"geom", {}, {}, -1}, site{"site", {}, {}, -1}, camera{"camera", {}, {}, -1},
       light{"light", {}, {}, -1}, pair{"pair", {}, {}, -1}, equality{"equality", {}, {}, -1},
       tendon{"tendon", {}, {}, -1}, general{"general", {}, {}, -1};
-  WriteMeshValues(mesh, cls.mesh, base.mesh);
-  WriteMaterialValues(material, cls.material, base.material);
-  WriteJointValues(c, joint, cls.joint, base.joint, true);
-  WriteGeomValues(c, geom, cls.geom, base.geom, true);
-  WriteSiteValues(c, site, cls.site, base.site, true);
-  WriteCameraValues(c, camera, cls.camera, base.camera, true);
-  WriteLightValues(c, light, cls.light, base.light, true);
-  WritePairValues(pair, cls.pair, base.pair);
-  WriteEqualityValues(equality, cls.equality, base.equality);
-  WriteTendonValues(tendon, cls.tendon, base.tendon);
-  WriteActuatorValues(general, cls.actuator, base.actuator);
+  WriteAttributes(c, mesh, cls.mesh, base.mesh, true);
+  WriteAttributes(c, material, cls.material, base.material, true);
+  WriteMaterialLayers(material, cls.material, base.material);
+  WriteAttributes(c, joint, cls.joint, base.joint, true);
+  WriteAttributes(c, geom, cls.geom, base.geom, true);
+  WriteAttributes(c, site, cls.site, base.site, true);
+  WriteAttributes(c, camera, cls.camera, base.camera, true);
+  WriteAttributes(c, light, cls.light, base.light, true);
+  WriteAttributes(c, pair, cls.pair, base.pair, true);
+  WriteAttributes(c, equality, cls.equality, base.equality, true);
+  WriteAttributes(c, tendon, cls.tendon, base.tendon, true);
+  WriteAttributes(c, general, cls.actuator, base.actuator, true);
   for (XmlNode* child : {&mesh, &material, &joint, &geom, &site, &camera, &light, &pair,
                          &equality, &tendon, &general}) {
     AddIfNotEmpty(node, std::move(*child));
@@ -59,19 +60,19 @@ class BodyWriter {
     for (const SpecJoint& joint : body_.joints) WriteJoint(joint);
     for (const SpecGeom& geom : body_.geoms) {
       XmlNode& node = Element("geom", geom);
-      WriteGeomValues(c_, node, geom, c_.ClassOf(geom.classname).geom, false);
+      WriteAttributes(c_, node, geom, c_.ClassOf(geom.classname).geom, false);
     }
     for (const SpecSite& site : body_.sites) {
       XmlNode& node = Element("site", site);
-      WriteSiteValues(c_, node, site, c_.ClassOf(site.classname).site, false);
+      WriteAttributes(c_, node, site, c_.ClassOf(site.classname).site, false);
     }
     for (const SpecCamera& camera : body_.cameras) {
       XmlNode& node = Element("camera", camera);
-      WriteCameraValues(c_, node, camera, c_.ClassOf(camera.classname).camera, false);
+      WriteAttributes(c_, node, camera, c_.ClassOf(camera.classname).camera, false);
     }
     for (const SpecLight& light : body_.lights) {
       XmlNode& node = Element("light", light);
-      WriteLightValues(c_, node, light, c_.ClassOf(light.classname).light, false);
+      WriteAttributes(c_, node, light, c_.ClassOf(light.classname).light, false);
     }
     for (const SpecBody& child : body_.children) WriteChildBody(child);
   }
@@ -125,7 +126,7 @@ class BodyWriter {
       SpecJoint plain;
       plain.type = mjJNT_FREE;
       XmlNode others;
-      WriteJointValues(c_, others, joint, plain, true);
+      WriteAttributes(c_, others, joint, plain, true);
       bool only_group = others.attributes.empty() ||
                         (others.attributes.size() == 1 && others.attributes[0].first == "group");
       if (only_group && joint.classname == "main") {
@@ -138,7 +139,7 @@ class BodyWriter {
       }
     }
     XmlNode& node = Element("joint", joint);
-    WriteJointValues(c_, node, joint, c_.ClassOf(joint.classname).joint, false);
+    WriteAttributes(c_, node, joint, c_.ClassOf(joint.classname).joint, false);
   }
 
   void WriteChildBody(const SpecBody& child) {

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "spec/spec.h"
+#include "xml/attributes.h"
 #include "xml/xml_writer_node.h"
 
 namespace mjsim {
@@ -19,22 +20,15 @@ struct WriteContext {
 };
 
 // ---- element values (xml_writer_elements.cc): attributes of `e` that differ from `d` -------
-void WriteJointValues(const WriteContext& c, XmlNode& node, const SpecJoint& e, const SpecJoint& d,
-                      bool in_default);
-void WriteGeomValues(const WriteContext& c, XmlNode& node, const SpecGeom& e, const SpecGeom& d,
-                     bool in_default);
-void WriteSiteValues(const WriteContext& c, XmlNode& node, const SpecSite& e, const SpecSite& d,
-                      bool in_default);
-void WriteCameraValues(const WriteContext& c, XmlNode& node, const SpecCamera& e, const SpecCamera& d,
-                      bool in_default);
-void WriteLightValues(const WriteContext& c, XmlNode& node, const SpecLight& e, const SpecLight& d,
-                      bool in_default);
-void WriteMeshValues(XmlNode& node, const SpecMesh& e, const SpecMesh& d);
-void WriteMaterialValues(XmlNode& node, const SpecMaterial& e, const SpecMaterial& d);
-void WritePairValues(XmlNode& node, const SpecPair& e, const SpecPair& d);
-void WriteEqualityValues(XmlNode& node, const SpecEquality& e, const SpecEquality& d);
-void WriteTendonValues(XmlNode& node, const SpecTendon& e, const SpecTendon& d);
-void WriteActuatorValues(XmlNode& node, const SpecActuator& e, const SpecActuator& d);
+// WriteAttributes(c, node, e, d, in_default): the rows of e's table (xml/attributes.h);
+// `in_default`: e is a default class's
+#define MJSIM_DECLARE_WRITE(Type, TABLE)                                                  \
+  void WriteAttributes(const WriteContext& c, XmlNode& node, const Type& e, const Type& d, \
+                       bool in_default);
+MJSIM_ATTRIBUTE_TABLES(MJSIM_DECLARE_WRITE)
+#undef MJSIM_DECLARE_WRITE
+// a material's <layer> children: its textures by role, when it has others than rgb
+void WriteMaterialLayers(XmlNode& node, const SpecMaterial& e, const SpecMaterial& d);
 // orientation in the form it was given; angles in radians
 void WriteOrientation(const WriteContext& c, XmlNode& node, const Orientation& e,
                       const Orientation* d);

@@ -184,12 +184,12 @@ void WriteEquality(const WriteContext& c, XmlNode& parent, const SpecEquality& e
       SetNumber(node, "torquescale", e.data[10], d.data[10]);
     }
   }
-  WriteEqualityValues(node, e, d);
+  WriteAttributes(c, node, e, d, false);
 }
 
 void WriteTendon(const WriteContext& c, XmlNode& parent, const SpecTendon& t) {
   XmlNode& node = ClassedChild(parent, t.spatial ? "spatial" : "fixed", t);
-  WriteTendonValues(node, t, c.ClassOf(t.classname).tendon);
+  WriteAttributes(c, node, t, c.ClassOf(t.classname).tendon, false);
   using Kind = SpecTendonWrap::Kind;
   for (const SpecTendonWrap& wrap : t.path) {
     switch (wrap.kind) {
@@ -312,10 +312,12 @@ void WriteAssets(const WriteContext& c, XmlNode& root) {
   XmlNode section{"asset", {}, {}, -1};
   for (const SpecTexture& t : c.spec.textures) WriteTexture(section, t);
   for (const SpecMaterial& m : c.spec.materials) {
-    WriteMaterialValues(ClassedChild(section, "material", m), m, c.ClassOf(m.classname).material);
+    XmlNode& node = ClassedChild(section, "material", m);
+    WriteAttributes(c, node, m, c.ClassOf(m.classname).material, false);
+    WriteMaterialLayers(node, m, c.ClassOf(m.classname).material);
   }
   for (const SpecMesh& m : c.spec.meshes) {
-    WriteMeshValues(ClassedChild(section, "mesh", m), m, c.ClassOf(m.classname).mesh);
+    WriteAttributes(c, ClassedChild(section, "mesh", m), m, c.ClassOf(m.classname).mesh, false);
   }
   for (const SpecSkin& s : c.spec.skins) WriteSkin(section, s);
   for (const SpecHField& h : c.spec.hfields) WriteHField(section, h);
@@ -325,7 +327,7 @@ void WriteAssets(const WriteContext& c, XmlNode& root) {
 void WriteContact(const WriteContext& c, XmlNode& root) {
   XmlNode section{"contact", {}, {}, -1};
   for (const SpecPair& p : c.spec.pairs) {
-    WritePairValues(ClassedChild(section, "pair", p), p, c.ClassOf(p.classname).pair);
+    WriteAttributes(c, ClassedChild(section, "pair", p), p, c.ClassOf(p.classname).pair, false);
   }
   for (const SpecExclude& e : c.spec.excludes) {
     XmlNode& node = NamedChild(section, "exclude", e);
@@ -350,8 +352,8 @@ void WriteTendons(const WriteContext& c, XmlNode& root) {
 void WriteActuators(const WriteContext& c, XmlNode& root) {
   XmlNode section{"actuator", {}, {}, -1};
   for (const SpecActuator& a : c.spec.actuators) {
-    WriteActuatorValues(ClassedChild(section, "general", a), WithInheritedRange(c, a),
-                        c.ClassOf(a.classname).actuator);
+    WriteAttributes(c, ClassedChild(section, "general", a), WithInheritedRange(c, a),
+                    c.ClassOf(a.classname).actuator, false);
   }
   AddIfNotEmpty(root, std::move(section));
 }
