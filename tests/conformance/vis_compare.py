@@ -41,19 +41,22 @@ def scene_problems(ours, ref, atol: float = ATOL) -> list[str]:
     problems = []
     if ours.ngeom != ref.ngeom:
         problems.append(f"ngeom: mjsim {ours.ngeom} reference {ref.ngeom}")
+    our_geoms, ref_geoms = ours.geoms, ref.geoms  # each access builds a tuple of maxgeom views
     for i in range(min(ours.ngeom, ref.ngeom)):
-        found = struct_problems(ours.geoms[i], ref.geoms[i], GEOM_FIELDS,
-                                f"geom {i} {geom_summary(ref.geoms[i])}", atol)
+        found = struct_problems(our_geoms[i], ref_geoms[i], GEOM_FIELDS,
+                                f"geom {i} {geom_summary(ref_geoms[i])}", atol)
         if found:
             problems += found
             break
     if ours.nlight != ref.nlight:
         problems.append(f"nlight: mjsim {ours.nlight} reference {ref.nlight}")
+    our_lights, ref_lights = ours.lights, ref.lights
     for i in range(min(ours.nlight, ref.nlight)):
-        problems += struct_problems(ours.lights[i], ref.lights[i], LIGHT_FIELDS, f"light {i}", atol)
+        problems += struct_problems(our_lights[i], ref_lights[i], LIGHT_FIELDS, f"light {i}", atol)
+    our_eyes, ref_eyes = ours.camera, ref.camera
     for eye in range(2):
-        problems += struct_problems(ours.camera[eye], ref.camera[eye], CAMERA_FIELDS,
-                                    f"camera {eye}", atol)
+        problems += struct_problems(our_eyes[eye], ref_eyes[eye], CAMERA_FIELDS, f"camera {eye}",
+                                    atol)
     if ours.status != ref.status:
         problems.append(f"status: mjsim {ours.status} reference {ref.status}")
     return problems

@@ -188,6 +188,8 @@ void Connector(VisGeom& geom, int type, mjtNum width, const mjtNum from[3], cons
 // `catmask` appended to the scene
 void AddGeoms(const Model& m, const Data& d, const VisOption& opt, const VisPerturb* pert,
               int catmask, VisScene& scn);
+// mjv_updateSkin: the scene's skin vertices and normals for this state
+void UpdateSkin(const Model& m, const Data& d, VisScene& scn);
 // mjv_makeLights: the headlight (when active) and the model's active lights
 void MakeLights(const Model& m, const Data& d, VisScene& scn);
 // mjv_updateScene: geoms, lights and cameras for this state

@@ -3,6 +3,7 @@
 // to the world), shown by its group, coloured by its rgba or, where the rgba is the default
 // (0.5 0.5 0.5 1) and a material is set, by the material; the selected body glows.
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 
@@ -114,6 +115,7 @@ void AddModelGeom(const Model& m, const Data& d, const VisOption& opt, const Vis
   SetSize(*geom, type, m.geom_size + 3 * id);
   SetPose(*geom, d.geom_xpos + 3 * id, d.geom_xmat + 9 * id);
   SetLook(m, *geom, m.geom_rgba + 4 * id, m.geom_matid[id]);
+  if (geom->rgba[3] == 0) return;  // invisible: not drawn
   geom->modelrbound = static_cast<float>(m.geom_rbound[id]);
   ApplyHighlight(m, opt, pert, body, geom->category, *geom);
   if (opt.label == mjLABEL_GEOM) SetLabel(*geom, m, m.name_geomadr, "geom", id);
@@ -148,6 +150,7 @@ void AddSites(const Model& m, const Data& d, const VisOption& opt, const VisPert
     SetSize(*geom, geom->type, m.site_size + 3 * id);
     SetPose(*geom, d.site_xpos + 3 * id, d.site_xmat + 9 * id);
     SetLook(m, *geom, m.site_rgba + 4 * id, m.site_matid[id]);
+    if (geom->rgba[3] == 0) continue;
     ApplyHighlight(m, opt, pert, body, category, *geom);
     if (opt.label == mjLABEL_SITE) SetLabel(*geom, m, m.name_siteadr, "site", id);
     ++scn.ngeom;
@@ -198,13 +201,113 @@ void AddTendons(const Model& m, const Data& d, const VisOption& opt, int catmask
   }
 }
 
+// a skin: one entry the renderer fills from scn.skinvert, at its first bone's body
+void AddSkins(const Model& m, const Data& d, const VisOption& opt, int catmask, VisScene& scn) {
+  if (!opt.flags[mjVIS_SKIN] || !(catmask & mjCAT_DYNAMIC)) return;
+  for (int id = 0; id < m.nskin; ++id) {
+    if (!GroupShown(opt.skingroup, m.skin_group[id])) continue;
+    VisGeom* geom = NextGeom(scn);
+    if (!geom) return;
+    geom->type = mjGEOM_SKIN;
+    std::fill(geom->size, geom->size + 3, 0.1f);  // mjv_initGeom's default size
+    geom->objtype = mjOBJ_SKIN;
+    geom->objid = id;
+    geom->category = mjCAT_DYNAMIC;
+    geom->texcoord = m.skin_texcoordadr[id] >= 0;
+    if (m.skin_bonenum[id] > 0) {
+      int body = m.skin_bonebodyid[m.skin_boneadr[id]];
+      for (int i = 0; i < 3; ++i) geom->pos[i] = static_cast<float>(d.xpos[3 * body + i]);
+    }
+    SetLook(m, *geom, m.skin_rgba + 4 * id, m.skin_matid[id]);
+    if (opt.flags[mjVIS_TRANSPARENT]) geom->rgba[3] *= m.vis.map.alpha;
+    if (opt.label == mjLABEL_SKIN) SetLabel(*geom, m, m.name_skinadr, "skin", id);
+    ++scn.ngeom;
+  }
+}
+
+// a slider-crank transmission: the slider as a cylinder from the slider site along its z axis
+// to where the rod meets it, and the rod as a capsule half as wide from there to the crank;
+// coloured as broken when the rod cannot reach the axis
+void AddSliderCrank(const Model& m, const Data& d, int id, VisScene& scn) {
+  const mjtNum* crank = d.site_xpos + 3 * m.actuator_trnid[2 * id];
+  int slider_site = m.actuator_trnid[2 * id + 1];
+  const mjtNum* slider = d.site_xpos + 3 * slider_site;
+  const mjtNum* xmat = d.site_xmat + 9 * slider_site;
+  mjtNum axis[3] = {xmat[2], xmat[5], xmat[8]}, offset[3], joint[3];
+  Sub3(offset, crank, slider);
+  mjtNum along = Dot3(axis, offset), length = m.actuator_cranklength[id];
+  mjtNum discriminant = along * along - Dot3(offset, offset) + length * length;
+  bool broken = discriminant < 0;
+  mjtNum t = along - std::sqrt(std::max(discriminant, mjtNum(0)));
+  for (int i = 0; i < 3; ++i) joint[i] = slider[i] + t * axis[i];
+  mjtNum width = m.vis.scale.slidercrank * m.stat.meansize;
+  const float* rgba = broken ? m.vis.rgba.crankbroken : m.vis.rgba.slidercrank;
+  for (int part = 0; part < 2; ++part) {
+    VisGeom* geom = NextGeom(scn);
+    if (!geom) return;
+    if (part == 0) Connector(*geom, mjGEOM_CYLINDER, width, slider, joint);
+    if (part == 1) Connector(*geom, mjGEOM_CAPSULE, width / 2, joint, crank);
+    geom->objtype = mjOBJ_ACTUATOR;
+    geom->objid = id;
+    geom->category = mjCAT_DYNAMIC;
+    std::copy(rgba, rgba + 4, geom->rgba);
+    ++scn.ngeom;
+  }
+}
+
+void AddSliderCranks(const Model& m, const Data& d, const VisOption& opt, int catmask,
+                     VisScene& scn) {
+  if (!(catmask & mjCAT_DYNAMIC)) return;
+  for (int id = 0; id < m.nu; ++id) {
+    if (m.actuator_trntype[id] != mjTRN_SLIDERCRANK) continue;
+    if (GroupShown(opt.actuatorgroup, m.actuator_group[id])) AddSliderCrank(m, d, id, scn);
+  }
+}
+
+// the rays of rangefinders (along the site's z axis, as long as the distance measured) and the
+// segments of geomfromto sensors, as lines
+bool SensorRay(const Model& m, const Data& d, int id, mjtNum from[3], mjtNum to[3]) {
+  const mjtNum* value = d.sensordata + m.sensor_adr[id];
+  if (m.sensor_type[id] == mjSENS_GEOMFROMTO) {  // beyond its cutoff: both points zero
+    Copy3(from, value);
+    Copy3(to, value + 3);
+    return from[0] != to[0] || from[1] != to[1] || from[2] != to[2];
+  }
+  if (m.sensor_type[id] != mjSENS_RANGEFINDER || value[0] < 0) return false;  // no hit: no ray
+  int site = m.sensor_objid[id];
+  const mjtNum* xmat = d.site_xmat + 9 * site;
+  Copy3(from, d.site_xpos + 3 * site);
+  for (int i = 0; i < 3; ++i) to[i] = from[i] + value[0] * xmat[3 * i + 2];
+  return true;
+}
+
+void AddSensorRays(const Model& m, const Data& d, const VisOption& opt, int catmask,
+                   VisScene& scn) {
+  if (!opt.flags[mjVIS_RANGEFINDER] || !(catmask & mjCAT_DECOR)) return;
+  for (int id = 0; id < m.nsensor; ++id) {
+    mjtNum from[3], to[3];
+    if (!SensorRay(m, d, id, from, to)) continue;
+    VisGeom* geom = NextGeom(scn);
+    if (!geom) return;
+    Connector(*geom, mjGEOM_LINE, 3, from, to);
+    geom->objtype = mjOBJ_SENSOR;
+    geom->objid = id;
+    geom->category = mjCAT_DECOR;
+    std::copy(m.vis.rgba.rangefinder, m.vis.rgba.rangefinder + 4, geom->rgba);
+    ++scn.ngeom;
+  }
+}
+
 }  // namespace
 
 void AddGeoms(const Model& m, const Data& d, const VisOption& opt, const VisPerturb* pert,
               int catmask, VisScene& scn) {
+  AddSkins(m, d, opt, catmask, scn);
   AddModelGeoms(m, d, opt, pert, catmask, scn);
   AddSites(m, d, opt, pert, catmask, scn);
   AddTendons(m, d, opt, catmask, scn);
+  AddSliderCranks(m, d, opt, catmask, scn);
+  AddSensorRays(m, d, opt, catmask, scn);
 }
 
 }  // namespace mjsim

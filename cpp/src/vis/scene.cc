@@ -69,6 +69,7 @@ void UpdateScene(const Model& m, const Data& d, const VisOption& opt, const VisP
   UpdateCamera(m, d, cam, scn);
   AddGeoms(m, d, opt, pert, catmask, scn);
   MakeLights(m, d, scn);
+  UpdateSkin(m, d, scn);
 }
 
 }  // namespace mjsim
