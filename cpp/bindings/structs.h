@@ -109,6 +109,24 @@ void AddMember(py::class_<StructHandle<T>>& cls, const char* name, M T::*member,
                const char* doc, int rows = 1) {
   StructMember<T> entry{name, nullptr, nullptr};
   if constexpr (std::is_array_v<M> && std::is_same_v<std::remove_extent_t<M>, char>) {
+    if (rows > 1) {  // rows fixed-width strings: a NumPy bytes array (mjvFigure.linename)
+      auto view = [member, rows](const StructHandle<T>& h) {
+        int width = static_cast<int>(std::extent_v<M>) / rows;
+        return py::array(py::dtype("S" + std::to_string(width)), {rows}, {width},
+                         h.value->*member, ViewBase(h.owner));
+      };
+      cls.def_property(name, view, [view, name](StructHandle<T>& h, py::handle input) {
+        AssignToView(view(h), input, name);
+      }, doc);
+      entry.repr = [view](const StructHandle<T>& h) {
+        return py::repr(view(h)).template cast<std::string>();
+      };
+      entry.equal = [member](const T& a, const T& b) {
+        return std::equal(std::begin(a.*member), std::end(a.*member), std::begin(b.*member));
+      };
+      Members<T>().push_back(std::move(entry));
+      return;
+    }
     constexpr size_t size = std::extent_v<M>;
     auto text = [member](const StructHandle<T>& h) {
       const char* chars = h.value->*member;

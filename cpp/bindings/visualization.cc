@@ -63,6 +63,21 @@ void BindVisStructs(py::module_& module) {
     FinishStruct<VisLight>(cls, [] { return VisLight(); });
   }
   {
+    using Struct = VisFigure;
+    auto cls = BindStruct<VisFigure>(module, "MjvFigure", "A 2D plot the renderer draws.");
+#define MJSIM_FIGURE_MEMBER(type, name, count, rows, doc) \
+  AddMember(cls, #name, &Struct::name, doc, rows);
+    MJSIM_VIS_FIGURE_MEMBERS(MJSIM_FIGURE_MEMBER)
+#undef MJSIM_FIGURE_MEMBER
+    FinishStruct<VisFigure>(cls, [] {
+      VisFigure fig;
+      DefaultFigure(fig);
+      return fig;
+    });
+    module.def("mjv_defaultFigure", [](StructHandle<VisFigure>& fig) { DefaultFigure(*fig.value); },
+               py::arg("fig"), "Resets a figure to the defaults.");
+  }
+  {
     using Struct = VisGLCamera;
     auto cls = BindStruct<VisGLCamera>(module, "MjvGLCamera", "One eye of the scene.");
     MJSIM_VIS_GLCAMERA_MEMBERS(MJSIM_STRUCT_MEMBER_WITH_DEFAULT)

@@ -101,6 +101,55 @@ enum mjtStereo : int { mjSTEREO_NONE = 0, mjSTEREO_QUADBUFFERED, mjSTEREO_SIDEBY
   X(float, frustum_far,    1, (0),       "far clip distance")                                \
   X(int,   orthographic,   1, (0),       "1: parallel projection")
 
+constexpr int mjMAXLINE = 100;      // lines of a figure
+constexpr int mjMAXLINEPNT = 1001;  // points of a figure line
+
+// mjvFigure: a 2D plot the renderer draws (mjr_figure); the defaults are mjv_defaultFigure's.
+// Two-dimensional members are flat here (rows in the third column, for the Python views).
+// X(type, name, count, rows, doc)
+#define MJSIM_VIS_FIGURE_MEMBERS(X)                                                      \
+  X(int,   flg_legend,    1, 1, "show legend")                                           \
+  X(int,   flg_ticklabel, 2, 1, "show grid tick labels (x, y)")                           \
+  X(int,   flg_extend,    1, 1, "automatically extend axis ranges to fit data")           \
+  X(int,   flg_barplot,   1, 1, "isolated line segments (histogram)")                     \
+  X(int,   flg_selection, 1, 1, "vertical selection line")                                \
+  X(int,   flg_symmetric, 1, 1, "symmetric y-axis")                                       \
+  X(float, linewidth,     1, 1, "line width")                                             \
+  X(float, gridwidth,     1, 1, "grid line width")                                        \
+  X(int,   gridsize,      2, 1, "number of grid points in (x, y)")                        \
+  X(float, gridrgb,       3, 1, "grid line rgb")                                          \
+  X(float, figurergba,    4, 1, "figure color and alpha")                                 \
+  X(float, panergba,      4, 1, "pane color and alpha")                                   \
+  X(float, legendrgba,    4, 1, "legend color and alpha")                                 \
+  X(float, textrgb,       3, 1, "text color")                                             \
+  X(float, linergb,       3 * mjMAXLINE, mjMAXLINE, "line colors")                        \
+  X(float, range,         4, 2, "axis ranges; (min >= max) automatic")                    \
+  X(char,  xformat,       20, 1, "x-tick label format for sprintf")                       \
+  X(char,  yformat,       20, 1, "y-tick label format for sprintf")                       \
+  X(char,  minwidth,      20, 1, "string used to determine min y-tick width")             \
+  X(char,  title,         1000, 1, "figure title")                                        \
+  X(char,  xlabel,        100, 1, "x-axis label")                                         \
+  X(char,  linename,      100 * mjMAXLINE, mjMAXLINE, "line names for legend")            \
+  X(int,   legendoffset,  1, 1, "number of lines to offset legend")                       \
+  X(int,   subplot,       1, 1, "selected subplot (for title rendering)")                 \
+  X(int,   highlight,     2, 1, "if point is in legend rect, highlight line")             \
+  X(int,   highlightid,   1, 1, "if id>=0 and in range, highlight id")                    \
+  X(float, selection,     1, 1, "selection line x-value")                                 \
+  X(int,   linepnt,       mjMAXLINE, 1, "number of points in line; (0) disable")          \
+  X(float, linedata,      2 * mjMAXLINEPNT * mjMAXLINE, mjMAXLINE, "line data (x,y)")     \
+  X(int,   xaxispixel,    2, 1, "range of x-axis in pixels")                              \
+  X(int,   yaxispixel,    2, 1, "range of y-axis in pixels")                              \
+  X(float, xaxisdata,     2, 1, "range of x-axis in data units")                          \
+  X(float, yaxisdata,     2, 1, "range of y-axis in data units")
+
+struct VisFigure {
+#define MJSIM_X(type, name, count, rows, doc) typename MemberStorage<type, count>::Storage name;
+  MJSIM_VIS_FIGURE_MEMBERS(MJSIM_X)
+#undef MJSIM_X
+};
+// mjv_defaultFigure
+void DefaultFigure(VisFigure& fig);
+
 #define MJSIM_VIS_DEFAULT_MEMBER(type, name, count, values, doc) \
   typename MemberStorage<type, count>::Storage name = {MJSIM_VISUAL_UNPAREN values};
 struct VisOption {
