@@ -160,6 +160,11 @@ void BindSceneFunctions(py::module_& module) {
     CheckSameModel(m, d);
     MakeLights(*m.model, *d.data, scn);
   }, py::arg("m"), py::arg("d"), py::arg("scn"), "Fills the scene's lights.");
+  module.def("mjv_updateSkin", [](const PyModel& m, PyData& d, VisScene& scn) {
+    CheckSameModel(m, d);
+    py::gil_scoped_release release;
+    UpdateSkin(*m.model, *d.data, scn);
+  }, py::arg("m"), py::arg("d"), py::arg("scn"), "Moves the scene's skin vertices with d.");
   module.def("mjv_updateCamera", [](const PyModel& m, PyData& d, StructHandle<VisCamera>& cam,
                                     VisScene& scn) {
     CheckSameModel(m, d);
