@@ -178,6 +178,8 @@ void BindCallbacks(py::module_& module);
 void BindEnumStrings(py::module_& module);
 // the thread pool and C++ loop behind mjsim.rollout (rollout.cc)
 void BindRollout(py::module_& module);
+// MjvOption, MjvGeom, MjvLight, MjvGLCamera, MjvScene and the mjv_ functions (visualization.cc)
+void BindVisualization(py::module_& module);
 // islands.cc: d.iM, d.iacc, d.iefc_* ..., the island-ordered arrays, gathered on each read
 void BindIslandArrays(py::class_<PyData, std::shared_ptr<PyData>>& data);
 

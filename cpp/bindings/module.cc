@@ -1249,6 +1249,7 @@ PYBIND11_MODULE(_core, module) {
   mjsim::BindOption(module);
   mjsim::BindVisual(module);
   mjsim::BindViewerStructs(module);
+  mjsim::BindVisualization(module);
   mjsim::BindModel(module);
   mjsim::BindData(module);
   mjsim::BindSpec(module);

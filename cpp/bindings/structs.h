@@ -89,29 +89,76 @@ std::string StructRepr(const StructHandle<T>& handle, const std::string& type_na
   return text + "\n>";
 }
 
+// a NumPy view of an array member; `rows` > 1 shapes it (rows, count / rows) (mjvGeom.mat)
 template <typename Element, size_t count>
-py::object MemberArray(Element (&values)[count], const std::shared_ptr<void>& owner) {
+py::object MemberArray(Element (&values)[count], const std::shared_ptr<void>& owner,
+                       int rows = 1) {
+  if (rows > 1) {
+    return MakeView(values, rows, static_cast<int>(count) / rows, "n", ViewBase(owner));
+  }
   return MakeView(values, static_cast<int>(count), 1, "1", ViewBase(owner));
 }
 
 template <typename T> struct IsStruct : std::is_class<T> {};
 
 // one member of T as a Python property: a number (bool as int, as the reference), a NumPy view
-// for an array, a view handle for a nested struct (m.vis.global_)
+// for an array (of `rows` rows when > 1), a str for a char array (mjvGeom.label), a view handle
+// for a nested struct (m.vis.global_)
 template <typename T, typename M>
 void AddMember(py::class_<StructHandle<T>>& cls, const char* name, M T::*member,
-               const char* doc) {
+               const char* doc, int rows = 1) {
   StructMember<T> entry{name, nullptr, nullptr};
-  if constexpr (std::is_array_v<M>) {
+  if constexpr (std::is_array_v<M> && std::is_same_v<std::remove_extent_t<M>, char>) {
+    if (rows > 1) {  // rows fixed-width strings: a NumPy bytes array (mjvFigure.linename)
+      auto view = [member, rows](const StructHandle<T>& h) {
+        int width = static_cast<int>(std::extent_v<M>) / rows;
+        return py::array(py::dtype("S" + std::to_string(width)), {rows}, {width},
+                         h.value->*member, ViewBase(h.owner));
+      };
+      cls.def_property(name, view, [view, name](StructHandle<T>& h, py::handle input) {
+        AssignToView(view(h), input, name);
+      }, doc);
+      entry.repr = [view](const StructHandle<T>& h) {
+        return py::repr(view(h)).template cast<std::string>();
+      };
+      entry.equal = [member](const T& a, const T& b) {
+        return std::equal(std::begin(a.*member), std::end(a.*member), std::begin(b.*member));
+      };
+      Members<T>().push_back(std::move(entry));
+      return;
+    }
+    constexpr size_t size = std::extent_v<M>;
+    auto text = [member](const StructHandle<T>& h) {
+      const char* chars = h.value->*member;
+      return std::string(chars, strnlen(chars, size));
+    };
     cls.def_property(
-        name, [member](const StructHandle<T>& h) { return MemberArray(h.value->*member, h.owner); },
-        [member, name](StructHandle<T>& h, py::handle input) {
-          if (input.is_none()) throw py::type_error(std::string(name) + " cannot be None");
-          AssignToView(MemberArray(h.value->*member, h.owner), input, name);
+        name, text,
+        [member](StructHandle<T>& h, const std::string& input) {
+          char* chars = h.value->*member;
+          size_t length = std::min(input.size(), size - 1);
+          std::memcpy(chars, input.data(), length);
+          std::memset(chars + length, 0, size - length);
         },
         doc);
-    entry.repr = [member](const StructHandle<T>& h) {
-      return py::repr(MemberArray(h.value->*member, h.owner)).template cast<std::string>();
+    entry.repr = [text](const StructHandle<T>& h) {
+      return py::repr(py::str(text(h))).template cast<std::string>();
+    };
+    entry.equal = [member](const T& a, const T& b) {
+      return std::strncmp(a.*member, b.*member, size) == 0;
+    };
+  } else if constexpr (std::is_array_v<M>) {
+    cls.def_property(
+        name, [member, rows](const StructHandle<T>& h) {
+          return MemberArray(h.value->*member, h.owner, rows);
+        },
+        [member, name, rows](StructHandle<T>& h, py::handle input) {
+          if (input.is_none()) throw py::type_error(std::string(name) + " cannot be None");
+          AssignToView(MemberArray(h.value->*member, h.owner, rows), input, name);
+        },
+        doc);
+    entry.repr = [member, rows](const StructHandle<T>& h) {
+      return py::repr(MemberArray(h.value->*member, h.owner, rows)).template cast<std::string>();
     };
     entry.equal = [member](const T& a, const T& b) {
       return std::equal(std::begin(a.*member), std::end(a.*member), std::begin(b.*member));

@@ -2033,6 +2033,142 @@ class MjvCamera:
     trackbodyid: Any
     type: Any
 
+class MjvFigure:
+    """A 2D plot the renderer draws."""
+    def __copy__(self: MjvFigure) -> MjvFigure:
+        ...
+    def __deepcopy__(self: MjvFigure, memo: object) -> MjvFigure:
+        ...
+    def __init__(self: MjvFigure) -> None:
+        ...
+    figurergba: Any
+    flg_barplot: Any
+    flg_extend: Any
+    flg_legend: Any
+    flg_selection: Any
+    flg_symmetric: Any
+    flg_ticklabel: Any
+    gridrgb: Any
+    gridsize: Any
+    gridwidth: Any
+    highlight: Any
+    highlightid: Any
+    legendoffset: Any
+    legendrgba: Any
+    linedata: Any
+    linename: Any
+    linepnt: Any
+    linergb: Any
+    linewidth: Any
+    minwidth: Any
+    panergba: Any
+    range: Any
+    selection: Any
+    subplot: Any
+    textrgb: Any
+    title: Any
+    xaxisdata: Any
+    xaxispixel: Any
+    xformat: Any
+    xlabel: Any
+    yaxisdata: Any
+    yaxispixel: Any
+    yformat: Any
+
+class MjvGLCamera:
+    """One eye of the scene."""
+    def __copy__(self: MjvGLCamera) -> MjvGLCamera:
+        ...
+    def __deepcopy__(self: MjvGLCamera, memo: object) -> MjvGLCamera:
+        ...
+    def __init__(self: MjvGLCamera) -> None:
+        ...
+    forward: Any
+    frustum_bottom: Any
+    frustum_center: Any
+    frustum_far: Any
+    frustum_near: Any
+    frustum_top: Any
+    frustum_width: Any
+    orthographic: Any
+    pos: Any
+    up: Any
+
+class MjvGeom:
+    """One thing the renderer draws."""
+    def __copy__(self: MjvGeom) -> MjvGeom:
+        ...
+    def __deepcopy__(self: MjvGeom, memo: object) -> MjvGeom:
+        ...
+    def __init__(self: MjvGeom) -> None:
+        ...
+    camdist: Any
+    category: Any
+    dataid: Any
+    emission: Any
+    label: Any
+    mat: Any
+    matid: Any
+    modelrbound: Any
+    objid: Any
+    objtype: Any
+    pos: Any
+    reflectance: Any
+    rgba: Any
+    segid: Any
+    shininess: Any
+    size: Any
+    specular: Any
+    texcoord: Any
+    transparent: Any
+    type: Any
+
+class MjvLight:
+    """A light of the scene."""
+    def __copy__(self: MjvLight) -> MjvLight:
+        ...
+    def __deepcopy__(self: MjvLight, memo: object) -> MjvLight:
+        ...
+    def __init__(self: MjvLight) -> None:
+        ...
+    ambient: Any
+    attenuation: Any
+    bulbradius: Any
+    castshadow: Any
+    cutoff: Any
+    diffuse: Any
+    dir: Any
+    exponent: Any
+    headlight: Any
+    id: Any
+    intensity: Any
+    pos: Any
+    range: Any
+    specular: Any
+    texid: Any
+    type: Any
+
+class MjvOption:
+    """What the abstract scene shows."""
+    def __copy__(self: MjvOption) -> MjvOption:
+        ...
+    def __deepcopy__(self: MjvOption, memo: object) -> MjvOption:
+        ...
+    def __init__(self: MjvOption) -> None:
+        ...
+    actuatorgroup: Any
+    bvh_depth: Any
+    flags: Any
+    flex_layer: Any
+    flexgroup: Any
+    frame: Any
+    geomgroup: Any
+    jointgroup: Any
+    label: Any
+    sitegroup: Any
+    skingroup: Any
+    tendongroup: Any
+
 class MjvPerturb:
     """The body a user grabbed in a viewer and where it is pulled."""
     def __copy__(self: MjvPerturb) -> MjvPerturb:
@@ -2052,6 +2188,50 @@ class MjvPerturb:
     scale: Any
     select: Any
     skinselect: Any
+
+class MjvScene:
+    """The geoms, lights and eyes of one frame."""
+    def __init__(*args, **kwargs):
+        ...
+    camera: Any
+    enabletransform: Any
+    flags: Any
+    flexedge: Any
+    flexedgeadr: Any
+    flexedgenum: Any
+    flexedgeopt: Any
+    flexface: Any
+    flexfaceadr: Any
+    flexfacenum: Any
+    flexfaceopt: Any
+    flexfaceused: Any
+    flexnormal: Any
+    flexskinopt: Any
+    flextexcoord: Any
+    flexvert: Any
+    flexvertadr: Any
+    flexvertnum: Any
+    flexvertopt: Any
+    framergb: Any
+    framewidth: Any
+    geomorder: Any
+    geoms: Any
+    lights: Any
+    maxgeom: Any
+    nflex: Any
+    ngeom: Any
+    nlight: Any
+    nskin: Any
+    rotate: Any
+    scale: Any
+    skinfacenum: Any
+    skinnormal: Any
+    skinvert: Any
+    skinvertadr: Any
+    skinvertnum: Any
+    status: Any
+    stereo: Any
+    translate: Any
 
 class UnexpectedError(Exception):
     ...
@@ -3873,11 +4053,65 @@ def mju_zero3(res: numpy.ndarray) -> None:
 def mju_zero4(res: numpy.ndarray) -> None:
     """Set res = 0."""
 
+def mjv_addGeoms(*args: Any, **kwargs: Any) -> Any:
+    """Appends the geoms of the chosen categories to the scene."""
+
+def mjv_alignToCamera(res: numpy.ndarray, vec: numpy.typing.ArrayLike, forward: numpy.typing.ArrayLike) -> None:
+    """vec turned about z as the camera's heading turns (0, 1)."""
+
+def mjv_averageCamera(cam1: MjvGLCamera, cam2: MjvGLCamera) -> MjvGLCamera:
+    """The camera halfway between two eyes."""
+
+def mjv_cameraInModel(headpos: numpy.ndarray, forward: numpy.ndarray, up: numpy.ndarray, scn: MjvScene) -> None:
+    """The average eye in model coordinates."""
+
+def mjv_cameraInRoom(headpos: numpy.ndarray, forward: numpy.ndarray, up: numpy.ndarray, scn: MjvScene) -> None:
+    """The average eye in room coordinates."""
+
+def mjv_connector(geom: MjvGeom, type: typing.SupportsInt | typing.SupportsIndex, width: typing.SupportsFloat | typing.SupportsIndex, from_: numpy.typing.ArrayLike, to: numpy.typing.ArrayLike) -> None:
+    """Makes the geom a capsule, cylinder, line or arrow from one point to another."""
+
 def mjv_defaultCamera(cam: MjvCamera) -> None:
     """Resets a viewer camera to the free camera's defaults."""
 
+def mjv_defaultFigure(fig: MjvFigure) -> None:
+    """Resets a figure to the defaults."""
+
+def mjv_defaultFreeCamera(*args: Any, **kwargs: Any) -> Any:
+    """The free camera looking at the whole model."""
+
+def mjv_defaultOption(opt: MjvOption) -> None:
+    """Resets the visualization options to their defaults."""
+
 def mjv_defaultPerturb(pert: MjvPerturb) -> None:
     """Resets a perturbation to none selected."""
+
+def mjv_frustumHeight(scn: MjvScene) -> float:
+    """The frustum's height at unit distance."""
+
+def mjv_initGeom(geom: MjvGeom, type: typing.SupportsInt | typing.SupportsIndex, size: object, pos: object, mat: object, rgba: object) -> None:
+    """Sets a geom's type and pose and its other values to the defaults."""
+
+def mjv_makeLights(*args: Any, **kwargs: Any) -> Any:
+    """Fills the scene's lights."""
+
+def mjv_model2room(roompos: numpy.ndarray, roomquat: numpy.ndarray, modelpos: numpy.typing.ArrayLike, modelquat: numpy.typing.ArrayLike, scn: MjvScene) -> None:
+    """A pose in the model as a pose in the room."""
+
+def mjv_moveCamera(*args: Any, **kwargs: Any) -> Any:
+    """Moves the camera by a mouse motion (fractions of the window height)."""
+
+def mjv_room2model(modelpos: numpy.ndarray, modelquat: numpy.ndarray, roompos: numpy.typing.ArrayLike, roomquat: numpy.typing.ArrayLike, scn: MjvScene) -> None:
+    """A pose in the room as a pose in the model."""
+
+def mjv_updateCamera(*args: Any, **kwargs: Any) -> Any:
+    """Sets the scene's two eyes."""
+
+def mjv_updateScene(*args: Any, **kwargs: Any) -> Any:
+    """Fills the scene's geoms, lights and eyes for d."""
+
+def mjv_updateSkin(*args: Any, **kwargs: Any) -> Any:
+    """Moves the scene's skin vertices with d."""
 
 def set_mjcb_act_bias(callback: object) -> None:
     """Installs f(m, d, id) -> bias for actuators with biastype user."""

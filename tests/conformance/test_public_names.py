@@ -30,9 +30,9 @@ import mjsim  # noqa: E402
 # _MjModelBodyViews). Every rule is matched against the reference's names, so the printed
 # list is explicit.
 DEFERRED_RULES = [
-    ("26 visualization", "Mjv* structs, mjv_* functions, scene printing",
-     r"(?!MjvCamera$|MjvPerturb$|mjv_defaultCamera$|mjv_defaultPerturb$)"
-     r"(Mjv\w+|mjv_\w+|mj_print(Formatted)?Scene)"),
+    ("26 visualization", "perturbation, selection, model motion, scene printing",
+     r"mjv_(initPerturb|movePerturb|applyPerturbPose|applyPerturbForce|select|moveModel)"
+     r"|mj_print(Formatted)?Scene"),
     ("27 rendering", "mjr_* functions, MjrContext, GL contexts, Renderer",
      r"mjr_\w+|Mjr\w+|GLContext|gl_context|glfw|Renderer|renderer"),
     ("30 flex and deformables", "flex collision and ray functions, flex Data arrays",

@@ -1,0 +1,186 @@
+"""mjv_updateScene / mjv_addGeoms (cpp/src/vis/model_geoms.cc, scene.cc) against the reference:
+at 5 random states of every corpus model, for each visualization setting, the scene's geoms
+(ordered lists, every field), lights and eyes agree within 1e-6.
+
+Not compared yet, because the scene does not draw them yet: the decorations that settings turn
+on (frames, contact points and forces, joints, actuators, com, inertia, constraints,
+perturbation, selection point, bounding volumes) and labels of other objects than geoms, sites,
+tendons and skins."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+mujoco = pytest.importorskip("mujoco")
+
+import mjsim  # noqa: E402
+from corpus import corpus_models, label  # noqa: E402
+from support import load_pair  # noqa: E402
+from conformance.vis_compare import scene_problems  # noqa: E402
+
+STATES = 5
+MAXGEOM = 2000
+
+
+def _flag(name):
+    return int(getattr(mujoco.mjtVisFlag, name))
+
+
+def _set(opt, **values):
+    for name, value in values.items():
+        if name == "flags":
+            for flag in value:
+                opt.flags[_flag(flag)] = 1
+        else:
+            setattr(opt, name, value)
+
+
+SETTINGS = {
+    "default": {},
+    "transparent": {"flags": ["mjVIS_TRANSPARENT"]},
+    "static_off": {},  # set below: the one default flag turned off
+    "labels_geom": {"label": 3},  # mjtLabel values
+    "labels_site": {"label": 4},
+    "labels_tendon": {"label": 7},
+    **{f"geomgroup_{g}": {"geomgroup": g} for g in range(6)},
+    **{f"sitegroup_{g}": {"sitegroup": g} for g in range(6)},
+}
+
+
+def make_option(engine, setting: str):
+    opt = engine.MjvOption()
+    values = dict(SETTINGS[setting])
+    for key in ("geomgroup", "sitegroup"):
+        if key in values:
+            group = values.pop(key)
+            getattr(opt, key)[group] = 1 - getattr(opt, key)[group]
+    _set(opt, **values)
+    if setting == "static_off":
+        opt.flags[_flag("mjVIS_STATIC")] = 0
+    return opt
+
+
+def pair_of(path):
+    return load_pair(path, seed=None)
+
+
+def scenes(pair, seed: int, setting: str):
+    pair.randomize(seed)
+    return scenes_now(pair, setting)
+
+
+def scenes_now(pair, setting: str):
+    m, d, ref_m, ref_d = pair
+    pair.call("mj_forward")
+    out = []
+    for engine, model, data in ((mjsim, m, d), (mujoco, ref_m, ref_d)):
+        cam = engine.MjvCamera()
+        engine.mjv_defaultFreeCamera(model, cam)
+        scn = engine.MjvScene(model, MAXGEOM)
+        engine.mjv_updateScene(model, data, make_option(engine, setting), engine.MjvPerturb(),
+                               cam, int(engine.mjtCatBit.mjCAT_ALL), scn)
+        out.append(scn)
+    return out
+
+
+@pytest.mark.parametrize("path", corpus_models(), ids=label)
+def test_scene_matches_reference(path):
+    """Every setting of SETTINGS at STATES random states; the first difference of each setting."""
+    pair = load_pair(path, seed=None)
+    problems = []
+    for setting in SETTINGS:
+        for seed in range(STATES):
+            found = scene_problems(*scenes(pair, seed, setting))
+            if found:
+                problems += [f"{setting}, state {seed}:"] + found[:4]
+                break
+    assert not problems, "\n".join([label(path), *problems])
+
+
+EVERY_KIND = """<mujoco><asset><material name="skinmat" rgba="0.2 0.9 0.2 1"/><skin material="skinmat" vertex="0 0 0  1 0 0  0 1 0  0 0 1" face="0 1 2  0 1 3  0 2 3  1 2 3"><bone body="b1" bindpos="0 0 0" bindquat="1 0 0 0" vertid="0 1 2 3" vertweight="1 1 1 1"/></skin></asset>
+<worldbody><geom type="plane" size="2 2 .1"/>
+<body name="b1" pos="0 0 1"><joint name="j1" axis="0 1 0"/><geom size=".1"/><site name="s1" pos="0 0 .2"/><site name="slider" pos="0.5 0 0" zaxis="1 0 0"/><site name="crank" pos="0.2 0 0"/><site name="rf" zaxis="0 0 -1"/></body>
+<body name="b2" pos="1 0 1"><joint name="j2" axis="0 1 0"/><geom size=".1"/><site name="s2"/></body></worldbody>
+<tendon><spatial><site site="s1"/><site site="s2"/></spatial></tendon>
+<actuator><general cranksite="crank" slidersite="slider" cranklength="0.4"/></actuator>
+<sensor><rangefinder site="rf"/></sensor>
+
+</mujoco>"""
+
+
+@pytest.mark.parametrize("setting", ["default", "transparent", "labels_geom", "labels_tendon"])
+def test_scene_of_every_kind_of_model_element(setting):
+    """Skins (vertices and normals too), geoms, sites, a spatial tendon, a slider-crank and a
+    rangefinder, in the reference's order."""
+    pair = load_pair(EVERY_KIND, seed=None)
+    pair.d.qpos[:] = pair.ref_d.qpos[:] = [0.3, -0.2]
+    ours, ref = scenes_now(pair, setting)
+    assert not scene_problems(ours, ref)
+    np.testing.assert_allclose(ours.skinvert, ref.skinvert, atol=1e-6)
+    np.testing.assert_allclose(ours.skinnormal, ref.skinnormal, atol=1e-6)
+
+
+def test_scene_too_small_fills_up_and_sets_status():
+    xml = "<mujoco><worldbody>" + "".join(
+        f'<geom size="0.1" pos="{i} 0 0"/>' for i in range(10)) + "</worldbody></mujoco>"
+    result = []
+    for engine in (mjsim, mujoco):
+        m = engine.MjModel.from_xml_string(xml)
+        d = engine.MjData(m)
+        engine.mj_forward(m, d)
+        scn = engine.MjvScene(m, 4)
+        engine.mjv_updateScene(m, d, engine.MjvOption(), None, engine.MjvCamera(),
+                               int(engine.mjtCatBit.mjCAT_ALL), scn)
+        result.append(scn)
+    assert result[0].ngeom == result[1].ngeom == 4
+    assert not scene_problems(*result)
+
+
+def test_catmask_selects_categories():
+    path = next(p for p in corpus_models() if p.name == "tendon_arm.xml")
+    pair = pair_of(path)
+    pair.call("mj_forward")
+    m, d, ref_m, ref_d = pair
+    for catmask in (1, 2, 4, 3, 7):
+        got = []
+        for engine, model, data in ((mjsim, m, d), (mujoco, ref_m, ref_d)):
+            scn = engine.MjvScene(model, MAXGEOM)
+            engine.mjv_addGeoms(model, data, engine.MjvOption(), engine.MjvPerturb(), catmask, scn)
+            got.append(scn)
+        assert [g.objid for g in got[0].geoms[:got[0].ngeom]] == \
+               [g.objid for g in got[1].geoms[:got[1].ngeom]], catmask
+
+
+def test_selected_body_glows():
+    path = next(p for p in corpus_models() if p.name == "tendon_arm.xml")
+    pair = pair_of(path)
+    pair.call("mj_forward")
+    m, d, ref_m, ref_d = pair
+    got = []
+    for engine, model, data in ((mjsim, m, d), (mujoco, ref_m, ref_d)):
+        pert = engine.MjvPerturb()
+        pert.select = 2
+        scn = engine.MjvScene(model, MAXGEOM)
+        engine.mjv_updateScene(model, data, engine.MjvOption(), pert, engine.MjvCamera(),
+                               int(engine.mjtCatBit.mjCAT_ALL), scn)
+        got.append(scn)
+    assert not scene_problems(*got)
+
+
+def test_bad_scene_arguments():
+    m = mjsim.MjModel.from_xml_string("<mujoco><worldbody><geom size='1'/></worldbody></mujoco>")
+    other = mjsim.MjModel.from_xml_string("<mujoco><worldbody/></mujoco>")
+    with pytest.raises(ValueError):
+        mjsim.MjvScene(m, -1)
+    scn = mjsim.MjvScene(m, 10)
+    with pytest.raises(ValueError):
+        mjsim.mjv_updateScene(m, mjsim.MjData(other), mjsim.MjvOption(), None,
+                              mjsim.MjvCamera(), 7, scn)
+    with pytest.raises(TypeError):
+        mjsim.mjv_updateScene(m, mjsim.MjData(m), None, None, mjsim.MjvCamera(), 7, scn)
+    d = mjsim.MjData(m)
+    d.qpos[:] = np.nan  # a NaN state gives NaN poses, not a crash
+    mjsim.mj_forward(m, d)
+    mjsim.mjv_updateScene(m, d, mjsim.MjvOption(), None, mjsim.MjvCamera(), 7, scn)
+    assert scn.ngeom == 1
