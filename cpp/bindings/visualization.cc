@@ -172,6 +172,31 @@ void BindSceneFunctions(py::module_& module) {
   }, py::arg("m"), py::arg("d"), py::arg("cam"), py::arg("scn"), "Sets the scene's two eyes.");
 }
 
+int* IntOutput(py::array& array, const char* name) {
+  if (!array.dtype().is(py::dtype::of<int>()) || array.size() != 1 || !array.writeable()) {
+    throw py::type_error(std::string(name) + " must be a writable int32 array of one element");
+  }
+  return static_cast<int*>(array.mutable_data());
+}
+
+void BindSelect(py::module_& module) {
+  module.def("mjv_select", [](const PyModel& m, PyData& d, StructHandle<VisOption>& opt,
+                              mjtNum aspectratio, mjtNum relx, mjtNum rely, const VisScene& scn,
+                              py::array selpnt, py::array geomid, py::array flexid,
+                              py::array skinid) {
+    CheckSameModel(m, d);
+    mjtNum* point = OutputArray(selpnt, 3, "selpnt");
+    int* geom = IntOutput(geomid, "geomid");
+    int* flex = IntOutput(flexid, "flexid");
+    int* skin = IntOutput(skinid, "skinid");
+    py::gil_scoped_release release;
+    return Select(*m.model, *d.data, *opt.value, aspectratio, relx, rely, scn, point, geom, flex,
+                  skin);
+  }, py::arg("m"), py::arg("d"), py::arg("vopt"), py::arg("aspectratio"), py::arg("relx"),
+     py::arg("rely"), py::arg("scn"), py::arg("selpnt"), py::arg("geomid"), py::arg("flexid"),
+     py::arg("skinid"), "The body under a window point (-1: none), with the point and geom hit.");
+}
+
 void BindCameraFunctions(py::module_& module) {
   module.def("mjv_defaultFreeCamera", [](const PyModel& m, StructHandle<VisCamera>& cam) {
     DefaultFreeCamera(*m.model, *cam.value);
@@ -257,6 +282,7 @@ void BindVisualization(py::module_& module) {
   BindSceneFunctions(module);
   BindCameraFunctions(module);
   BindGeomFunctions(module);
+  BindSelect(module);
 }
 
 }  // namespace mjsim

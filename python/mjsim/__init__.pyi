@@ -4104,6 +4104,9 @@ def mjv_moveCamera(*args: Any, **kwargs: Any) -> Any:
 def mjv_room2model(modelpos: numpy.ndarray, modelquat: numpy.ndarray, roompos: numpy.typing.ArrayLike, roomquat: numpy.typing.ArrayLike, scn: MjvScene) -> None:
     """A pose in the room as a pose in the model."""
 
+def mjv_select(*args: Any, **kwargs: Any) -> Any:
+    """The body under a window point (-1: none), with the point and geom hit."""
+
 def mjv_updateCamera(*args: Any, **kwargs: Any) -> Any:
     """Sets the scene's two eyes."""
 

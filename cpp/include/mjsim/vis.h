@@ -241,6 +241,11 @@ void AddGeoms(const Model& m, const Data& d, const VisOption& opt, const VisPert
 void UpdateSkin(const Model& m, const Data& d, VisScene& scn);
 // mjv_makeLights: the headlight (when active) and the model's active lights
 void MakeLights(const Model& m, const Data& d, VisScene& scn);
+// mjv_select: the body (or -1) whose geom the ray through window point (relx, rely) hits first,
+// with the point and geom; flexes and skins are not hit yet (ids -1)
+int Select(const Model& m, const Data& d, const VisOption& opt, mjtNum aspectratio, mjtNum relx,
+           mjtNum rely, const VisScene& scn, mjtNum selpnt[3], int* geomid, int* flexid,
+           int* skinid);
 // mjv_updateScene: geoms, lights and cameras for this state
 void UpdateScene(const Model& m, const Data& d, const VisOption& opt, const VisPerturb* pert,
                  VisCamera& cam, int catmask, VisScene& scn);
