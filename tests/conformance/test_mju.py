@@ -178,3 +178,12 @@ def test_bad_inputs_raise_naming_the_argument_and_write_nothing():
     with pytest.raises(TypeError, match="incompatible"):
         mjsim.mju_mulMatMat(np.zeros((2, 2)), np.ones((2, 3)), np.ones((2, 2)))
     np.testing.assert_array_equal(res, 7.0)
+
+
+@pytest.mark.parametrize("vec", [[0, 0, 0], [1e-20, 0, 0], [0, 0, -1e-20], [0, 0, -1], [0, 0, 2]])
+def test_quat_z2vec_of_degenerate_directions(vec):
+    """No direction gives the identity; -z a half turn about x."""
+    ours, ref = np.zeros(4), np.zeros(4)
+    mjsim.mju_quatZ2Vec(ours, np.array(vec, float))
+    mujoco.mju_quatZ2Vec(ref, np.array(vec, float))
+    np.testing.assert_allclose(ours, ref, atol=1e-15)

@@ -184,3 +184,15 @@ def test_bad_scene_arguments():
     mjsim.mj_forward(m, d)
     mjsim.mjv_updateScene(m, d, mjsim.MjvOption(), None, mjsim.MjvCamera(), 7, scn)
     assert scn.ngeom == 1
+
+
+def test_zero_length_connector_is_unrotated():
+    """A tendon segment between two equal points (wrap_sidesite.xml in MJX's test data)."""
+    got = []
+    for engine in (mjsim, mujoco):
+        geom = engine.MjvGeom()
+        engine.mjv_connector(geom, int(engine.mjtGeom.mjGEOM_CAPSULE), 0.1,
+                             np.array([1.0, 2, 3]), np.array([1.0, 2, 3]))
+        got.append((geom.mat.copy(), geom.size.copy(), geom.pos.copy()))
+    for ours, ref in zip(*got):
+        np.testing.assert_allclose(ours, ref, atol=1e-7)

@@ -37,7 +37,11 @@ void AxisAngleToQuat(mjtNum q[4], const mjtNum axis[3], mjtNum angle) {
 
 void ZAxisToQuat(mjtNum q[4], const mjtNum vec[3]) {
   mjtNum z[3] = {vec[0], vec[1], vec[2]};
-  Normalize3(z);
+  if (Normalize3(z) < mjMINVAL) {  // no direction: the identity (measured: mju_quatZ2Vec)
+    q[0] = 1;
+    q[1] = q[2] = q[3] = 0;
+    return;
+  }
   // axis = (0,0,1) x z, angle between (0,0,1) and z
   mjtNum axis[3] = {-z[1], z[0], 0};
   mjtNum sine = Norm3(axis);
