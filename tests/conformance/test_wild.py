@@ -28,7 +28,9 @@ def wild_enabled(config) -> bool:
     return os.environ.get("MJSIM_WILD") == "1" or chosen
 
 
-def pytest_generate_tests(metafunc):
+def parametrize_wild_models(metafunc):
+    """A test's `wild_model` argument over the wild corpus (or one skip when it is disabled);
+    the pytest_generate_tests of every module with wild-corpus tests."""
     if "wild_model" not in metafunc.fixturenames:
         return
     if not wild_enabled(metafunc.config):
@@ -39,6 +41,9 @@ def pytest_generate_tests(metafunc):
 
     metafunc.parametrize("wild_model", [pytest.param(path, id=wild_label(package, path))
                                         for package, path in wild_models()])
+
+
+pytest_generate_tests = parametrize_wild_models
 
 
 @pytest.mark.wild

@@ -31,20 +31,10 @@ mujoco = pytest.importorskip("mujoco")
 import mjsim  # noqa: E402
 from corpus import corpus_models, label  # noqa: E402
 from conformance.test_spec import assert_models_match  # noqa: E402
-from conformance.test_wild import SKIP_REASON, wild_enabled  # noqa: E402
+from conformance.test_wild import parametrize_wild_models  # noqa: E402
 
 
-def pytest_generate_tests(metafunc):
-    if "wild_model" not in metafunc.fixturenames:
-        return
-    if not wild_enabled(metafunc.config):
-        metafunc.parametrize("wild_model", [pytest.param(None, id="disabled",
-                                                         marks=pytest.mark.skip(SKIP_REASON))])
-        return
-    from wild_corpus import wild_label, wild_models
-
-    metafunc.parametrize("wild_model", [pytest.param(path, id=wild_label(package, path))
-                                        for package, path in wild_models()])
+pytest_generate_tests = parametrize_wild_models
 
 
 # ---- the reference's text ---------------------------------------------------------------------

@@ -58,26 +58,23 @@ class BodyWriter {
   void Write() {
     if (body_.explicitinertial) WriteInertial();
     for (const SpecJoint& joint : body_.joints) WriteJoint(joint);
-    for (const SpecGeom& geom : body_.geoms) {
-      XmlNode& node = Element("geom", geom);
-      WriteAttributes(c_, node, geom, c_.ClassOf(geom.classname).geom, false);
-    }
-    for (const SpecSite& site : body_.sites) {
-      XmlNode& node = Element("site", site);
-      WriteAttributes(c_, node, site, c_.ClassOf(site.classname).site, false);
-    }
-    for (const SpecCamera& camera : body_.cameras) {
-      XmlNode& node = Element("camera", camera);
-      WriteAttributes(c_, node, camera, c_.ClassOf(camera.classname).camera, false);
-    }
-    for (const SpecLight& light : body_.lights) {
-      XmlNode& node = Element("light", light);
-      WriteAttributes(c_, node, light, c_.ClassOf(light.classname).light, false);
-    }
+    WriteElements("geom", body_.geoms, &SpecDefault::geom);
+    WriteElements("site", body_.sites, &SpecDefault::site);
+    WriteElements("camera", body_.cameras, &SpecDefault::camera);
+    WriteElements("light", body_.lights, &SpecDefault::light);
     for (const SpecBody& child : body_.children) WriteChildBody(child);
   }
 
  private:
+  // each element with the values that differ from its class's `member`
+  template <typename List, typename T>
+  void WriteElements(const char* tag, const List& elements, T SpecDefault::*member) {
+    for (const T& element : elements) {
+      XmlNode& node = Element(tag, element);
+      WriteAttributes(c_, node, element, c_.ClassOf(element.classname).*member, false);
+    }
+  }
+
   // the node for an element in `frame` (-1: the body itself); `inherited` is its class there
   XmlNode& Place(int frame, std::string& inherited) {
     std::vector<int> chain;

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "compiler/frames.h"
@@ -25,19 +26,10 @@ struct Row {
 };
 
 // ---- Plain: by the member's type --------------------------------------------------------------
-template <typename T>
-void WriteValue(const Row& row, const char* name, const T&, const T&, const mjtNum& value,
-                const mjtNum& dflt, attr::Plain) {
-  SetNumber(row.node, name, value, dflt);
-}
-template <typename T>
-void WriteValue(const Row& row, const char* name, const T&, const T&, const float& value,
-                const float& dflt, attr::Plain) {
-  SetNumber(row.node, name, value, dflt);
-}
-template <typename T>
-void WriteValue(const Row& row, const char* name, const T&, const T&, const int& value,
-                const int& dflt, attr::Plain) {
+template <typename T, typename V>
+std::enable_if_t<std::is_arithmetic_v<V> && !std::is_same_v<V, bool>> WriteValue(
+    const Row& row, const char* name, const T&, const T&, const V& value, const V& dflt,
+    attr::Plain) {
   SetNumber(row.node, name, value, dflt);
 }
 template <typename T>
