@@ -85,14 +85,16 @@ void BindVisStructs(py::module_& module) {
   }
 }
 
-#define MJSIM_SCENE_SCALARS(X)                                                             \
-  X(ngeom) X(nlight) X(enabletransform) X(scale) X(stereo) X(framewidth) X(status)        \
-  X(flexvertopt) X(flexedgeopt) X(flexfaceopt) X(flexskinopt)
-#define MJSIM_SCENE_VECTORS(X)                                                             \
-  X(geomorder) X(skinfacenum) X(skinvertadr) X(skinvertnum) X(skinvert) X(skinnormal)      \
-  X(flexedgeadr) X(flexedgenum) X(flexvertadr) X(flexvertnum) X(flexfaceadr) X(flexfacenum) \
-  X(flexfaceused) X(flexedge) X(flexvert) X(flexface) X(flexnormal) X(flextexcoord)
-#define MJSIM_SCENE_ARRAYS(X) X(translate) X(rotate) X(flags) X(framergb)
+template <typename M>
+void DefReadOnly(py::class_<VisScene, SceneHandle>& cls, const char* name, M VisScene::*member,
+                 const char* doc) {
+  cls.def_readonly(name, member, doc);
+}
+template <typename M>
+void DefReadWrite(py::class_<VisScene, SceneHandle>& cls, const char* name, M VisScene::*member,
+                  const char* doc) {
+  cls.def_readwrite(name, member, doc);
+}
 
 void BindScene(py::module_& module) {
   py::class_<VisScene, SceneHandle> cls(module, "MjvScene",
@@ -103,24 +105,21 @@ void BindScene(py::module_& module) {
             return std::make_shared<VisScene>(MakeScene(model.model.get(), maxgeom));
           }),
           py::arg("model"), py::arg("maxgeom"));
-  cls.def_readonly("maxgeom", &VisScene::maxgeom);
-  cls.def_readonly("nskin", &VisScene::nskin);
-  cls.def_readonly("nflex", &VisScene::nflex);
-#define MJSIM_X(name) cls.def_readwrite(#name, &VisScene::name);
-  MJSIM_SCENE_SCALARS(MJSIM_X)
+#define MJSIM_X(type, name, value, access, doc) Def##access(cls, #name, &VisScene::name, doc);
+  MJSIM_VIS_SCENE_NUMBERS(MJSIM_X)
 #undef MJSIM_X
-#define MJSIM_X(name)                                                              \
+#define MJSIM_X(type, name)                                                        \
   cls.def_property_readonly(#name, [](const SceneHandle& self) {                  \
     return VectorView(self->name, self);                                           \
   });
-  MJSIM_SCENE_VECTORS(MJSIM_X)
+  MJSIM_VIS_SCENE_BUFFERS(MJSIM_X)
 #undef MJSIM_X
-#define MJSIM_X(name)                                                              \
+#define MJSIM_X(type, name, count, values)                                                     \
   cls.def_property(#name, [](const SceneHandle& self) { return ArrayView(self->name, self); }, \
-                   [](const SceneHandle& self, py::handle value) {                 \
-                     AssignToView(ArrayView(self->name, self), value, #name);       \
+                   [](const SceneHandle& self, py::handle value) {                             \
+                     AssignToView(ArrayView(self->name, self), value, #name);                   \
                    });
-  MJSIM_SCENE_ARRAYS(MJSIM_X)
+  MJSIM_VIS_SCENE_ARRAYS(MJSIM_X)
 #undef MJSIM_X
   cls.def_property_readonly("geoms", [](const SceneHandle& self) {
     return ViewsOf(self->geoms.data(), self->maxgeom, self);

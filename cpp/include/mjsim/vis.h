@@ -172,34 +172,49 @@ struct VisGLCamera {
 // mjvScene: the geoms (up to maxgeom), lights and the two eyes of one frame, and how the
 // renderer transforms and draws them. Skin vertices are per model skin (nskin of the model the
 // scene was made for).
-struct VisScene {
-  int maxgeom = 0;
-  int ngeom = 0;
-  std::vector<VisGeom> geoms;   // maxgeom
-  std::vector<int> geomorder;   // maxgeom: the renderer's order by distance
-  int nlight = 0;
-  VisLight lights[mjMAXLIGHT];
-  VisGLCamera camera[2];        // left and right eye
-  uint8_t enabletransform = 0;
-  float translate[3] = {0, 0, 0};
-  float rotate[4] = {1, 0, 0, 0};
-  float scale = 1;
-  int stereo = mjSTEREO_NONE;
-  uint8_t flags[mjNRNDFLAG] = {MJSIM_RND_FLAG_DEFAULTS};
-  int framewidth = 0;
-  float framergb[3] = {0, 0, 0};
-  int status = 0;               // 1: more geoms than maxgeom were offered
+// X(type, name, default, access): numbers; access ReadOnly or ReadWrite from Python
+#define MJSIM_VIS_SCENE_NUMBERS(X)                                                          \
+  X(int,     maxgeom,         0,             ReadOnly,  "size of the geom buffer")          \
+  X(int,     ngeom,           0,             ReadWrite, "geoms in the buffer")              \
+  X(int,     nlight,          0,             ReadWrite, "lights in the buffer")             \
+  X(uint8_t, enabletransform, 0,             ReadWrite, "apply the model transformation")   \
+  X(float,   scale,           1,             ReadWrite, "model scaling")                    \
+  X(int,     stereo,          mjSTEREO_NONE, ReadWrite, "mjtStereo")                        \
+  X(int,     framewidth,      0,             ReadWrite, "frame pixel width; 0: no frame")   \
+  X(int,     status,          0,             ReadWrite, "1: more geoms than maxgeom were offered") \
+  X(int,     nskin,           0,             ReadOnly,  "skins of the model")               \
+  X(int,     nflex,           0,             ReadOnly,  "flexes of the model")              \
+  X(uint8_t, flexvertopt,     0,             ReadWrite, "copy of mjVIS_FLEXVERT")           \
+  X(uint8_t, flexedgeopt,     0,             ReadWrite, "copy of mjVIS_FLEXEDGE")           \
+  X(uint8_t, flexfaceopt,     0,             ReadWrite, "copy of mjVIS_FLEXFACE")           \
+  X(uint8_t, flexskinopt,     0,             ReadWrite, "copy of mjVIS_FLEXSKIN")
+// X(type, name, count, default values): fixed arrays, NumPy views
+#define MJSIM_VIS_SCENE_ARRAYS(X)                                                           \
+  X(float,   translate, 3,          (0, 0, 0))                                              \
+  X(float,   rotate,    4,          (1, 0, 0, 0))                                           \
+  X(uint8_t, flags,     mjNRNDFLAG, (MJSIM_RND_FLAG_DEFAULTS))                              \
+  X(float,   framergb,  3,          (0, 0, 0))
+// X(type, name): buffers sized at creation (geomorder: maxgeom; skin and flex arrays: the model)
+#define MJSIM_VIS_SCENE_BUFFERS(X)                                                          \
+  X(int, geomorder) X(int, skinfacenum) X(int, skinvertadr) X(int, skinvertnum)             \
+  X(float, skinvert) X(float, skinnormal) X(int, flexedgeadr) X(int, flexedgenum)           \
+  X(int, flexvertadr) X(int, flexvertnum) X(int, flexfaceadr) X(int, flexfacenum)           \
+  X(int, flexfaceused) X(int, flexedge) X(float, flexvert) X(float, flexface)               \
+  X(float, flexnormal) X(float, flextexcoord)
 
-  // skins, sized for the model at creation
-  int nskin = 0;
-  std::vector<int> skinfacenum, skinvertadr, skinvertnum;
-  std::vector<float> skinvert, skinnormal;
-  // flexes, sized for the model at creation
-  int nflex = 0;
-  std::vector<int> flexedgeadr, flexedgenum, flexvertadr, flexvertnum, flexfaceadr, flexfacenum,
-      flexfaceused, flexedge;
-  std::vector<float> flexvert, flexface, flexnormal, flextexcoord;
-  uint8_t flexvertopt = 0, flexedgeopt = 0, flexfaceopt = 0, flexskinopt = 0;
+struct VisScene {
+#define MJSIM_X(type, name, value, access, doc) type name = value;
+  MJSIM_VIS_SCENE_NUMBERS(MJSIM_X)
+#undef MJSIM_X
+#define MJSIM_X(type, name, count, values) type name[count] = {MJSIM_VISUAL_UNPAREN values};
+  MJSIM_VIS_SCENE_ARRAYS(MJSIM_X)
+#undef MJSIM_X
+#define MJSIM_X(type, name) std::vector<type> name;
+  MJSIM_VIS_SCENE_BUFFERS(MJSIM_X)
+#undef MJSIM_X
+  std::vector<VisGeom> geoms;  // maxgeom
+  VisLight lights[mjMAXLIGHT];
+  VisGLCamera camera[2];       // left and right eye
 };
 // mjv_makeScene: a scene for `m` with room for `maxgeom` geoms (m null: an empty scene)
 VisScene MakeScene(const Model* m, int maxgeom);
