@@ -32,17 +32,34 @@ def _set(opt, **values):
         if name == "flags":
             for flag in value:
                 opt.flags[_flag(flag)] = 1
+        elif name == "label":
+            opt.label = int(getattr(mujoco.mjtLabel, f"mjLABEL_{value.upper()}"))
+        elif name == "frame":
+            opt.frame = int(getattr(mujoco.mjtFrame, f"mjFRAME_{value.upper()}"))
         else:
             setattr(opt, name, value)
 
+
+DECORATIONS = ["mjVIS_JOINT", "mjVIS_ACTUATOR", "mjVIS_TENDON", "mjVIS_COM", "mjVIS_INERTIA",
+               "mjVIS_CONSTRAINT", "mjVIS_CAMERA", "mjVIS_LIGHT"]
+CONTACTS = ["mjVIS_CONTACTPOINT", "mjVIS_CONTACTFORCE"]
+LABELS = ["body", "joint", "geom", "site", "camera", "light", "tendon", "actuator", "constraint",
+          "contactpoint", "contactforce"]
+FRAMES = ["body", "geom", "site", "camera", "light", "contact", "world"]
 
 SETTINGS = {
     "default": {},
     "transparent": {"flags": ["mjVIS_TRANSPARENT"]},
     "static_off": {},  # set below: the one default flag turned off
-    "labels_geom": {"label": 3},  # mjtLabel values
-    "labels_site": {"label": 4},
-    "labels_tendon": {"label": 7},
+    **{f"labels_{name}": {"label": name, "flags": DECORATIONS + CONTACTS} for name in LABELS},
+    "labels_plain": {"label": "body"},  # body labels without inertia boxes to carry them
+    **{f"frames_{name}": {"frame": name, "flags": ["mjVIS_CAMERA", "mjVIS_LIGHT"]}
+       for name in FRAMES},
+    "frames_inertial": {"frame": "body", "flags": ["mjVIS_INERTIA"]},
+    "contacts": {"flags": CONTACTS},
+    "contacts_split": {"flags": CONTACTS + ["mjVIS_CONTACTSPLIT"]},
+    **{f"decor_{flag[6:].lower()}": {"flags": [flag]} for flag in DECORATIONS},
+    "decor_all": {"flags": DECORATIONS + CONTACTS + ["mjVIS_ACTIVATION"]},
     **{f"geomgroup_{g}": {"geomgroup": g} for g in range(6)},
     **{f"sitegroup_{g}": {"sitegroup": g} for g in range(6)},
 }
@@ -66,7 +83,7 @@ def pair_of(path):
 
 
 def scenes(pair, seed: int, setting: str):
-    pair.randomize(seed)
+    pair.randomize_state(seed)  # controls and activations colour the actuators
     return scenes_now(pair, setting)
 
 
@@ -109,7 +126,8 @@ EVERY_KIND = """<mujoco><asset><material name="skinmat" rgba="0.2 0.9 0.2 1"/><s
 </mujoco>"""
 
 
-@pytest.mark.parametrize("setting", ["default", "transparent", "labels_geom", "labels_tendon"])
+@pytest.mark.parametrize("setting", ["default", "transparent", "labels_geom", "labels_tendon",
+                                     "labels_actuator", "decor_all"])
 def test_scene_of_every_kind_of_model_element(setting):
     """Skins (vertices and normals too), geoms, sites, a spatial tendon, a slider-crank and a
     rangefinder, in the reference's order."""

@@ -45,7 +45,7 @@ void ZAxisToQuat(mjtNum q[4], const mjtNum vec[3]) {
   // axis = (0,0,1) x z, angle between (0,0,1) and z
   mjtNum axis[3] = {-z[1], z[0], 0};
   mjtNum sine = Norm3(axis);
-  if (sine < 1e-10) {  // parallel or anti-parallel to z: identity or half turn about x
+  if (sine < mjMINVAL) {  // parallel or anti-parallel to z: identity or half turn about x
     q[0] = z[2] < 0 ? 0 : 1;
     q[1] = z[2] < 0 ? 1 : 0;
     q[2] = q[3] = 0;

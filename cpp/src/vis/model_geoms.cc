@@ -7,15 +7,15 @@
 #include <cstdio>
 #include <cstring>
 
-#include "mjsim/vis.h"
+#include "scene_geoms.h"
 #include "util/math3.h"
 
 namespace mjsim {
 namespace {
 
 constexpr float kDefaultRgba[4] = {0.5f, 0.5f, 0.5f, 1};
+}  // namespace
 
-// the next free geom of the scene, or nullptr (and status set) when it is full
 VisGeom* NextGeom(VisScene& scn) {
   if (scn.ngeom >= scn.maxgeom) {
     scn.status = 1;
@@ -27,11 +27,6 @@ VisGeom* NextGeom(VisScene& scn) {
   return &geom;
 }
 
-bool GroupShown(const uint8_t* groups, int group) {
-  return groups[std::clamp(group, 0, mjNGROUP - 1)] != 0;
-}
-
-// static: welded to the world, with no mocap body between it and the world
 int CategoryOf(const Model& m, int body) {
   if (m.body_weldid[body] != 0) return mjCAT_DYNAMIC;
   for (int b = body; b > 0; b = m.body_parentid[b]) {
@@ -45,8 +40,7 @@ bool CategoryShown(const VisOption& opt, int category, int catmask) {
   return category != mjCAT_STATIC || opt.flags[mjVIS_STATIC];
 }
 
-// the drawn size: a sphere's radius three times, a capsule's or cylinder's (r, r, half-length)
-void SetSize(VisGeom& geom, int type, const mjtNum size[3]) {
+void SetDrawnSize(VisGeom& geom, int type, const mjtNum size[3]) {
   mjtNum drawn[3] = {size[0], size[1], size[2]};
   if (type == mjGEOM_SPHERE) drawn[1] = drawn[2] = size[0];
   if (type == mjGEOM_CAPSULE || type == mjGEOM_CYLINDER) {
@@ -60,6 +54,35 @@ void SetPose(VisGeom& geom, const mjtNum pos[3], const mjtNum mat[9]) {
   for (int i = 0; i < 3; ++i) geom.pos[i] = static_cast<float>(pos[i]);
   for (int i = 0; i < 9; ++i) geom.mat[i] = static_cast<float>(mat[i]);
 }
+
+void SetColor(VisGeom& geom, const float rgba[4]) { std::copy(rgba, rgba + 4, geom.rgba); }
+
+void BlendColor(VisGeom& geom, const float rgba[4], const float to[4], mjtNum weight) {
+  for (int i = 0; i < 4; ++i) {
+    geom.rgba[i] = static_cast<float>((1 - weight) * rgba[i] + weight * to[i]);
+  }
+}
+
+void SetAlongAxis(VisGeom& geom, int type, const float size[3], const mjtNum pos[3],
+                  const mjtNum axis[3]) {
+  mjtNum quat[4], mat[9];
+  ZAxisToQuat(quat, axis);
+  QuatToMat(mat, quat);
+  geom.type = type;
+  std::copy(size, size + 3, geom.size);
+  SetPose(geom, pos, mat);
+}
+
+void SetLabel(VisGeom& geom, const Model& m, const int* name_adr, const char* kind, int id) {
+  const char* name = m.names + name_adr[id];
+  if (*name) {
+    std::snprintf(geom.label, sizeof(geom.label), "%s", name);
+  } else {
+    std::snprintf(geom.label, sizeof(geom.label), "%s %d", kind, id);
+  }
+}
+
+namespace {
 
 // rgba and surface of an element with `rgba` and material `matid`
 void SetLook(const Model& m, VisGeom& geom, const float rgba[4], int matid) {
@@ -80,15 +103,6 @@ void ApplyHighlight(const Model& m, const VisOption& opt, const VisPerturb* pert
                     int category, VisGeom& geom) {
   if (pert && pert->select > 0 && pert->select == body) geom.emission += m.vis.global.glow;
   if (opt.flags[mjVIS_TRANSPARENT] && category == mjCAT_DYNAMIC) geom.rgba[3] *= m.vis.map.alpha;
-}
-
-void SetLabel(VisGeom& geom, const Model& m, const int* name_adr, const char* kind, int id) {
-  const char* name = m.names + name_adr[id];
-  if (*name) {
-    std::snprintf(geom.label, sizeof(geom.label), "%s", name);
-  } else {
-    std::snprintf(geom.label, sizeof(geom.label), "%s %d", kind, id);
-  }
 }
 
 void AddModelGeom(const Model& m, const Data& d, const VisOption& opt, const VisPerturb* pert,
@@ -112,7 +126,7 @@ void AddModelGeom(const Model& m, const Data& d, const VisOption& opt, const Vis
   if (type == mjGEOM_MESH && m.geom_dataid[id] >= 0) {
     geom->texcoord = m.mesh_texcoordadr[m.geom_dataid[id]] >= 0;
   }
-  SetSize(*geom, type, m.geom_size + 3 * id);
+  SetDrawnSize(*geom, type, m.geom_size + 3 * id);
   SetPose(*geom, d.geom_xpos + 3 * id, d.geom_xmat + 9 * id);
   SetLook(m, *geom, m.geom_rgba + 4 * id, m.geom_matid[id]);
   if (geom->rgba[3] == 0) return;  // invisible: not drawn
@@ -147,7 +161,7 @@ void AddSites(const Model& m, const Data& d, const VisOption& opt, const VisPert
     geom->objtype = mjOBJ_SITE;
     geom->objid = id;
     geom->category = category;
-    SetSize(*geom, geom->type, m.site_size + 3 * id);
+    SetDrawnSize(*geom, geom->type, m.site_size + 3 * id);
     SetPose(*geom, d.site_xpos + 3 * id, d.site_xmat + 9 * id);
     SetLook(m, *geom, m.site_rgba + 4 * id, m.site_matid[id]);
     if (geom->rgba[3] == 0) continue;
@@ -228,7 +242,8 @@ void AddSkins(const Model& m, const Data& d, const VisOption& opt, int catmask, 
 // a slider-crank transmission: the slider as a cylinder from the slider site along its z axis
 // to where the rod meets it, and the rod as a capsule half as wide from there to the crank;
 // coloured as broken when the rod cannot reach the axis
-void AddSliderCrank(const Model& m, const Data& d, int id, VisScene& scn) {
+void AddSliderCrank(const Model& m, const Data& d, const VisOption& opt, int id,
+                    VisScene& scn) {
   const mjtNum* crank = d.site_xpos + 3 * m.actuator_trnid[2 * id];
   int slider_site = m.actuator_trnid[2 * id + 1];
   const mjtNum* slider = d.site_xpos + 3 * slider_site;
@@ -251,6 +266,9 @@ void AddSliderCrank(const Model& m, const Data& d, int id, VisScene& scn) {
     geom->objid = id;
     geom->category = mjCAT_DYNAMIC;
     std::copy(rgba, rgba + 4, geom->rgba);
+    if (opt.label == mjLABEL_ACTUATOR && part == 0) {
+      SetLabel(*geom, m, m.name_actuatoradr, "actuator", id);
+    }
     ++scn.ngeom;
   }
 }
@@ -260,7 +278,7 @@ void AddSliderCranks(const Model& m, const Data& d, const VisOption& opt, int ca
   if (!(catmask & mjCAT_DYNAMIC)) return;
   for (int id = 0; id < m.nu; ++id) {
     if (m.actuator_trntype[id] != mjTRN_SLIDERCRANK) continue;
-    if (GroupShown(opt.actuatorgroup, m.actuator_group[id])) AddSliderCrank(m, d, id, scn);
+    if (GroupShown(opt.actuatorgroup, m.actuator_group[id])) AddSliderCrank(m, d, opt, id, scn);
   }
 }
 
@@ -307,7 +325,15 @@ void AddGeoms(const Model& m, const Data& d, const VisOption& opt, const VisPert
   AddSites(m, d, opt, pert, catmask, scn);
   AddTendons(m, d, opt, catmask, scn);
   AddSliderCranks(m, d, opt, catmask, scn);
+  AddGeomAndSiteFrames(m, d, opt, catmask, scn);
+  AddBodyDecorations(m, d, opt, catmask, scn);
+  AddJoints(m, d, opt, catmask, scn);
+  AddActuators(m, d, opt, catmask, scn);
+  AddCamerasAndLights(m, d, opt, catmask, scn);
+  AddCentersOfMass(m, d, opt, catmask, scn);
   AddSensorRays(m, d, opt, catmask, scn);
+  AddEqualities(m, d, opt, catmask, scn);
+  AddContacts(m, d, opt, catmask, scn);
 }
 
 }  // namespace mjsim
