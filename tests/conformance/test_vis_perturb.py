@@ -122,6 +122,21 @@ def test_apply_perturb_force(pair, active, active2):
                                    err_msg=f"{pair.name} body {body} active {active}/{active2}")
 
 
+def test_apply_perturb_force_without_stretch(pair):
+    """Right after mjv_initPerturb the stretch is zero: its direction is (1, 0, 0)."""
+    def script(engine, m, d):
+        scn = scene(engine, m, d)
+        results = []
+        for body in range(1, m.nbody):
+            pert = initialized(engine, m, d, scn, body)
+            pert.active = 1
+            engine.mjv_applyPerturbForce(m, d, pert)
+            results.append(d.xfrc_applied[body].copy())
+        return results
+    ours, ref = both(pair, script)
+    np.testing.assert_allclose(ours, ref, atol=ATOL, rtol=ATOL)
+
+
 def test_apply_perturb_force_reads_velocities_of_the_last_forward(pair):
     def script(engine, m, d):
         d.qvel[:] *= 3  # cvel still holds the old velocities

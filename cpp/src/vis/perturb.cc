@@ -184,6 +184,28 @@ void PoseFreeRoot(const Model& m, Data& d, const VisPerturb& pert) {
   CarryFrame(qpos, qpos + 3, d.xipos + 3 * body, inertial_quat, pert);
 }
 
+// the room's axes seen from the camera: right = unit(forward x roomup) and the heading, forward
+// less its part along roomup (roomup as given: measured, it is not normalized)
+void RoomAxes(mjtNum right[3], mjtNum heading[3], const mjtNum roomup[3], const VisScene& scn) {
+  mjtNum head[3], forward[3], up[3];
+  CameraInRoom(head, forward, up, scn);
+  Cross3(right, forward, roomup);
+  Normalize3(right);
+  mjtNum along = Dot3(forward, roomup);
+  for (int i = 0; i < 3; ++i) heading[i] = forward[i] - along * roomup[i];
+  Normalize3(heading);
+}
+
+// scn.rotate turned in the room by the rotation vector pi (dy right + dx about)
+void RotateRoom(VisScene& scn, const mjtNum right[3], const mjtNum about[3], mjtNum reldx,
+                mjtNum reldy) {
+  mjtNum rotvec[3], rotate[4];
+  for (int i = 0; i < 3; ++i) rotvec[i] = mjPI * (reldy * right[i] + reldx * about[i]);
+  for (int i = 0; i < 4; ++i) rotate[i] = scn.rotate[i];
+  RotateInWorld(rotate, rotvec);
+  for (int i = 0; i < 4; ++i) scn.rotate[i] = static_cast<float>(rotate[i]);
+}
+
 }  // namespace
 
 void InitPerturb(const Model& m, const Data& d, const VisScene& scn, VisPerturb& pert) {
@@ -270,28 +292,14 @@ void ApplyPerturbPose(const Model& m, Data& d, const VisPerturb& pert, int flg_p
 void MoveModel(const Model& m, int action, mjtNum reldx, mjtNum reldy, const mjtNum roomup[3],
                VisScene& scn) {
   if (!scn.enabletransform) return;  // measured: nothing, whatever the action
-  mjtNum head[3], forward[3], up[3], right[3], heading[3];
-  CameraInRoom(head, forward, up, scn);
-  Cross3(right, forward, roomup);
-  Normalize3(right);
-  // the camera's heading: forward less its part along roomup (roomup as given, not normalized)
-  for (int i = 0; i < 3; ++i) heading[i] = forward[i] - Dot3(forward, roomup) * roomup[i];
-  Normalize3(heading);
-  mjtNum motion[3];
+  mjtNum right[3], heading[3];
+  RoomAxes(right, heading, roomup, scn);
   switch (action) {
     case mjMOUSE_ROTATE_V:
-    case mjMOUSE_ROTATE_H: {
+    case mjMOUSE_ROTATE_H:
       // half a turn per window height, about right (dy) and roomup or the heading (dx)
-      const mjtNum* about = action == mjMOUSE_ROTATE_V ? roomup : heading;
-      for (int i = 0; i < 3; ++i) motion[i] = mjPI * (reldy * right[i] + reldx * about[i]);
-      mjtNum rotate[4], turn[4], result[4];
-      for (int i = 0; i < 4; ++i) rotate[i] = scn.rotate[i];
-      RotationVectorToQuat(turn, motion);
-      MulQuat(result, turn, rotate);
-      NormalizeQuat(result);
-      for (int i = 0; i < 4; ++i) scn.rotate[i] = static_cast<float>(result[i]);
+      RotateRoom(scn, right, action == mjMOUSE_ROTATE_V ? roomup : heading, reldx, reldy);
       return;
-    }
     case mjMOUSE_MOVE_V:
     case mjMOUSE_MOVE_H:
     case mjMOUSE_MOVE_V_REL:
@@ -300,7 +308,8 @@ void MoveModel(const Model& m, int action, mjtNum reldx, mjtNum reldy, const mjt
       bool vertical = action == mjMOUSE_MOVE_V || action == mjMOUSE_MOVE_V_REL;
       const mjtNum* along = vertical ? roomup : heading;
       for (int i = 0; i < 3; ++i) {
-        scn.translate[i] += static_cast<float>(m.stat.extent * (reldx * right[i] - reldy * along[i]));
+        mjtNum shift = m.stat.extent * (reldx * right[i] - reldy * along[i]);
+        scn.translate[i] += static_cast<float>(shift);
       }
       return;
     }
