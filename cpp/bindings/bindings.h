@@ -3,6 +3,7 @@
 // module.cc defines the module; other files bind groups of engine functions (Bind* functions,
 // called from module.cc's PYBIND11_MODULE).
 #pragma once
+#include <functional>
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -178,6 +179,11 @@ void BindCallbacks(py::module_& module);
 void BindEnumStrings(py::module_& module);
 // the thread pool and C++ loop behind mjsim.rollout (rollout.cc)
 void BindRollout(py::module_& module);
+// state.cc: a print function's output into `filename` (str or bytes) or, with None, Python's
+// standard output (ValueError when it cannot be written); and the warning of an invalid
+// float_format, after which the default formats print
+void PrintTo(const py::object& filename, const std::function<bool(const char*)>& print);
+void WarnOnInvalidFloatFormat(const py::object& float_format);
 // MjvOption, MjvGeom, MjvLight, MjvGLCamera, MjvScene and the mjv_ functions (visualization.cc)
 void BindVisualization(py::module_& module);
 // islands.cc: d.iM, d.iacc, d.iefc_* ..., the island-ordered arrays, gathered on each read

@@ -42,16 +42,17 @@ void WriteFile(bool written, const std::string& filename) {
   if (!written) throw py::value_error("could not write file '" + filename + "'");
 }
 
-// A print function's output: into `filename`, or with None to Python's standard output (the
-// text goes through a temporary file, so that sys.stdout redirections see it, as a script
-// that captures the reference's output expects).
 // text arguments are str or bytes, as the reference's bindings take them
 bool IsText(const py::object& value) {
   return py::isinstance<py::str>(value) || py::isinstance<py::bytes>(value);
 }
 
-template <typename Print>
-void PrintTo(const py::object& filename, Print print) {
+}  // namespace
+
+// A print function's output: into `filename`, or with None to Python's standard output (the
+// text goes through a temporary file, so that sys.stdout redirections see it, as a script
+// that captures the reference's output expects).
+void PrintTo(const py::object& filename, const std::function<bool(const char*)>& print) {
   if (!filename.is_none()) {
     if (!IsText(filename)) throw py::type_error("filename must be a str, bytes or None");
     std::string path = filename.cast<std::string>();
@@ -87,7 +88,6 @@ void WarnOnInvalidFloatFormat(const py::object& float_format) {
   }
 }
 
-}  // namespace
 
 void BindState(py::module_& module) {
   module.def("mj_stateSize", [](const PyModel& m, unsigned sig) {

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "bindings.h"
+#include "mjsim/errors.h"
 #include "mjsim/vis.h"
 #include "structs.h"
 
@@ -240,6 +241,70 @@ void BindCameraFunctions(py::module_& module) {
   head("mjv_cameraInRoom", CameraInRoom, "The average eye in room coordinates.");
 }
 
+VisPerturb& PerturbOf(StructHandle<VisPerturb>& pert) { return *pert.value; }
+
+void BindPerturbFunctions(py::module_& module) {
+  module.def("mjv_initPerturb", [](const PyModel& m, PyData& d, const VisScene& scn,
+                                   StructHandle<VisPerturb>& pert) {
+    CheckSameModel(m, d);
+    InitPerturb(*m.model, *d.data, scn, PerturbOf(pert));
+  }, py::arg("m"), py::arg("d"), py::arg("scn"), py::arg("pert"),
+     "Sets the perturbation's reference pose, point, mass and scale from the selected body.");
+  module.def("mjv_movePerturb", [](const PyModel& m, PyData& d, int action, mjtNum reldx,
+                                   mjtNum reldy, const VisScene& scn,
+                                   StructHandle<VisPerturb>& pert) {
+    CheckSameModel(m, d);
+    MovePerturb(*m.model, *d.data, action, reldx, reldy, scn, PerturbOf(pert));
+  }, py::arg("m"), py::arg("d"), py::arg("action"), py::arg("reldx"), py::arg("reldy"),
+     py::arg("scn"), py::arg("pert"),
+     "Moves the perturbation's reference by a mouse motion (mjtMouse action).");
+  module.def("mjv_applyPerturbPose", [](const PyModel& m, PyData& d,
+                                        StructHandle<VisPerturb>& pert, int flg_paused) {
+    CheckSameModel(m, d);
+    ApplyPerturbPose(*m.model, *d.data, PerturbOf(pert), flg_paused);
+  }, py::arg("m"), py::arg("d"), py::arg("pert"), py::arg("flg_paused"),
+     "Gives the reference pose to a selected mocap body, or when paused to its root's free joint.");
+  module.def("mjv_applyPerturbForce", [](const PyModel& m, PyData& d,
+                                         StructHandle<VisPerturb>& pert) {
+    CheckSameModel(m, d);
+    ApplyPerturbForce(*m.model, *d.data, PerturbOf(pert));
+  }, py::arg("m"), py::arg("d"), py::arg("pert"),
+     "Writes the springs pulling the selected body to its reference into d.xfrc_applied.");
+  module.def("mjv_moveModel", [](const PyModel& m, int action, mjtNum reldx, mjtNum reldy,
+                                 const InputArray& roomup, VisScene& scn) {
+    MoveModel(*m.model, action, reldx, reldy, In3(roomup, "roomup"), scn);
+  }, py::arg("m"), py::arg("action"), py::arg("reldx"), py::arg("reldy"), py::arg("roomup"),
+     py::arg("scn"), "Moves the model's room transform by a mouse motion (mjtMouse action).");
+}
+
+// a scene whose counts fit its buffers (ngeom and nlight are writable from Python)
+void CheckSceneCounts(const VisScene& scn) {
+  if (scn.ngeom < 0 || scn.ngeom > scn.maxgeom || scn.nlight < 0 || scn.nlight > mjMAXLIGHT) {
+    throw FatalError("mj_printScene: ngeom " + std::to_string(scn.ngeom) + " or nlight " +
+                     std::to_string(scn.nlight) + " is outside the scene's buffers (maxgeom " +
+                     std::to_string(scn.maxgeom) + ", " + std::to_string(mjMAXLIGHT) +
+                     " lights)");
+  }
+}
+
+void BindPrintScene(py::module_& module) {
+  module.def("mj_printScene", [](const VisScene& s, const py::object& filename) {
+    CheckSceneCounts(s);
+    PrintTo(filename, [&](const char* path) { return PrintFormattedScene(s, path, nullptr); });
+  }, py::arg("s"), py::arg("filename"),
+     "The scene's geoms, lights, eyes and flags as text, into the file filename.");
+  module.def("mj_printFormattedScene", [](const VisScene& s, const py::object& filename,
+                                          const py::object& float_format) {
+    CheckSceneCounts(s);
+    WarnOnInvalidFloatFormat(float_format);
+    std::string format = float_format.is_none() ? "" : float_format.cast<std::string>();
+    PrintTo(filename, [&](const char* path) {
+      return PrintFormattedScene(s, path, format.c_str());
+    });
+  }, py::arg("s"), py::arg("filename"), py::arg("float_format"),
+     "mj_printScene with each real number written by the printf conversion float_format.");
+}
+
 void BindGeomFunctions(py::module_& module) {
   module.def("mjv_initGeom", [](StructHandle<VisGeom>& geom, int type, py::object size,
                                 py::object pos, py::object mat, py::object rgba) {
@@ -282,6 +347,8 @@ void BindVisualization(py::module_& module) {
   BindCameraFunctions(module);
   BindGeomFunctions(module);
   BindSelect(module);
+  BindPerturbFunctions(module);
+  BindPrintScene(module);
 }
 
 }  // namespace mjsim

@@ -3615,8 +3615,14 @@ def mj_printFormattedData(m: MjModel, d: MjData, filename: object, float_format:
 def mj_printFormattedModel(m: MjModel, filename: object, float_format: object) -> None:
     """mj_printModel with each real number written by the printf conversion float_format (such as '%.3f'); an invalid one warns and prints with the default format."""
 
+def mj_printFormattedScene(s: MjvScene, filename: object, float_format: object) -> None:
+    """mj_printScene with each real number written by the printf conversion float_format."""
+
 def mj_printModel(m: MjModel, filename: object) -> None:
     """Every size, option and array of the model as text, into the file filename (None: standard output)."""
+
+def mj_printScene(s: MjvScene, filename: object) -> None:
+    """The scene's geoms, lights, eyes and flags as text, into the file filename."""
 
 def mj_printSchema(flg_html: bool, flg_pad: bool) -> str:
     """The MJCF schema mjsim reads: elements, how often each may appear, attributes."""
@@ -4059,6 +4065,12 @@ def mjv_addGeoms(*args: Any, **kwargs: Any) -> Any:
 def mjv_alignToCamera(res: numpy.ndarray, vec: numpy.typing.ArrayLike, forward: numpy.typing.ArrayLike) -> None:
     """vec turned about z as the camera's heading turns (0, 1)."""
 
+def mjv_applyPerturbForce(*args: Any, **kwargs: Any) -> Any:
+    """Writes the springs pulling the selected body to its reference into d.xfrc_applied."""
+
+def mjv_applyPerturbPose(*args: Any, **kwargs: Any) -> Any:
+    """Gives the reference pose to a selected mocap body, or when paused to its root's free joint."""
+
 def mjv_averageCamera(cam1: MjvGLCamera, cam2: MjvGLCamera) -> MjvGLCamera:
     """The camera halfway between two eyes."""
 
@@ -4092,6 +4104,9 @@ def mjv_frustumHeight(scn: MjvScene) -> float:
 def mjv_initGeom(geom: MjvGeom, type: typing.SupportsInt | typing.SupportsIndex, size: object, pos: object, mat: object, rgba: object) -> None:
     """Sets a geom's type and pose and its other values to the defaults."""
 
+def mjv_initPerturb(*args: Any, **kwargs: Any) -> Any:
+    """Sets the perturbation's reference pose, point, mass and scale from the selected body."""
+
 def mjv_makeLights(*args: Any, **kwargs: Any) -> Any:
     """Fills the scene's lights."""
 
@@ -4100,6 +4115,12 @@ def mjv_model2room(roompos: numpy.ndarray, roomquat: numpy.ndarray, modelpos: nu
 
 def mjv_moveCamera(*args: Any, **kwargs: Any) -> Any:
     """Moves the camera by a mouse motion (fractions of the window height)."""
+
+def mjv_moveModel(*args: Any, **kwargs: Any) -> Any:
+    """Moves the model's room transform by a mouse motion (mjtMouse action)."""
+
+def mjv_movePerturb(*args: Any, **kwargs: Any) -> Any:
+    """Moves the perturbation's reference by a mouse motion (mjtMouse action)."""
 
 def mjv_room2model(modelpos: numpy.ndarray, modelquat: numpy.ndarray, roompos: numpy.typing.ArrayLike, roomquat: numpy.typing.ArrayLike, scn: MjvScene) -> None:
     """A pose in the room as a pose in the model."""

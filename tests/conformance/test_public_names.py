@@ -30,9 +30,6 @@ import mjsim  # noqa: E402
 # _MjModelBodyViews). Every rule is matched against the reference's names, so the printed
 # list is explicit.
 DEFERRED_RULES = [
-    ("26 visualization", "perturbation, model motion, scene printing",
-     r"mjv_(initPerturb|movePerturb|applyPerturbPose|applyPerturbForce|moveModel)"
-     r"|mj_print(Formatted)?Scene"),
     ("27 rendering", "mjr_* functions, MjrContext, GL contexts, Renderer",
      r"mjr_\w+|Mjr\w+|GLContext|gl_context|glfw|Renderer|renderer"),
     ("30 flex and deformables", "flex collision and ray functions, flex Data arrays",

@@ -27,7 +27,7 @@ enum mjtCatBit : int { mjCAT_STATIC = 1, mjCAT_DYNAMIC = 2, mjCAT_DECOR = 4, mjC
 enum mjtCamera : int { mjCAMERA_FREE = 0, mjCAMERA_TRACKING, mjCAMERA_FIXED, mjCAMERA_USER };
 enum mjtMouse : int {
   mjMOUSE_NONE = 0, mjMOUSE_ROTATE_V, mjMOUSE_ROTATE_H, mjMOUSE_MOVE_V, mjMOUSE_MOVE_H,
-  mjMOUSE_ZOOM, mjMOUSE_SELECT
+  mjMOUSE_ZOOM, mjMOUSE_MOVE_V_REL, mjMOUSE_MOVE_H_REL
 };
 enum mjtPertBit : int { mjPERT_TRANSLATE = 1, mjPERT_ROTATE = 2 };
 enum mjtStereo : int { mjSTEREO_NONE = 0, mjSTEREO_QUADBUFFERED, mjSTEREO_SIDEBYSIDE };
@@ -241,6 +241,25 @@ void ModelToRoom(mjtNum roompos[3], mjtNum roomquat[4], const mjtNum modelpos[3]
 // mjv_cameraInModel / mjv_cameraInRoom: the average eye in model or room coordinates
 void CameraInModel(mjtNum headpos[3], mjtNum forward[3], mjtNum up[3], const VisScene& scn);
 void CameraInRoom(mjtNum headpos[3], mjtNum forward[3], mjtNum up[3], const VisScene& scn);
+
+// ---- perturbation and model motion (vis/perturb.cc) -------------------------------------------
+// mjv_initPerturb: the reference pose, selection point, localmass and scale of the selected body
+void InitPerturb(const Model& m, const Data& d, const VisScene& scn, VisPerturb& pert);
+// mjv_movePerturb: a mouse motion (fractions of the window height) of the reference pose
+void MovePerturb(const Model& m, const Data& d, int action, mjtNum reldx, mjtNum reldy,
+                 const VisScene& scn, VisPerturb& pert);
+// mjv_applyPerturbForce: the springs pulling the selected body to its reference, written into
+// d.xfrc_applied
+void ApplyPerturbForce(const Model& m, Data& d, const VisPerturb& pert);
+// mjv_applyPerturbPose: the reference pose given to a mocap body, or (when paused) to the free
+// joint of the selected body's root
+void ApplyPerturbPose(const Model& m, Data& d, const VisPerturb& pert, int flg_paused);
+// mjv_moveModel: a mouse motion of the model's room transform (scn.translate, rotate, scale)
+void MoveModel(const Model& m, int action, mjtNum reldx, mjtNum reldy, const mjtNum roomup[3],
+               VisScene& scn);
+// mj_printFormattedScene: the scene as text (float_format null or invalid: the default);
+// false when the file cannot be written
+bool PrintFormattedScene(const VisScene& scn, const char* filename, const char* float_format);
 
 // ---- scene contents (vis/*.cc) ----------------------------------------------------------------
 // mjv_initGeom: a geom of `type` with the given values (nullptr: the defaults)

@@ -66,6 +66,12 @@ void UpdateScene(const Model& m, const Data& d, const VisOption& opt, const VisP
                  VisCamera& cam, int catmask, VisScene& scn) {
   scn.ngeom = 0;
   scn.status = 0;
+  // the renderer's flex options travel in the scene (measured: mjv_updateScene copies them,
+  // whatever catmask; mjv_addGeoms does not)
+  scn.flexvertopt = opt.flags[mjVIS_FLEXVERT];
+  scn.flexedgeopt = opt.flags[mjVIS_FLEXEDGE];
+  scn.flexfaceopt = opt.flags[mjVIS_FLEXFACE];
+  scn.flexskinopt = opt.flags[mjVIS_FLEXSKIN];
   UpdateCamera(m, d, cam, scn);
   AddGeoms(m, d, opt, pert, catmask, scn);
   MakeLights(m, d, scn);
