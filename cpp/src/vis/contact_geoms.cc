@@ -82,8 +82,6 @@ void AddContactFrame(const Model& m, const Contact& con, int id, VisScene& scn) 
 // double-headed for the whole force between two bodies
 void AddForceArrow(const Model& m, const Contact& con, const mjtNum force[3], const float rgba[4],
                    bool double_headed, const char* label, int id, VisScene& scn) {
-  mjtNum magnitude = Norm3(force);
-  if (magnitude < mjMINVAL) return;
   VisGeom* geom = NextGeom(scn);
   if (!geom) return;
   mjtNum end[3];
@@ -115,15 +113,17 @@ void AddContactForce(const Model& m, const Data& d, const Contact& con, const Vi
   char label[mjMAXLABEL] = "";
   bool labelled = opt.label == mjLABEL_CONTACTFORCE;
   if (labelled) std::snprintf(label, sizeof(label), "%.3g", Norm3(total));
-  if (opt.flags[mjVIS_CONTACTSPLIT]) {
+  if (Norm3(total) < mjMINVAL) return;
+  // split into the normal and frictional parts (either may be zero) where there is friction
+  if (opt.flags[mjVIS_CONTACTSPLIT] && con.dim > 1) {
     AddForceArrow(m, con, normal, m.vis.rgba.contactforce, false, labelled ? label : nullptr, id,
                   scn);
     AddForceArrow(m, con, friction, m.vis.rgba.contactfriction, false, nullptr, id, scn);
-  } else {
-    bool between_bodies = Body(m, con, 0) != 0 && Body(m, con, 1) != 0;
-    AddForceArrow(m, con, total, m.vis.rgba.contactforce, between_bodies,
-                  labelled ? label : nullptr, id, scn);
+    return;
   }
+  bool between_bodies = Body(m, con, 0) != 0 && Body(m, con, 1) != 0;
+  AddForceArrow(m, con, total, m.vis.rgba.contactforce, between_bodies,
+                labelled ? label : nullptr, id, scn);
 }
 
 }  // namespace

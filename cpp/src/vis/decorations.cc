@@ -67,8 +67,8 @@ void EquivalentInertiaShape(const Model& m, int body, mjtNum factor, float size[
   }
 }
 
-void AddInertiaBoxes(const Model& m, const Data& d, const VisOption& opt, int catmask,
-                     VisScene& scn) {
+void InertiaBoxes(const Model& m, const Data& d, const VisOption& opt, const VisPerturb* pert,
+                  int catmask, VisScene& scn) {
   if (!opt.flags[mjVIS_INERTIA]) return;
   for (int body = 1; body < m.nbody; ++body) {
     if (m.body_mass[body] <= mjMINVAL) continue;
@@ -79,6 +79,7 @@ void AddInertiaBoxes(const Model& m, const Data& d, const VisOption& opt, int ca
     EquivalentInertiaShape(m, body, ellipsoid ? 5 : 3, geom->size);
     SetPose(*geom, d.xipos + 3 * body, d.ximat + 9 * body);
     SetColor(*geom, m.vis.rgba.inertia);
+    if (pert && pert->select == body) geom->emission = m.vis.global.glow;  // the selected body's
     if (opt.label == mjLABEL_BODY) SetLabel(*geom, m, m.name_bodyadr, "body", body);
     ++scn.ngeom;
   }
@@ -250,9 +251,82 @@ void AddActuator(const Model& m, const Data& d, const VisOption& opt, int id, in
 
 // ---- cameras and lights --------------------------------------------------------------------
 
-// a camera: a box for its body and a darker cylinder for its lens, behind it along -z
+// a triangle geom: its first vertex, the unit directions of its two edges from there and the
+// unit normal as the columns of its frame, and the two edge lengths and twice its area as size
+void AddTriangle(const mjtNum a[3], const mjtNum b[3], const mjtNum c[3], const float rgba[4],
+                 int id, int catmask, VisScene& scn) {
+  VisGeom* geom = NextDecor(scn, mjOBJ_CAMERA, id, catmask);
+  if (!geom) return;
+  mjtNum edge1[3], edge2[3], normal[3], mat[9];
+  Sub3(edge1, b, a);
+  Sub3(edge2, c, a);
+  Cross3(normal, edge1, edge2);
+  geom->type = mjGEOM_TRIANGLE;
+  geom->size[0] = static_cast<float>(Normalize3(edge1));
+  geom->size[1] = static_cast<float>(Normalize3(edge2));
+  geom->size[2] = static_cast<float>(Normalize3(normal));
+  for (int row = 0; row < 3; ++row) {
+    mat[3 * row] = edge1[row];
+    mat[3 * row + 1] = edge2[row];
+    mat[3 * row + 2] = normal[row];
+  }
+  SetPose(*geom, a, mat);
+  SetColor(*geom, rgba);
+  ++scn.ngeom;
+}
+
+void AddLine(const mjtNum from[3], const mjtNum to[3], const float rgba[4], int id, int catmask,
+             VisScene& scn) {
+  VisGeom* geom = NextDecor(scn, mjOBJ_CAMERA, id, catmask);
+  if (!geom) return;
+  Connector(*geom, mjGEOM_LINE, 3, from, to);
+  SetColor(*geom, rgba);
+  ++scn.ngeom;
+}
+
+// a camera with a sensor: its frustum from the near clip plane to <visual> scale.frustum mean
+// sizes away, each side face as two triangles with its near, far and first side edge as lines,
+// going round the corners (left bottom, right bottom, right top, left top)
+void AddFrustum(const Model& m, const Data& d, int id, int catmask, VisScene& scn) {
+  const float* sensor = m.cam_sensorsize + 2 * id;
+  const float* intrinsic = m.cam_intrinsic + 4 * id;  // focal x, y, principal x, y
+  mjtNum near = m.vis.map.znear * m.stat.extent;
+  mjtNum far = m.vis.scale.frustum * m.stat.meansize;
+  mjtNum side[2][2];  // low and high ends along x and y at the near plane
+  for (int axis = 0; axis < 2; ++axis) {
+    for (int end = 0; end < 2; ++end) {
+      mjtNum offset = (end ? 0.5 : -0.5) * sensor[axis] + intrinsic[2 + axis];
+      side[axis][end] = near * offset / intrinsic[axis];
+    }
+  }
+  const int corners[4][2] = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
+  mjtNum near_corner[4][3], far_corner[4][3];
+  for (int k = 0; k < 4; ++k) {
+    mjtNum local[3] = {side[0][corners[k][0]], side[1][corners[k][1]], -near};
+    MulMatVec3(near_corner[k], d.cam_xmat + 9 * id, local);
+    for (int i = 0; i < 3; ++i) local[i] *= far / near;
+    MulMatVec3(far_corner[k], d.cam_xmat + 9 * id, local);
+    AddTo3(near_corner[k], d.cam_xpos + 3 * id);
+    AddTo3(far_corner[k], d.cam_xpos + 3 * id);
+  }
+  const float* rgba = m.vis.rgba.frustum;
+  for (int k = 0; k < 4; ++k) {
+    int next = (k + 1) % 4;
+    AddTriangle(near_corner[k], far_corner[k], near_corner[next], rgba, id, catmask, scn);
+    AddTriangle(far_corner[k], far_corner[next], near_corner[next], rgba, id, catmask, scn);
+    AddLine(near_corner[k], near_corner[next], rgba, id, catmask, scn);
+    AddLine(far_corner[k], far_corner[next], rgba, id, catmask, scn);
+    AddLine(near_corner[k], far_corner[k], rgba, id, catmask, scn);
+  }
+}
+
+// a camera: a box for its body and a darker cylinder for its lens, behind it along -z; with a
+// sensor, its frustum first and the two faded to 0.3
 void AddCamera(const Model& m, const Data& d, const VisOption& opt, int id, int catmask,
                VisScene& scn) {
+  bool sensor = m.cam_sensorsize[2 * id] > 0 && m.cam_sensorsize[2 * id + 1] > 0;
+  if (sensor) AddFrustum(m, d, id, catmask, scn);
+  float fade = sensor ? 0.3f : 1;
   mjtNum scale = m.vis.scale.camera * m.stat.meansize;
   const mjtNum* pos = d.cam_xpos + 3 * id;
   const mjtNum* mat = d.cam_xmat + 9 * id;
@@ -264,6 +338,7 @@ void AddCamera(const Model& m, const Data& d, const VisOption& opt, int id, int 
   body->size[2] = static_cast<float>(0.4 * scale);
   SetPose(*body, pos, mat);
   SetColor(*body, m.vis.rgba.camera);
+  body->rgba[3] *= fade;
   if (opt.label == mjLABEL_CAMERA) SetLabel(*body, m, m.name_camadr, "camera", id);
   ++scn.ngeom;
   VisGeom* lens = NextDecor(scn, mjOBJ_CAMERA, id, catmask);
@@ -275,7 +350,7 @@ void AddCamera(const Model& m, const Data& d, const VisOption& opt, int id, int 
   for (int i = 0; i < 3; ++i) lens_pos[i] = pos[i] - 0.6 * scale * mat[3 * i + 2];
   SetPose(*lens, lens_pos, mat);
   for (int i = 0; i < 3; ++i) lens->rgba[i] = 0.5f * m.vis.rgba.camera[i];
-  lens->rgba[3] = m.vis.rgba.camera[3];
+  lens->rgba[3] = fade * m.vis.rgba.camera[3];
   ++scn.ngeom;
   if (opt.frame == mjFRAME_CAMERA) AddFrame(m, pos, mat, 1, id, catmask, scn);
 }
@@ -366,7 +441,109 @@ void AddAutoConnect(const Model& m, const Data& d, const VisOption& opt, int cat
   }
 }
 
+// ---- perturbation ----------------------------------------------------------------------------
+
+// the selected point of body `select`: its local position in the body frame
+void SelectedPoint(const Data& d, const VisPerturb& pert, mjtNum point[3]) {
+  MulMatVec3(point, d.xmat + 9 * pert.select, pert.localpos);
+  AddTo3(point, d.xpos + 3 * pert.select);
+}
+
+// the perturbation's reference, in the constraint colour: while translating, a capsule from the
+// selected point to where it is pulled and a sphere there; while rotating, the body's bounding
+// box (its BVH root's, in the inertial frame) turned to the reference orientation
+bool Selected(const Model& m, const VisPerturb* pert) {
+  return pert && pert->select > 0 && pert->select < m.nbody;
+}
+
+void PerturbObject(const Model& m, const Data& d, const VisPerturb& pert, int catmask,
+                   VisScene& scn) {
+  mjtNum scale = m.vis.scale.constraint * m.stat.meansize, refmat[9];
+  QuatToMat(refmat, pert.refquat);
+  if (pert.active & mjPERT_TRANSLATE) {
+    mjtNum point[3];
+    SelectedPoint(d, pert, point);
+    VisGeom* line = NextDecor(scn, mjOBJ_UNKNOWN, pert.select, catmask);
+    if (!line) return;
+    Connector(*line, mjGEOM_CAPSULE, scale, point, pert.refselpos);
+    SetColor(*line, m.vis.rgba.constraint);
+    ++scn.ngeom;
+    VisGeom* end = NextDecor(scn, mjOBJ_UNKNOWN, pert.select, catmask);
+    if (!end) return;
+    end->type = mjGEOM_SPHERE;
+    std::fill(end->size, end->size + 3, static_cast<float>(2 * scale));
+    SetPose(*end, pert.refselpos, refmat);
+    SetColor(*end, m.vis.rgba.constraint);
+    ++scn.ngeom;
+  }
+  if (pert.active & mjPERT_ROTATE) {
+    VisGeom* box = NextDecor(scn, mjOBJ_UNKNOWN, pert.select, catmask);
+    if (!box) return;
+    // without a BVH (no colliding geom), a cube of the model's mean size
+    int root = m.body_bvhadr[pert.select];
+    mjtNum meansize = m.stat.meansize;
+    mjtNum cube[6] = {0, 0, 0, meansize, meansize, meansize};
+    const mjtNum* aabb = root >= 0 ? m.bvh_aabb + 6 * root : cube;  // centre and half sizes
+    mjtNum center[3];
+    MulMatVec3(center, d.ximat + 9 * pert.select, aabb);
+    AddTo3(center, d.xipos + 3 * pert.select);
+    box->type = mjGEOM_BOX;
+    for (int i = 0; i < 3; ++i) box->size[i] = static_cast<float>(aabb[3 + i]);
+    SetPose(*box, center, refmat);
+    SetColor(*box, m.vis.rgba.inertia);
+    ++scn.ngeom;
+  }
+}
+
+void SelectPoint(const Model& m, const Data& d, const VisPerturb& pert, int catmask,
+                 VisScene& scn) {
+  VisGeom* geom = NextDecor(scn, mjOBJ_UNKNOWN, pert.select, catmask);
+  if (!geom) return;
+  mjtNum point[3], identity[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
+  SelectedPoint(d, pert, point);
+  geom->type = mjGEOM_SPHERE;
+  std::fill(geom->size, geom->size + 3, Scaled(m.vis.scale.selectpoint, m));
+  SetPose(*geom, point, identity);
+  SetColor(*geom, m.vis.rgba.selectpoint);
+  ++scn.ngeom;
+}
+
+// mjVIS_PERTFORCE: the applied forces (xfrc_applied, not its torques) as arrows from the bodies'
+// centres of mass, scaled as contact forces
+void AppliedForces(const Model& m, const Data& d, int catmask, VisScene& scn) {
+  mjtNum scale = m.vis.map.force / m.stat.meanmass;
+  for (int body = 1; body < m.nbody; ++body) {
+    const mjtNum* force = d.xfrc_applied + 6 * body;
+    if (Norm3(force) < mjMINVAL) continue;
+    VisGeom* geom = NextDecor(scn, mjOBJ_UNKNOWN, body, catmask);
+    if (!geom) return;
+    mjtNum end[3];
+    for (int i = 0; i < 3; ++i) end[i] = d.xipos[3 * body + i] + scale * force[i];
+    Connector(*geom, mjGEOM_ARROW, m.vis.scale.forcewidth * m.stat.meansize,
+              d.xipos + 3 * body, end);
+    SetColor(*geom, m.vis.rgba.force);
+    ++scn.ngeom;
+  }
+}
+
 }  // namespace
+
+void AddPerturbObject(const Model& m, const Data& d, const VisOption& opt,
+                      const VisPerturb* pert, int catmask, VisScene& scn) {
+  if (Selected(m, pert) && pert->active && opt.flags[mjVIS_PERTOBJ]) {
+    PerturbObject(m, d, *pert, catmask, scn);
+  }
+}
+
+void AddSelectPoint(const Model& m, const Data& d, const VisOption& opt, const VisPerturb* pert,
+                    int catmask, VisScene& scn) {
+  if (Selected(m, pert) && opt.flags[mjVIS_SELECT]) SelectPoint(m, d, *pert, catmask, scn);
+}
+
+void AddAppliedForces(const Model& m, const Data& d, const VisOption& opt, int catmask,
+                      VisScene& scn) {
+  if (opt.flags[mjVIS_PERTFORCE]) AppliedForces(m, d, catmask, scn);
+}
 
 // the frames of the geoms and sites shown (invisible ones, of alpha 0, have none)
 void AddGeomAndSiteFrames(const Model& m, const Data& d, const VisOption& opt, int catmask,
@@ -385,9 +562,13 @@ void AddGeomAndSiteFrames(const Model& m, const Data& d, const VisOption& opt, i
   }
 }
 
-void AddBodyDecorations(const Model& m, const Data& d, const VisOption& opt, int catmask,
-                        VisScene& scn) {
-  AddInertiaBoxes(m, d, opt, catmask, scn);
+void AddInertiaBoxes(const Model& m, const Data& d, const VisOption& opt, const VisPerturb* pert,
+                     int catmask, VisScene& scn) {
+  InertiaBoxes(m, d, opt, pert, catmask, scn);
+}
+
+void AddBodyFramesAndLabels(const Model& m, const Data& d, const VisOption& opt, int catmask,
+                            VisScene& scn) {
   AddBodyFrames(m, d, opt, catmask, scn);
   AddBodyLabels(m, d, opt, catmask, scn);
 }

@@ -105,6 +105,37 @@ void ApplyHighlight(const Model& m, const VisOption& opt, const VisPerturb* pert
   if (opt.flags[mjVIS_TRANSPARENT] && category == mjCAT_DYNAMIC) geom.rgba[3] *= m.vis.map.alpha;
 }
 
+// the period of an infinite plane's pattern along its axis `axis`: with a material (textured or
+// not) 4 / texrepeat, without one 7/330 of the far clip distance
+// (measured on mujoco 3.3.7 over extents, zfar and texrepeat)
+mjtNum PlanePeriod(const Model& m, int id, int axis) {
+  int material = m.geom_matid[id];
+  if (material >= 0) {
+    float repeat = m.mat_texrepeat[2 * material + axis];
+    return repeat > 0 ? 4 / repeat : 0;
+  }
+  return m.vis.map.zfar * m.stat.extent * 7 / 330;
+}
+
+// an infinite plane (size 0 along an axis) is moved along that axis by whole periods of its
+// pattern to below the eyes of the previous frame (the scene's cameras are updated after its
+// geoms), so that it looks unbounded and its pattern stays put
+void FollowCamera(const Model& m, const Data& d, int id, const VisScene& scn, VisGeom& geom) {
+  const mjtNum* pos = d.geom_xpos + 3 * id;
+  const mjtNum* mat = d.geom_xmat + 9 * id;
+  mjtNum head[3], shifted[3] = {pos[0], pos[1], pos[2]};
+  for (int i = 0; i < 3; ++i) head[i] = 0.5 * (scn.camera[0].pos[i] + scn.camera[1].pos[i]);
+  for (int axis = 0; axis < 2; ++axis) {
+    mjtNum period = PlanePeriod(m, id, axis);
+    if (m.geom_size[3 * id + axis] > 0 || period <= 0) continue;
+    mjtNum along = 0;
+    for (int i = 0; i < 3; ++i) along += (head[i] - pos[i]) * mat[3 * i + axis];
+    mjtNum shift = period * std::round(along / period);
+    for (int i = 0; i < 3; ++i) shifted[i] += shift * mat[3 * i + axis];
+  }
+  for (int i = 0; i < 3; ++i) geom.pos[i] = static_cast<float>(shifted[i]);
+}
+
 void AddModelGeom(const Model& m, const Data& d, const VisOption& opt, const VisPerturb* pert,
                   int id, int plane_index, VisScene& scn) {
   int body = m.geom_bodyid[id];
@@ -128,6 +159,7 @@ void AddModelGeom(const Model& m, const Data& d, const VisOption& opt, const Vis
   }
   SetDrawnSize(*geom, type, m.geom_size + 3 * id);
   SetPose(*geom, d.geom_xpos + 3 * id, d.geom_xmat + 9 * id);
+  if (type == mjGEOM_PLANE) FollowCamera(m, d, id, scn, *geom);
   SetLook(m, *geom, m.geom_rgba + 4 * id, m.geom_matid[id]);
   if (geom->rgba[3] == 0) return;  // invisible: not drawn
   geom->modelrbound = static_cast<float>(m.geom_rbound[id]);
@@ -326,12 +358,16 @@ void AddGeoms(const Model& m, const Data& d, const VisOption& opt, const VisPert
   AddTendons(m, d, opt, catmask, scn);
   AddSliderCranks(m, d, opt, catmask, scn);
   AddGeomAndSiteFrames(m, d, opt, catmask, scn);
-  AddBodyDecorations(m, d, opt, catmask, scn);
+  AddInertiaBoxes(m, d, opt, pert, catmask, scn);
+  AddPerturbObject(m, d, opt, pert, catmask, scn);
+  AddBodyFramesAndLabels(m, d, opt, catmask, scn);
+  AddSelectPoint(m, d, opt, pert, catmask, scn);
   AddJoints(m, d, opt, catmask, scn);
   AddActuators(m, d, opt, catmask, scn);
   AddCamerasAndLights(m, d, opt, catmask, scn);
   AddCentersOfMass(m, d, opt, catmask, scn);
   AddSensorRays(m, d, opt, catmask, scn);
+  AddAppliedForces(m, d, opt, catmask, scn);
   AddEqualities(m, d, opt, catmask, scn);
   AddContacts(m, d, opt, catmask, scn);
 }

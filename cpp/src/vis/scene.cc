@@ -72,8 +72,8 @@ void UpdateScene(const Model& m, const Data& d, const VisOption& opt, const VisP
   scn.flexedgeopt = opt.flags[mjVIS_FLEXEDGE];
   scn.flexfaceopt = opt.flags[mjVIS_FLEXFACE];
   scn.flexskinopt = opt.flags[mjVIS_FLEXSKIN];
+  AddGeoms(m, d, opt, pert, catmask, scn);  // before the eyes move: infinite planes follow them
   UpdateCamera(m, d, cam, scn);
-  AddGeoms(m, d, opt, pert, catmask, scn);
   MakeLights(m, d, scn);
   UpdateSkin(m, d, scn);
 }

@@ -37,8 +37,18 @@ void SetAlongAxis(VisGeom& geom, int type, const float size[3], const mjtNum pos
 // decorations (vis/decorations.cc, contact_geoms.cc), in the order the scene holds them
 void AddGeomAndSiteFrames(const Model& m, const Data& d, const VisOption& opt, int catmask,
                           VisScene& scn);
-void AddBodyDecorations(const Model& m, const Data& d, const VisOption& opt, int catmask,
-                        VisScene& scn);
+void AddInertiaBoxes(const Model& m, const Data& d, const VisOption& opt, const VisPerturb* pert,
+                     int catmask, VisScene& scn);
+void AddBodyFramesAndLabels(const Model& m, const Data& d, const VisOption& opt, int catmask,
+                            VisScene& scn);
+// the perturbation's reference (mjVIS_PERTOBJ), the selected point (mjVIS_SELECT), the applied
+// forces (mjVIS_PERTFORCE)
+void AddPerturbObject(const Model& m, const Data& d, const VisOption& opt,
+                      const VisPerturb* pert, int catmask, VisScene& scn);
+void AddSelectPoint(const Model& m, const Data& d, const VisOption& opt, const VisPerturb* pert,
+                    int catmask, VisScene& scn);
+void AddAppliedForces(const Model& m, const Data& d, const VisOption& opt, int catmask,
+                      VisScene& scn);
 void AddJoints(const Model& m, const Data& d, const VisOption& opt, int catmask, VisScene& scn);
 void AddActuators(const Model& m, const Data& d, const VisOption& opt, int catmask,
                   VisScene& scn);
