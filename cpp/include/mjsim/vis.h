@@ -213,6 +213,8 @@ struct VisScene {
   MJSIM_VIS_SCENE_BUFFERS(MJSIM_X)
 #undef MJSIM_X
   std::vector<VisGeom> geoms;  // maxgeom
+  // mjv_updateSkin's working space, 7 numbers per vertex of the largest skin (not in mjvScene)
+  std::vector<mjtNum> skin_scratch;
   VisLight lights[mjMAXLIGHT];
   VisGLCamera camera[2];       // left and right eye
 };

@@ -18,8 +18,9 @@ VisScene MakeScene(const Model* m, int maxgeom) {
   scn.skinfacenum.assign(m->nskin, 0);
   scn.skinvertadr.assign(m->nskin, 0);
   scn.skinvertnum.assign(m->nskin, 0);
-  int vertices = 0;
+  int vertices = 0, largest = 0;
   for (int s = 0; s < m->nskin; ++s) {
+    largest = std::max(largest, m->skin_vertnum[s]);
     scn.skinfacenum[s] = m->skin_facenum[s];
     scn.skinvertadr[s] = vertices;
     scn.skinvertnum[s] = m->skin_vertnum[s];
@@ -27,6 +28,7 @@ VisScene MakeScene(const Model* m, int maxgeom) {
   }
   scn.skinvert.assign(3 * vertices, 0);
   scn.skinnormal.assign(3 * vertices, 0);
+  scn.skin_scratch.assign(7 * static_cast<size_t>(largest), 0);
   return scn;
 }
 

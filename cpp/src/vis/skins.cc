@@ -5,7 +5,6 @@
 // vertices along them.
 #include <algorithm>
 #include <cmath>
-#include <vector>
 
 #include "mjsim/vis.h"
 #include "util/math3.h"
@@ -13,61 +12,88 @@
 namespace mjsim {
 namespace {
 
-void MoveVertices(const Model& m, const Data& d, int skin, std::vector<mjtNum>& vertices) {
+// the pose a bone gives its bind-pose vertices: world = rotation * v + shift, with rotation =
+// xmat * bindquat^-1 and shift = xpos - rotation * bindpos
+void BonePose(const Model& m, const Data& d, int bone, mjtNum rotation[9], mjtNum shift[3]) {
+  mjtNum bindquat[4], inverse[4], unbind[9], bindpos[3], moved[3];
+  for (int i = 0; i < 4; ++i) bindquat[i] = m.skin_bonebindquat[4 * bone + i];
+  for (int i = 0; i < 3; ++i) bindpos[i] = m.skin_bonebindpos[3 * bone + i];
+  ConjugateQuat(inverse, bindquat);
+  QuatToMat(unbind, inverse);
+  int body = m.skin_bonebodyid[bone];
+  MulMat3(rotation, d.xmat + 9 * body, unbind);
+  MulMatVec3(moved, rotation, bindpos);
+  Sub3(shift, d.xpos + 3 * body, moved);
+}
+
+// vertices (3 per vertex) and weights (1 per vertex) are scratch of the skin's size
+void MoveVertices(const Model& m, const Data& d, int skin, mjtNum* __restrict vertices,
+                  mjtNum* __restrict weights) {
   int count = m.skin_vertnum[skin];
-  vertices.assign(3 * count, 0);
-  std::vector<mjtNum> weights(count, 0);
-  const float* bind_vertices = m.skin_vert + 3 * m.skin_vertadr[skin];
+  std::fill(vertices, vertices + 3 * count, 0);
+  std::fill(weights, weights + count, 0);
+  const float* __restrict bind_vertices = m.skin_vert + 3 * m.skin_vertadr[skin];
+  const int* __restrict vertex_ids = m.skin_bonevertid;
+  const float* __restrict vertex_weights = m.skin_bonevertweight;
   for (int bone = m.skin_boneadr[skin]; bone < m.skin_boneadr[skin] + m.skin_bonenum[skin];
        ++bone) {
-    int body = m.skin_bonebodyid[bone];
-    mjtNum bindquat[4], inverse[4], bindpos[3];
-    for (int i = 0; i < 4; ++i) bindquat[i] = m.skin_bonebindquat[4 * bone + i];
-    for (int i = 0; i < 3; ++i) bindpos[i] = m.skin_bonebindpos[3 * bone + i];
-    ConjugateQuat(inverse, bindquat);
-    for (int k = m.skin_bonevertadr[bone]; k < m.skin_bonevertadr[bone] + m.skin_bonevertnum[bone];
-         ++k) {
-      int v = m.skin_bonevertid[k];
-      mjtNum weight = m.skin_bonevertweight[k], offset[3], local[3], world[3];
-      for (int i = 0; i < 3; ++i) offset[i] = bind_vertices[3 * v + i] - bindpos[i];
-      RotateVecByQuat(local, offset, inverse);
-      MulMatVec3(world, d.xmat + 9 * body, local);
-      AddTo3(world, d.xpos + 3 * body);
-      AddScaledTo3(&vertices[3 * v], world, weight);
+    mjtNum r[9], shift[3];
+    BonePose(m, d, bone, r, shift);
+    int first = m.skin_bonevertadr[bone], last = first + m.skin_bonevertnum[bone];
+    for (int k = first; k < last; ++k) {
+      int v = vertex_ids[k];
+      mjtNum weight = vertex_weights[k];
+      const float* b = bind_vertices + 3 * v;
+      mjtNum* out = vertices + 3 * v;
+      out[0] += weight * (r[0] * b[0] + r[1] * b[1] + r[2] * b[2] + shift[0]);
+      out[1] += weight * (r[3] * b[0] + r[4] * b[1] + r[5] * b[2] + shift[1]);
+      out[2] += weight * (r[6] * b[0] + r[7] * b[1] + r[8] * b[2] + shift[2]);
       weights[v] += weight;
     }
   }
   for (int v = 0; v < count; ++v) {
-    if (weights[v] > mjMINVAL) Scale3(&vertices[3 * v], &vertices[3 * v], 1 / weights[v]);
+    if (weights[v] > mjMINVAL) Scale3(vertices + 3 * v, vertices + 3 * v, 1 / weights[v]);
   }
 }
 
-void VertexNormals(const Model& m, int skin, const std::vector<mjtNum>& vertices,
-                   std::vector<mjtNum>& normals) {
-  normals.assign(vertices.size(), 0);
-  const int* faces = m.skin_face + 3 * m.skin_faceadr[skin];
+void VertexNormals(const Model& m, int skin, const mjtNum* __restrict vertices,
+                   mjtNum* __restrict normals) {
+  int count = m.skin_vertnum[skin];
+  std::fill(normals, normals + 3 * count, 0);
+  const int* __restrict faces = m.skin_face + 3 * m.skin_faceadr[skin];
   for (int f = 0; f < m.skin_facenum[skin]; ++f) {
     const int* corner = faces + 3 * f;
-    mjtNum e1[3], e2[3], normal[3];
-    Sub3(e1, &vertices[3 * corner[1]], &vertices[3 * corner[0]]);
-    Sub3(e2, &vertices[3 * corner[2]], &vertices[3 * corner[0]]);
-    Cross3(normal, e1, e2);
-    for (int c = 0; c < 3; ++c) AddTo3(&normals[3 * corner[c]], normal);
+    const mjtNum* a = vertices + 3 * corner[0];
+    const mjtNum* b = vertices + 3 * corner[1];
+    const mjtNum* c = vertices + 3 * corner[2];
+    mjtNum e1[3] = {b[0] - a[0], b[1] - a[1], b[2] - a[2]};
+    mjtNum e2[3] = {c[0] - a[0], c[1] - a[1], c[2] - a[2]};
+    mjtNum normal[3] = {e1[1] * e2[2] - e1[2] * e2[1], e1[2] * e2[0] - e1[0] * e2[2],
+                        e1[0] * e2[1] - e1[1] * e2[0]};
+    for (int k = 0; k < 3; ++k) {
+      mjtNum* out = normals + 3 * corner[k];
+      out[0] += normal[0];
+      out[1] += normal[1];
+      out[2] += normal[2];
+    }
   }
-  for (size_t v = 0; v < normals.size() / 3; ++v) Normalize3(&normals[3 * v]);
+  for (int v = 0; v < count; ++v) Normalize3(normals + 3 * v);
 }
 
 }  // namespace
 
 void UpdateSkin(const Model& m, const Data& d, VisScene& scn) {
-  std::vector<mjtNum> vertices, normals;
   for (int skin = 0; skin < std::min(m.nskin, scn.nskin); ++skin) {
-    MoveVertices(m, d, skin, vertices);
+    int count = m.skin_vertnum[skin];
+    if (scn.skin_scratch.size() < 7 * static_cast<size_t>(count)) continue;  // another model's
+    mjtNum* vertices = scn.skin_scratch.data();
+    mjtNum* normals = vertices + 3 * count;
+    MoveVertices(m, d, skin, vertices, normals + 3 * count);
     VertexNormals(m, skin, vertices, normals);
     float* out_vertices = scn.skinvert.data() + 3 * scn.skinvertadr[skin];
     float* out_normals = scn.skinnormal.data() + 3 * scn.skinvertadr[skin];
     mjtNum inflate = m.skin_inflate[skin];
-    for (size_t i = 0; i < vertices.size(); ++i) {
+    for (int i = 0; i < 3 * count; ++i) {
       out_vertices[i] = static_cast<float>(vertices[i] + inflate * normals[i]);
       out_normals[i] = static_cast<float>(normals[i]);
     }
