@@ -1,8 +1,8 @@
 """mjv_select (cpp/src/vis/select.cc) against the reference: 1000 random window points per
 corpus model, from the default free camera (and an orthographic view on one model), return the
 reference's body, geom and selection point (1e-6; where two geoms are hit at the same point,
-either is right). Models with skins are compared where the
-reference's hit is not a skin (mjsim's rays do not hit skins yet)."""
+either is right). Skin hits count (the body is then the bone weighing most on the hit
+triangle's vertex nearest to the hit); flexes are not loaded yet."""
 
 from __future__ import annotations
 
@@ -39,8 +39,8 @@ def compare(pair, points, **kwargs):
     ref = select_all(mujoco, pair.ref_m, pair.ref_d, points, **kwargs)
     problems = []
     for i, (a, b) in enumerate(zip(ours, ref)):
-        if b[3] >= 0 or b[2] >= 0:
-            continue  # the reference hit a skin or flex
+        if b[2] >= 0:
+            continue  # the reference hit a flex
         same_point = b[0] < 0 or np.allclose(a[4], b[4], atol=1e-6)
         # two geoms hit at the same point (touching surfaces) are a tie either engine may break
         tie = a[0] >= 0 and b[0] >= 0 and same_point
