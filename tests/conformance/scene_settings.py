@@ -57,6 +57,9 @@ SETTINGS = {
     "decor_all": {"flags": DECORATIONS + CONTACTS + ["mjVIS_ACTIVATION"]},
     **{f"perturb_{active}": {"perturb": active, "flags": ["mjVIS_SELECT", "mjVIS_PERTFORCE"]}
        for active in (0, 1, 2, 3)},
+    **{f"labels_{name}_{extra.lower() or 'plain'}": {
+        "perturb": 0, "label": name, "flags": [f"mjVIS_{extra}"] if extra else []}
+       for name in ("selection", "selpnt") for extra in ("", "SELECT", "INERTIA")},
     "perturb_all": {"perturb": 3, "flags": DECORATIONS + ["mjVIS_SELECT", "mjVIS_PERTFORCE"],
                     "frame": "body", "label": "body"},
     **{f"geomgroup_{g}": {"geomgroup": g} for g in range(6)},

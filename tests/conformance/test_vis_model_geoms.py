@@ -7,7 +7,7 @@ The decorations and contacts are compared in test_vis_decorations.py and
 test_vis_contact_geoms.py (the settings: conformance/scene_settings.py).
 
 Not drawn yet: bounding volumes (mjVIS_BODYBVH, mjVIS_MESHBVH), island colouring (mjVIS_ISLAND),
-flexes, and the labels mjLABEL_SELECTION, SELPNT, FLEX, ISLAND."""
+flexes, and the labels mjLABEL_FLEX and ISLAND."""
 
 from __future__ import annotations
 

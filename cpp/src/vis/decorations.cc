@@ -5,6 +5,7 @@
 // constraints join. All are in the decor category.
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 #include "mjsim/efc.h"
 #include "scene_geoms.h"
@@ -80,7 +81,10 @@ void InertiaBoxes(const Model& m, const Data& d, const VisOption& opt, const Vis
     SetPose(*geom, d.xipos + 3 * body, d.ximat + 9 * body);
     SetColor(*geom, m.vis.rgba.inertia);
     if (pert && pert->select == body) geom->emission = m.vis.global.glow;  // the selected body's
-    if (opt.label == mjLABEL_BODY) SetLabel(*geom, m, m.name_bodyadr, "body", body);
+    bool selected = pert && pert->select == body;
+    if (opt.label == mjLABEL_BODY || (opt.label == mjLABEL_SELECTION && selected)) {
+      SetLabel(*geom, m, m.name_bodyadr, "body", body);
+    }
     ++scn.ngeom;
   }
 }
@@ -98,20 +102,23 @@ void AddBodyFrames(const Model& m, const Data& d, const VisOption& opt, int catm
   }
 }
 
+// a label geom of its own at the body frame
+void AddBodyLabel(const Model& m, const Data& d, int body, int catmask, VisScene& scn) {
+  VisGeom* geom = NextDecor(scn, mjOBJ_UNKNOWN, body, catmask);
+  if (!geom) return;
+  geom->type = mjGEOM_LABEL;
+  std::fill(geom->size, geom->size + 3, 0.1f);
+  SetPose(*geom, d.xpos + 3 * body, d.xmat + 9 * body);
+  SetColor(*geom, kGrey);
+  SetLabel(*geom, m, m.name_bodyadr, "body", body);
+  ++scn.ngeom;
+}
+
 // without inertia boxes to carry them, body labels are geoms of their own at the body frames
 void AddBodyLabels(const Model& m, const Data& d, const VisOption& opt, int catmask,
                    VisScene& scn) {
   if (opt.label != mjLABEL_BODY || opt.flags[mjVIS_INERTIA]) return;
-  for (int body = 1; body < m.nbody; ++body) {
-    VisGeom* geom = NextDecor(scn, mjOBJ_UNKNOWN, body, catmask);
-    if (!geom) return;
-    geom->type = mjGEOM_LABEL;
-    std::fill(geom->size, geom->size + 3, 0.1f);
-    SetPose(*geom, d.xpos + 3 * body, d.xmat + 9 * body);
-    SetColor(*geom, kGrey);
-    SetLabel(*geom, m, m.name_bodyadr, "body", body);
-    ++scn.ngeom;
-  }
+  for (int body = 1; body < m.nbody; ++body) AddBodyLabel(m, d, body, catmask, scn);
 }
 
 // ---- joints and actuators ------------------------------------------------------------------
@@ -495,8 +502,8 @@ void PerturbObject(const Model& m, const Data& d, const VisPerturb& pert, int ca
   }
 }
 
-void SelectPoint(const Model& m, const Data& d, const VisPerturb& pert, int catmask,
-                 VisScene& scn) {
+void SelectPoint(const Model& m, const Data& d, const VisOption& opt, const VisPerturb& pert,
+                 int catmask, VisScene& scn) {
   VisGeom* geom = NextDecor(scn, mjOBJ_UNKNOWN, pert.select, catmask);
   if (!geom) return;
   mjtNum point[3], identity[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
@@ -505,6 +512,11 @@ void SelectPoint(const Model& m, const Data& d, const VisPerturb& pert, int catm
   std::fill(geom->size, geom->size + 3, Scaled(m.vis.scale.selectpoint, m));
   SetPose(*geom, point, identity);
   SetColor(*geom, m.vis.rgba.selectpoint);
+  if (opt.label == mjLABEL_SELPNT) {
+    std::snprintf(geom->label, sizeof(geom->label), "%.3f %.3f %.3f (local %.3f %.3f %.3f)",
+                  point[0], point[1], point[2], pert.localpos[0], pert.localpos[1],
+                  pert.localpos[2]);
+  }
   ++scn.ngeom;
 }
 
@@ -537,7 +549,12 @@ void AddPerturbObject(const Model& m, const Data& d, const VisOption& opt,
 
 void AddSelectPoint(const Model& m, const Data& d, const VisOption& opt, const VisPerturb* pert,
                     int catmask, VisScene& scn) {
-  if (Selected(m, pert) && opt.flags[mjVIS_SELECT]) SelectPoint(m, d, *pert, catmask, scn);
+  if (!Selected(m, pert)) return;
+  if (opt.flags[mjVIS_SELECT]) SelectPoint(m, d, opt, *pert, catmask, scn);
+  // the selected body's label, where no inertia box carries it
+  if (opt.label == mjLABEL_SELECTION && !opt.flags[mjVIS_INERTIA]) {
+    AddBodyLabel(m, d, pert->select, catmask, scn);
+  }
 }
 
 void AddAppliedForces(const Model& m, const Data& d, const VisOption& opt, int catmask,
