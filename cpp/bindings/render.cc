@@ -1,0 +1,166 @@
+// render.cc: the renderer in Python (mjsim/render.h): the headless GL context class the
+// mjsim.osmesa / egl / glfw modules wrap, MjrRect, MjrContext and the mjr_ functions.
+#include <cstring>
+#include <memory>
+#include <string>
+
+#include "bindings.h"
+#include "mjsim/errors.h"
+#include "mjsim/render.h"
+#include "mjsim/vis.h"
+
+namespace mjsim {
+namespace {
+
+using ContextHandle = std::shared_ptr<RenderContext>;
+
+void BindGLContext(py::module_& module) {
+  py::class_<GLContext>(module, "_GLContext",
+                        "A headless OpenGL context (the backend of mjsim.GLContext).")
+      .def(py::init([](const std::string& backend, int width, int height,
+                       const std::string& library) {
+             return CreateGLContext(backend, width, height, library);
+           }),
+           py::arg("backend"), py::arg("max_width"), py::arg("max_height"),
+           py::arg("library") = "")
+      .def("make_current", &GLContext::MakeCurrent, "Makes the context current on this thread.")
+      .def("free", &GLContext::Free, "Releases the context.")
+      .def_property_readonly("freed", &GLContext::freed);
+}
+
+void BindRect(py::module_& module) {
+  py::class_<RenderRect>(module, "MjrRect", "A rectangle of pixels (left, bottom, width, height).")
+      .def(py::init([](int left, int bottom, int width, int height) {
+             return RenderRect{left, bottom, width, height};
+           }),
+           py::arg("left"), py::arg("bottom"), py::arg("width"), py::arg("height"))
+      .def_readwrite("left", &RenderRect::left)
+      .def_readwrite("bottom", &RenderRect::bottom)
+      .def_readwrite("width", &RenderRect::width)
+      .def_readwrite("height", &RenderRect::height)
+      .def("__copy__", [](const RenderRect& self) { return self; })
+      .def("__deepcopy__", [](const RenderRect& self, py::dict) { return self; })
+      .def("__eq__", [](const RenderRect& a, const RenderRect& b) {
+        return a.left == b.left && a.bottom == b.bottom && a.width == b.width &&
+               a.height == b.height;
+      })
+      .def("__repr__", [](const RenderRect& r) {
+        return "<MjrRect\n  bottom: " + std::to_string(r.bottom) + "\n  height: " +
+               std::to_string(r.height) + "\n  left: " + std::to_string(r.left) +
+               "\n  width: " + std::to_string(r.width) + "\n>";
+      });
+}
+
+// a number member as a Python number, an array member as a NumPy view
+template <typename E, size_t count>
+py::object ContextMember(E (&values)[count], const ContextHandle& owner) {
+  return MakeView(values, static_cast<int>(count), 1, "1", ViewBase(owner));
+}
+template <typename E>
+py::object ContextMember(E& value, const ContextHandle&) {
+  return py::cast(value);
+}
+
+// the reference keeps one tuple per skin of GL buffer names; mjsim draws no skins yet
+py::tuple SkinBuffers(const RenderContext& con) { return py::tuple(0); }
+
+void BindContext(py::module_& module) {
+  py::class_<RenderContext, ContextHandle> cls(module, "MjrContext",
+                                               "The GL resources of a model (mjr_makeContext).");
+  cls.def(py::init([] { return std::make_shared<RenderContext>(); }));
+  cls.def(py::init([](const PyModel& model, int fontscale) {
+            auto con = std::make_shared<RenderContext>();
+            MakeRenderContext(*model.model, *con, fontscale);
+            return con;
+          }),
+          py::arg("model"), py::arg("fontscale"));
+  cls.def("free", [](RenderContext& con) { FreeRenderContext(con); },
+          "Frees the context's GL resources.");
+#define MJSIM_X(type, name, count, doc)                                                 \
+  cls.def_property_readonly(#name, [](const ContextHandle& self) {                     \
+    return ContextMember(self->name, self);                                             \
+  }, doc);
+  MJSIM_RENDER_CONTEXT_MEMBERS(MJSIM_X)
+#undef MJSIM_X
+  for (const char* name : {"skinvertVBO", "skinnormalVBO", "skintexcoordVBO", "skinfaceVBO"}) {
+    cls.def_property_readonly(name, [](const RenderContext& con) { return SkinBuffers(con); });
+  }
+}
+
+const RenderContext& Initialized(const RenderContext& con, const char* function) {
+  if (!con.glInitialized) {
+    throw FatalError(std::string(function) + ": the MjrContext has been freed (or was made "
+                     "without a model)");
+  }
+  return con;
+}
+
+// a writable C-contiguous array of `dtype` with at least `needed` elements, or null for None
+template <typename T>
+T* PixelsOut(const py::object& array, size_t needed, const char* name) {
+  if (array.is_none()) return nullptr;
+  if (!py::isinstance<py::array_t<T>>(array)) {
+    throw py::type_error(std::string("mjr_readPixels: ") + name + " must be a NumPy array of " +
+                         py::str(py::dtype::of<T>()).cast<std::string>());
+  }
+  auto values = array.cast<py::array>();
+  if (!values.writeable() || !(values.flags() & py::array::c_style) ||
+      !values.dtype().is(py::dtype::of<T>())) {
+    throw py::type_error(std::string("mjr_readPixels: ") + name +
+                         " must be a writable C-contiguous array of " +
+                         py::str(py::dtype::of<T>()).cast<std::string>());
+  }
+  if (static_cast<size_t>(values.size()) < needed) {
+    throw py::value_error(std::string("mjr_readPixels: ") + name + " has " +
+                          std::to_string(values.size()) + " elements; the viewport needs " +
+                          std::to_string(needed));
+  }
+  return static_cast<T*>(values.mutable_data());
+}
+
+void BindFunctions(py::module_& module) {
+  module.def("mjr_setBuffer", [](int framebuffer, RenderContext& con) {
+    Initialized(con, "mjr_setBuffer");
+    SetBuffer(framebuffer, con);
+  }, py::arg("framebuffer"), py::arg("con"), "Draws into the window or the offscreen buffer.");
+  module.def("mjr_restoreBuffer", [](const RenderContext& con) { RestoreBuffer(con); },
+             py::arg("con"), "Binds the context's current buffer again.");
+  module.def("mjr_maxViewport", [](const RenderContext& con) { return MaxViewport(con); },
+             py::arg("con"), "The whole of the current buffer.");
+  module.def("mjr_readPixels", [](py::object rgb, py::object depth, RenderRect viewport,
+                                  const RenderContext& con) {
+    Initialized(con, "mjr_readPixels");
+    if (viewport.width < 0 || viewport.height < 0) {
+      throw py::value_error("mjr_readPixels: viewport width and height must be non-negative");
+    }
+    size_t pixels = static_cast<size_t>(viewport.width) * viewport.height;
+    unsigned char* rgb_out = PixelsOut<unsigned char>(rgb, 3 * pixels, "rgb");
+    float* depth_out = PixelsOut<float>(depth, pixels, "depth");
+    py::gil_scoped_release release;
+    ReadPixels(rgb_out, depth_out, viewport, con);
+  }, py::arg("rgb").none(true), py::arg("depth").none(true), py::arg("viewport"), py::arg("con"),
+     "Reads colour (uint8 rgb) and depth (float32 in [0, 1]) of the viewport, bottom row first.");
+  module.def("mjr_rectangle", [](RenderRect viewport, float r, float g, float b, float a) {
+    DrawRectangle(viewport, r, g, b, a);
+  }, py::arg("viewport"), py::arg("r"), py::arg("g"), py::arg("b"), py::arg("a"),
+     "Fills the viewport with a colour.");
+  module.def("mjr_finish", [] { FinishRendering(); }, "Waits for the GL to finish.");
+  module.def("mjr_getError", [] { return GetRenderError(); }, "The GL error code (glGetError).");
+  module.def("mjr_render", [](RenderRect viewport, VisScene& scn, const RenderContext& con) {
+    Initialized(con, "mjr_render");
+    py::gil_scoped_release release;
+    RenderScene(viewport, scn, con);
+  }, py::arg("viewport"), py::arg("scn"), py::arg("con"), "Renders the scene into the viewport.");
+}
+
+}  // namespace
+
+void BindRender(py::module_& module) {
+  py::register_exception<RenderError>(module, "_RenderError", PyExc_RuntimeError);
+  BindGLContext(module);
+  BindRect(module);
+  BindContext(module);
+  BindFunctions(module);
+}
+
+}  // namespace mjsim

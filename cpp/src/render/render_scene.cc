@@ -1,0 +1,274 @@
+// render_scene.cc: mjr_render: the scene's geoms with fixed-function OpenGL lighting (ambient,
+// diffuse and specular terms per vertex, the scene's lights as GL lights), seen through the
+// average of the scene's two eyes; or, with mjRND_SEGMENT, each geom flat in its segmentation
+// colour.
+//   reads  scn.geoms ngeom lights nlight camera flags, enabletransform translate rotate scale
+//          con's display lists (shapes.cc)
+//   writes the current framebuffer (viewport only), scn.geomorder
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#include "mjsim/render.h"
+#include "render/gl_api.h"
+
+namespace mjsim {
+namespace {
+using namespace glapi;
+
+constexpr int kMaxGLLights = 8;  // the lights fixed-function OpenGL guarantees
+constexpr int kLightSpot = 0, kLightDirectional = 1;
+
+void Cross(float r[3], const float a[3], const float b[3]) {
+  r[0] = a[1] * b[2] - a[2] * b[1];
+  r[1] = a[2] * b[0] - a[0] * b[2];
+  r[2] = a[0] * b[1] - a[1] * b[0];
+}
+float Dot(const float a[3], const float b[3]) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+
+// projection: the eye's frustum at the near plane, as wide as the viewport's aspect ratio asks
+void SetProjection(const VisGLCamera& eye, RenderRect viewport) {
+  double aspect = static_cast<double>(viewport.width) / std::max(viewport.height, 1);
+  double half_width = 0.5 * aspect * (eye.frustum_top - eye.frustum_bottom);
+  double left = eye.frustum_center - half_width, right = eye.frustum_center + half_width;
+  gl.MatrixMode(GL_PROJECTION);
+  gl.LoadIdentity();
+  if (eye.orthographic) {
+    gl.Ortho(left, right, eye.frustum_bottom, eye.frustum_top, eye.frustum_near, eye.frustum_far);
+  } else {
+    gl.Frustum(left, right, eye.frustum_bottom, eye.frustum_top, eye.frustum_near, eye.frustum_far);
+  }
+}
+
+// modelview: world to eye (x right, y up, looking down -z), then the scene's model transform
+void SetView(const VisGLCamera& eye, const VisScene& scn) {
+  float right[3];
+  Cross(right, eye.forward, eye.up);
+  float m[16] = {right[0], eye.up[0], -eye.forward[0], 0,
+                 right[1], eye.up[1], -eye.forward[1], 0,
+                 right[2], eye.up[2], -eye.forward[2], 0,
+                 -Dot(right, eye.pos), -Dot(eye.up, eye.pos), Dot(eye.forward, eye.pos), 1};
+  gl.MatrixMode(GL_MODELVIEW);
+  gl.LoadMatrixf(m);
+  if (!scn.enabletransform) return;
+  gl.Translatef(scn.translate[0], scn.translate[1], scn.translate[2]);
+  const float* q = scn.rotate;  // quaternion (w, x, y, z) as a rotation matrix, column-major
+  float r[16] = {1 - 2 * (q[2] * q[2] + q[3] * q[3]), 2 * (q[1] * q[2] + q[0] * q[3]),
+                 2 * (q[1] * q[3] - q[0] * q[2]), 0,
+                 2 * (q[1] * q[2] - q[0] * q[3]), 1 - 2 * (q[1] * q[1] + q[3] * q[3]),
+                 2 * (q[2] * q[3] + q[0] * q[1]), 0,
+                 2 * (q[1] * q[3] + q[0] * q[2]), 2 * (q[2] * q[3] - q[0] * q[1]),
+                 1 - 2 * (q[1] * q[1] + q[2] * q[2]), 0,
+                 0, 0, 0, 1};
+  gl.MultMatrixf(r);
+  gl.Scalef(scn.scale, scn.scale, scn.scale);
+}
+
+// the scene's first lights as GL lights, in world coordinates (the modelview is the view)
+void SetLights(const VisScene& scn) {
+  const float none[4] = {0, 0, 0, 1};
+  gl.LightModelfv(GL_LIGHT_MODEL_AMBIENT, none);
+  gl.LightModeli(GL_LIGHT_MODEL_LOCAL_VIEWER, 1);
+  int count = std::min(scn.nlight, kMaxGLLights);
+  for (int i = 0; i < kMaxGLLights; ++i) {
+    GLenum id = GL_LIGHT0 + i;
+    if (i >= count) {
+      gl.Disable(id);
+      continue;
+    }
+    const VisLight& light = scn.lights[i];
+    bool directional = light.type == kLightDirectional;
+    float position[4] = {directional ? -light.dir[0] : light.pos[0],
+                         directional ? -light.dir[1] : light.pos[1],
+                         directional ? -light.dir[2] : light.pos[2], directional ? 0.0f : 1.0f};
+    float ambient[4] = {light.ambient[0], light.ambient[1], light.ambient[2], 1};
+    float diffuse[4] = {light.diffuse[0], light.diffuse[1], light.diffuse[2], 1};
+    float specular[4] = {light.specular[0], light.specular[1], light.specular[2], 1};
+    gl.Lightfv(id, GL_POSITION, position);
+    gl.Lightfv(id, GL_AMBIENT, ambient);
+    gl.Lightfv(id, GL_DIFFUSE, diffuse);
+    gl.Lightfv(id, GL_SPECULAR, specular);
+    bool spot = light.type == kLightSpot;
+    gl.Lightfv(id, GL_SPOT_DIRECTION, light.dir);
+    gl.Lightf(id, GL_SPOT_CUTOFF, spot ? std::clamp(light.cutoff, 0.0f, 90.0f) : 180.0f);
+    gl.Lightf(id, GL_SPOT_EXPONENT, spot ? std::clamp(light.exponent, 0.0f, 128.0f) : 0.0f);
+    gl.Lightf(id, GL_CONSTANT_ATTENUATION, directional ? 1 : light.attenuation[0]);
+    gl.Lightf(id, GL_LINEAR_ATTENUATION, directional ? 0 : light.attenuation[1]);
+    gl.Lightf(id, GL_QUADRATIC_ATTENUATION, directional ? 0 : light.attenuation[2]);
+    gl.Enable(id);
+  }
+}
+
+// the material of a lit geom: its colour as ambient and diffuse reflectance, a grey specular,
+// shininess scaled to GL's 0..128, emission as a fraction of the colour
+void SetMaterial(const VisGeom& geom) {
+  const float* rgba = geom.rgba;
+  float specular[4] = {geom.specular, geom.specular, geom.specular, 1};
+  float emission[4] = {geom.emission * rgba[0], geom.emission * rgba[1], geom.emission * rgba[2], 1};
+  gl.Materialfv(GL_FRONT_AND_BACK, GL_AMBIENT, rgba);
+  gl.Materialfv(GL_FRONT_AND_BACK, GL_DIFFUSE, rgba);
+  gl.Materialfv(GL_FRONT_AND_BACK, GL_SPECULAR, specular);
+  gl.Materialfv(GL_FRONT_AND_BACK, GL_EMISSION, emission);
+  gl.Materialf(GL_FRONT_AND_BACK, GL_SHININESS, std::clamp(128 * geom.shininess, 0.0f, 128.0f));
+}
+
+// segmentation colour: with mjRND_IDCOLOR the bytes of segid + 1 (red lowest; black is the
+// background)
+void SetSegmentColor(const VisGeom& geom) {
+  unsigned id = static_cast<unsigned>(geom.segid + 1);
+  gl.Color4ub(id & 0xff, (id >> 8) & 0xff, (id >> 16) & 0xff, 255);
+}
+
+// the geom's frame: position, then the rotation (row-major mat, GL wants columns)
+void MultGeomFrame(const VisGeom& geom) {
+  const float* R = geom.mat;
+  float m[16] = {R[0], R[3], R[6], 0, R[1], R[4], R[7], 0, R[2], R[5], R[8], 0,
+                 geom.pos[0], geom.pos[1], geom.pos[2], 1};
+  gl.MultMatrixf(m);
+}
+
+void CallScaled(GLuint list, float sx, float sy, float sz) {
+  gl.PushMatrix();
+  gl.Scalef(sx, sy, sz);
+  gl.CallList(list);
+  gl.PopMatrix();
+}
+
+// a capsule: the open cylinder of half-length size[1] and two hemispheres of radius size[0]
+void DrawCapsule(const VisGeom& geom, const RenderContext& con) {
+  float r = geom.size[0], h = geom.size[1];
+  CallScaled(con.baseBuiltin + kBuiltinCylinderOpen, r, r, h);
+  gl.PushMatrix();
+  gl.Translatef(0, 0, h);
+  CallScaled(con.baseBuiltin + kBuiltinSphereTop, r, r, r);
+  gl.Translatef(0, 0, -2 * h);
+  CallScaled(con.baseBuiltin + kBuiltinSphereBottom, r, r, r);
+  gl.PopMatrix();
+}
+
+// false for the types not drawn yet (decorations other than lines, flex, skin, labels)
+bool DrawShape(const VisGeom& geom, const RenderContext& con) {
+  const float* s = geom.size;
+  switch (geom.type) {
+    case mjGEOM_PLANE:
+      if (geom.dataid < 0 || geom.dataid >= con.rangePlane) return false;
+      gl.CallList(con.basePlane + geom.dataid);
+      return true;
+    case mjGEOM_HFIELD:
+      if (geom.dataid < 0 || geom.dataid >= con.rangeHField) return false;
+      gl.CallList(con.baseHField + geom.dataid);
+      return true;
+    case mjGEOM_SPHERE: CallScaled(con.baseBuiltin + kBuiltinSphere, s[0], s[0], s[0]); return true;
+    case mjGEOM_ELLIPSOID: CallScaled(con.baseBuiltin + kBuiltinSphere, s[0], s[1], s[2]); return true;
+    case mjGEOM_CYLINDER: CallScaled(con.baseBuiltin + kBuiltinCylinder, s[0], s[0], s[1]); return true;
+    case mjGEOM_BOX: CallScaled(con.baseBuiltin + kBuiltinBox, s[0], s[1], s[2]); return true;
+    case mjGEOM_CAPSULE: DrawCapsule(geom, con); return true;
+    case mjGEOM_MESH:
+      if (geom.dataid < 0 || geom.dataid >= con.rangeMesh) return false;
+      gl.CallList(con.baseMesh + geom.dataid);
+      return true;
+    case mjGEOM_LINE:
+      gl.Begin(GL_LINES);
+      gl.Vertex3f(0, 0, 0);
+      gl.Vertex3f(0, 0, s[2]);
+      gl.End();
+      return true;
+    default:
+      return false;
+  }
+}
+
+void DrawGeom(const VisGeom& geom, const RenderContext& con, bool segment) {
+  if (segment) {
+    SetSegmentColor(geom);
+  } else {
+    SetMaterial(geom);
+  }
+  gl.PushMatrix();
+  MultGeomFrame(geom);
+  DrawShape(geom, con);
+  gl.PopMatrix();
+}
+
+bool IsTransparent(const VisGeom& geom) { return geom.transparent || geom.rgba[3] < 1; }
+
+// scn.geomorder: the opaque geoms in scene order, then the transparent ones far to near
+int OrderGeoms(VisScene& scn, bool segment) {
+  std::vector<int>& order = scn.geomorder;
+  order.resize(std::max<size_t>(order.size(), scn.ngeom));
+  int count = 0;
+  for (int i = 0; i < scn.ngeom; ++i) {
+    if (segment || !IsTransparent(scn.geoms[i])) order[count++] = i;
+  }
+  int opaque = count;
+  for (int i = 0; i < scn.ngeom && !segment; ++i) {
+    if (IsTransparent(scn.geoms[i])) order[count++] = i;
+  }
+  std::stable_sort(order.begin() + opaque, order.begin() + count, [&scn](int a, int b) {
+    return scn.geoms[a].camdist > scn.geoms[b].camdist;
+  });
+  return opaque;
+}
+
+void PrepareTarget(RenderRect viewport) {
+  gl.Viewport(viewport.left, viewport.bottom, viewport.width, viewport.height);
+  gl.Scissor(viewport.left, viewport.bottom, viewport.width, viewport.height);
+  gl.Enable(GL_SCISSOR_TEST);
+  gl.ClearColor(0, 0, 0, 1);
+  gl.ClearDepth(1);
+  gl.DepthMask(1);
+  gl.Clear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+  gl.Enable(GL_DEPTH_TEST);
+  gl.DepthFunc(GL_LEQUAL);
+}
+
+// fixed-function state: lighting with normalised normals (geoms scale the unit shapes), or flat
+// colours without multisampling (every sample of a pixel gets the same id)
+void PrepareShading(const VisScene& scn, bool segment) {
+  gl.Disable(GL_COLOR_MATERIAL);
+  if (scn.flags[mjRND_CULL_FACE]) {
+    gl.Enable(GL_CULL_FACE);
+    gl.CullFace(GL_BACK);
+  } else {
+    gl.Disable(GL_CULL_FACE);
+  }
+  gl.FrontFace(GL_CCW);
+  if (segment) {
+    gl.Disable(GL_LIGHTING);
+    gl.Disable(GL_MULTISAMPLE);
+    gl.Disable(GL_BLEND);
+    gl.Disable(GL_DITHER);
+    return;
+  }
+  gl.Enable(GL_MULTISAMPLE);
+  gl.Enable(GL_LIGHTING);
+  gl.Enable(GL_NORMALIZE);
+  gl.ShadeModel(GL_SMOOTH);
+  gl.Disable(GL_BLEND);
+}
+
+}  // namespace
+
+void RenderScene(RenderRect viewport, VisScene& scn, const RenderContext& con) {
+  if (!con.glInitialized || viewport.width <= 0 || viewport.height <= 0) return;
+  bool segment = scn.flags[mjRND_SEGMENT];
+  VisGLCamera eye = AverageCamera(scn.camera[0], scn.camera[1]);
+  PrepareTarget(viewport);
+  SetProjection(eye, viewport);
+  SetView(eye, scn);
+  PrepareShading(scn, segment);
+  if (!segment) SetLights(scn);
+  int opaque = OrderGeoms(scn, segment);
+  for (int k = 0; k < opaque; ++k) DrawGeom(scn.geoms[scn.geomorder[k]], con, segment);
+  // transparent geoms blend over what is behind them and do not hide one another
+  gl.Enable(GL_BLEND);
+  gl.BlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+  gl.DepthMask(0);
+  for (int k = opaque; k < scn.ngeom; ++k) DrawGeom(scn.geoms[scn.geomorder[k]], con, segment);
+  gl.DepthMask(1);
+  gl.Disable(GL_BLEND);
+  gl.Disable(GL_SCISSOR_TEST);
+  gl.Enable(GL_MULTISAMPLE);
+}
+
+}  // namespace mjsim

@@ -1,0 +1,12 @@
+// shapes.h: the display lists of MjrContext: builtin unit shapes a geom scales, one list per
+// model plane, two per mesh (the mesh, its convex hull) and one per height field.
+#pragma once
+#include "mjsim/model.h"
+#include "mjsim/render.h"
+
+namespace mjsim {
+void MakeBuiltinLists(const Model& m, RenderContext& con);
+void MakePlaneLists(const Model& m, RenderContext& con);
+void MakeMeshLists(const Model& m, RenderContext& con);
+void MakeHFieldLists(const Model& m, RenderContext& con);
+}  // namespace mjsim
