@@ -82,6 +82,15 @@ void BindContext(py::module_& module) {
   }, doc);
   MJSIM_RENDER_CONTEXT_MEMBERS(MJSIM_X)
 #undef MJSIM_X
+  // what mjr_readPixels reads: clients set these (Renderer reads the reversed depth)
+  cls.def_property("readDepthMap", [](const RenderContext& con) { return con.readDepthMap; },
+                   [](RenderContext& con, int map) {
+                     if (map != mjDEPTH_ZERONEAR && map != mjDEPTH_ZEROFAR) {
+                       throw py::value_error("readDepthMap must be mjDEPTH_ZERONEAR (0) or "
+                                             "mjDEPTH_ZEROFAR (1), got " + std::to_string(map));
+                     }
+                     con.readDepthMap = map;
+                   }, "mjtDepthMap of depth reads");
   for (const char* name : {"skinvertVBO", "skinnormalVBO", "skintexcoordVBO", "skinfaceVBO"}) {
     cls.def_property_readonly(name, [](const RenderContext& con) { return SkinBuffers(con); });
   }

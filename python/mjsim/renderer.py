@@ -23,6 +23,7 @@ _OFFSCREEN = int(_ENUMS["mjtFramebuffer"].mjFB_OFFSCREEN)
 _RND_SEGMENT = int(_ENUMS["mjtRndFlag"].mjRND_SEGMENT)
 _RND_IDCOLOR = int(_ENUMS["mjtRndFlag"].mjRND_IDCOLOR)
 _OBJ_CAMERA = int(_ENUMS["mjtObj"].mjOBJ_CAMERA)
+_DEPTH_ZEROFAR = int(_ENUMS["mjtDepthMap"].mjDEPTH_ZEROFAR)
 
 
 def _too_large(side: str, size: int, buffer_size: int, attribute: str) -> ValueError:
@@ -56,6 +57,7 @@ class Renderer:
         self._gl_context.make_current()
         self._mjr_context = _core.MjrContext(model, int(font_scale))
         _core.mjr_setBuffer(_OFFSCREEN, self._mjr_context)
+        self._mjr_context.readDepthMap = _DEPTH_ZEROFAR  # the reversed depth, exact far away
 
     @property
     def model(self):
@@ -152,19 +154,23 @@ class Renderer:
 
     def _render_depth(self, out):
         self._check_out(out, (self._height, self._width))
-        _core.mjr_render(self._rect, self._scene, self._mjr_context)
+        # drawn as for segmentation, without multisampling: every sample holds the depth at the
+        # pixel centre (a multisampled buffer resolves to one sample's depth, off-centre). The
+        # reference's depth images are those of the pixel centres (measured: a floor's depths
+        # match the ray-plane distances through the centres to 1e-6)
+        self._render_flat()
         depth = np.empty((self._height, self._width), np.float32)
         _core.mjr_readPixels(None, depth, self._rect, self._mjr_context)
-        # depth-buffer values z in [0, 1] back to distances along the view axis: the inverse of
-        # the perspective projection between near and far
+        # reversed depth (1 at near, 0 at far) back to distances along the view axis:
+        # d = n f / (depth (f - n) + n), the inverse of the projection (render_scene.cc)
         extent = self._model.stat.extent
         near = self._model.vis.map.znear * extent
         far = self._model.vis.map.zfar * extent
-        linear = near / (1 - depth * (1 - near / far))
+        linear = near * far / (depth.astype(np.float64) * (far - near) + near)
         return self._finish(linear.astype(np.float32), out)
 
-    def _render_segmentation(self, out):
-        self._check_out(out, (self._height, self._width, 2))
+    def _render_flat(self):
+        """mjr_render with mjRND_SEGMENT and mjRND_IDCOLOR on, the scene's flags restored."""
         flags = self._scene.flags
         saved = flags[_RND_SEGMENT], flags[_RND_IDCOLOR]
         flags[_RND_SEGMENT], flags[_RND_IDCOLOR] = 1, 1
@@ -172,6 +178,10 @@ class Renderer:
             _core.mjr_render(self._rect, self._scene, self._mjr_context)
         finally:
             flags[_RND_SEGMENT], flags[_RND_IDCOLOR] = saved
+
+    def _render_segmentation(self, out):
+        self._check_out(out, (self._height, self._width, 2))
+        self._render_flat()
         pixels = np.empty((self._height, self._width, 3), np.uint8)
         _core.mjr_readPixels(pixels, None, self._rect, self._mjr_context)
         # colours are segid + 1 in the bytes red (lowest), green, blue; 0 is the background
@@ -185,6 +195,9 @@ class Renderer:
     def close(self) -> None:
         """Frees the GL resources; render raises afterwards."""
         if self._mjr_context is not None:
+            # GL names belong to the context current when they are deleted: our own, not the
+            # one another renderer made current since
+            self._gl_context.make_current()
             self._mjr_context.free()
             self._mjr_context = None
         if self._gl_context is not None:

@@ -43,6 +43,7 @@ constexpr int mjMAXTEXTURE = 1000; // textures
 constexpr int mjMAXMATERIAL = 1000;
 constexpr int mjNTEXROLE = 10;     // texture roles per material
 enum mjtFramebuffer : int { mjFB_WINDOW = 0, mjFB_OFFSCREEN };
+enum mjtDepthMap : int { mjDEPTH_ZERONEAR = 0, mjDEPTH_ZEROFAR };
 enum mjtFontScale : int { mjFONTSCALE_50 = 50, mjFONTSCALE_100 = 100, mjFONTSCALE_150 = 150,
                           mjFONTSCALE_200 = 200, mjFONTSCALE_250 = 250, mjFONTSCALE_300 = 300 };
 enum mjtGridPos : int { mjGRID_TOPLEFT = 0, mjGRID_TOPRIGHT, mjGRID_BOTTOMLEFT,

@@ -64,7 +64,9 @@ void MakeFramebuffer(int samples, int width, int height, GLuint& fbo, GLuint& co
   gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
   color = NewRenderbuffer(samples, GL_RGBA8, width, height);
   gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, color);
-  depth = NewRenderbuffer(samples, GL_DEPTH24_STENCIL8, width, height);
+  // float depth: with the reversed depth range (render_scene.cc) it keeps ~7 digits of the
+  // distance from near to far
+  depth = NewRenderbuffer(samples, GL_DEPTH32F_STENCIL8, width, height);
   gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER, depth);
   if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
     gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
@@ -184,6 +186,12 @@ void ReadPixels(unsigned char* rgb, float* depth, RenderRect viewport, const Ren
   if (depth) {
     gl.ReadPixels(viewport.left, viewport.bottom, viewport.width, viewport.height,
                   GL_DEPTH_COMPONENT, GL_FLOAT, depth);
+    // the buffer holds 1 at the near plane and 0 at the far one; mjDEPTH_ZERONEAR reads
+    // OpenGL's usual depth, 1 minus that
+    if (con.readDepthMap == mjDEPTH_ZERONEAR) {
+      size_t count = static_cast<size_t>(viewport.width) * viewport.height;
+      for (size_t i = 0; i < count; ++i) depth[i] = 1 - depth[i];
+    }
   }
   if (offscreen) RestoreBuffer(con);
 }

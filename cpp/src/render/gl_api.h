@@ -82,6 +82,7 @@ using GLubyte = unsigned char;
   X(void, DrawBuffer, (GLenum mode))                                                           \
   X(void, PixelStorei, (GLenum pname, GLint param))                                            \
   X(void, Finish, ())                                                                          \
+  X(void, ClipControl, (GLenum origin, GLenum depth))                                          \
   X(void, GenFramebuffers, (GLsizei n, GLuint* ids))                                           \
   X(void, DeleteFramebuffers, (GLsizei n, const GLuint* ids))                                  \
   X(void, BindFramebuffer, (GLenum target, GLuint framebuffer))                                \
@@ -135,7 +136,10 @@ constexpr GLenum GL_SRC_ALPHA = 0x0302, GL_ONE_MINUS_SRC_ALPHA = 0x0303, GL_LEQU
                  GL_LESS = 0x0201;
 constexpr GLenum GL_COMPILE = 0x1300, GL_NICEST = 0x1102, GL_PERSPECTIVE_CORRECTION_HINT = 0x0C50;
 constexpr GLenum GL_UNSIGNED_BYTE = 0x1401, GL_FLOAT = 0x1406, GL_RGB = 0x1907, GL_RGBA = 0x1908,
-                 GL_DEPTH_COMPONENT = 0x1902, GL_RGBA8 = 0x8058, GL_DEPTH24_STENCIL8 = 0x88F0;
+                 GL_DEPTH_COMPONENT = 0x1902, GL_RGBA8 = 0x8058, GL_DEPTH24_STENCIL8 = 0x88F0,
+                 GL_DEPTH32F_STENCIL8 = 0x8CAD;
+constexpr GLenum GL_LOWER_LEFT = 0x8CA1, GL_NEGATIVE_ONE_TO_ONE = 0x935E,
+                 GL_ZERO_TO_ONE = 0x935F, GL_GEQUAL = 0x0206;
 constexpr GLenum GL_PACK_ALIGNMENT = 0x0D05, GL_MAX_SAMPLES = 0x8D57,
                  GL_MAX_RENDERBUFFER_SIZE = 0x84E8, GL_VIEWPORT = 0x0BA2;
 constexpr GLenum GL_FRAMEBUFFER = 0x8D40, GL_READ_FRAMEBUFFER = 0x8CA8,

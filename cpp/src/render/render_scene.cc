@@ -26,18 +26,28 @@ void Cross(float r[3], const float a[3], const float b[3]) {
 }
 float Dot(const float a[3], const float b[3]) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
 
-// projection: the eye's frustum at the near plane, as wide as the viewport's aspect ratio asks
+// projection: the eye's frustum at the near plane, as wide as the viewport's aspect ratio asks,
+// with the depth range reversed (1 at the near plane, 0 at the far one) into a float buffer:
+// depth = n f / (d (f - n)) - n / (f - n) at distance d is nearly proportional to 1 / d, which
+// floats resolve evenly in relative terms. The reference's buffer reads the same (measured:
+// d = n f / (depth (f - n) + n) recovers its Renderer's distances to 1e-6).
 void SetProjection(const VisGLCamera& eye, RenderRect viewport) {
   double aspect = static_cast<double>(viewport.width) / std::max(viewport.height, 1);
   double half_width = 0.5 * aspect * (eye.frustum_top - eye.frustum_bottom);
-  double left = eye.frustum_center - half_width, right = eye.frustum_center + half_width;
-  gl.MatrixMode(GL_PROJECTION);
-  gl.LoadIdentity();
+  double l = eye.frustum_center - half_width, r = eye.frustum_center + half_width;
+  double b = eye.frustum_bottom, t = eye.frustum_top;
+  double n = eye.frustum_near, f = eye.frustum_far;
+  float p[16] = {0};  // column-major
   if (eye.orthographic) {
-    gl.Ortho(left, right, eye.frustum_bottom, eye.frustum_top, eye.frustum_near, eye.frustum_far);
+    p[0] = 2 / (r - l), p[5] = 2 / (t - b), p[10] = 1 / (f - n);
+    p[12] = -(r + l) / (r - l), p[13] = -(t + b) / (t - b), p[14] = f / (f - n), p[15] = 1;
   } else {
-    gl.Frustum(left, right, eye.frustum_bottom, eye.frustum_top, eye.frustum_near, eye.frustum_far);
+    p[0] = 2 * n / (r - l), p[5] = 2 * n / (t - b);
+    p[8] = (r + l) / (r - l), p[9] = (t + b) / (t - b), p[10] = n / (f - n), p[11] = -1;
+    p[14] = n * f / (f - n);
   }
+  gl.MatrixMode(GL_PROJECTION);
+  gl.LoadMatrixf(p);
 }
 
 // modelview: world to eye (x right, y up, looking down -z), then the scene's model transform
@@ -215,11 +225,12 @@ void PrepareTarget(RenderRect viewport) {
   gl.Scissor(viewport.left, viewport.bottom, viewport.width, viewport.height);
   gl.Enable(GL_SCISSOR_TEST);
   gl.ClearColor(0, 0, 0, 1);
-  gl.ClearDepth(1);
+  gl.ClipControl(GL_LOWER_LEFT, GL_ZERO_TO_ONE);  // clip-space depth is the buffer's depth
+  gl.ClearDepth(0);                               // reversed: the far plane is 0
   gl.DepthMask(1);
   gl.Clear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
   gl.Enable(GL_DEPTH_TEST);
-  gl.DepthFunc(GL_LEQUAL);
+  gl.DepthFunc(GL_GEQUAL);
 }
 
 // fixed-function state: lighting with normalised normals (geoms scale the unit shapes), or flat
@@ -269,6 +280,9 @@ void RenderScene(RenderRect viewport, VisScene& scn, const RenderContext& con) {
   gl.Disable(GL_BLEND);
   gl.Disable(GL_SCISSOR_TEST);
   gl.Enable(GL_MULTISAMPLE);
+  gl.ClipControl(GL_LOWER_LEFT, GL_NEGATIVE_ONE_TO_ONE);  // GL's default, for other drawing
+  gl.ClearDepth(1);
+  gl.DepthFunc(GL_LESS);
 }
 
 }  // namespace mjsim
