@@ -144,9 +144,10 @@ void CallScaled(GLuint list, float sx, float sy, float sz) {
   gl.PopMatrix();
 }
 
-// a capsule: the open cylinder of half-length size[1] and two hemispheres of radius size[0]
+// a capsule: the open cylinder of half-length size[2] and two hemispheres of radius size[0]
+// (a scene geom's size is radius, radius, half-length for capsules and cylinders)
 void DrawCapsule(const VisGeom& geom, const RenderContext& con) {
-  float r = geom.size[0], h = geom.size[1];
+  float r = geom.size[0], h = geom.size[2];
   CallScaled(con.baseBuiltin + kBuiltinCylinderOpen, r, r, h);
   gl.PushMatrix();
   gl.Translatef(0, 0, h);
@@ -170,7 +171,7 @@ bool DrawShape(const VisGeom& geom, const RenderContext& con) {
       return true;
     case mjGEOM_SPHERE: CallScaled(con.baseBuiltin + kBuiltinSphere, s[0], s[0], s[0]); return true;
     case mjGEOM_ELLIPSOID: CallScaled(con.baseBuiltin + kBuiltinSphere, s[0], s[1], s[2]); return true;
-    case mjGEOM_CYLINDER: CallScaled(con.baseBuiltin + kBuiltinCylinder, s[0], s[0], s[1]); return true;
+    case mjGEOM_CYLINDER: CallScaled(con.baseBuiltin + kBuiltinCylinder, s[0], s[1], s[2]); return true;
     case mjGEOM_BOX: CallScaled(con.baseBuiltin + kBuiltinBox, s[0], s[1], s[2]); return true;
     case mjGEOM_CAPSULE: DrawCapsule(geom, con); return true;
     case mjGEOM_MESH:
