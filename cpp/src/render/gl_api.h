@@ -34,6 +34,7 @@ using GLubyte = unsigned char;
   X(void, GetIntegerv, (GLenum pname, GLint* data))                                            \
   X(void, Enable, (GLenum cap))                                                                \
   X(void, Disable, (GLenum cap))                                                               \
+  X(GLboolean, IsEnabled, (GLenum cap))                                                        \
   X(void, Clear, (GLbitfield mask))                                                            \
   X(void, ClearColor, (GLfloat r, GLfloat g, GLfloat b, GLfloat a))                           \
   X(void, ClearDepth, (GLdouble depth))                                                        \

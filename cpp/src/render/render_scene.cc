@@ -161,10 +161,16 @@ void DrawCapsule(const VisGeom& geom, const RenderContext& con) {
 bool DrawShape(const VisGeom& geom, const RenderContext& con) {
   const float* s = geom.size;
   switch (geom.type) {
-    case mjGEOM_PLANE:
+    case mjGEOM_PLANE: {
+      // seen from behind too (measured: a wall plane facing away from the camera covers its
+      // pixels in the reference's segmentation)
       if (geom.dataid < 0 || geom.dataid >= con.rangePlane) return false;
+      GLboolean culling = gl.IsEnabled(GL_CULL_FACE);
+      gl.Disable(GL_CULL_FACE);
       gl.CallList(con.basePlane + geom.dataid);
+      if (culling) gl.Enable(GL_CULL_FACE);
       return true;
+    }
     case mjGEOM_HFIELD:
       if (geom.dataid < 0 || geom.dataid >= con.rangeHField) return false;
       gl.CallList(con.baseHField + geom.dataid);

@@ -239,6 +239,52 @@ void MakeMeshLists(const Model& m, RenderContext& con) {
 }
 
 namespace {
+// a triangle facing along `outward` (its corners swapped when they turn the other way)
+void OrientedTriangle(const float a[3], const float b[3], const float c[3], const float outward[3]) {
+  float u[3] = {b[0] - a[0], b[1] - a[1], b[2] - a[2]}, v[3] = {c[0] - a[0], c[1] - a[1], c[2] - a[2]};
+  float n[3] = {u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]};
+  bool flip = n[0] * outward[0] + n[1] * outward[1] + n[2] * outward[2] < 0;
+  gl.Vertex3fv(a);
+  gl.Vertex3fv(flip ? c : b);
+  gl.Vertex3fv(flip ? b : c);
+}
+
+// a wall from the base up to the elevation profile along one edge: corners (x, y) of the edge's
+// samples, their tops, facing `outward`
+template <typename Top>
+void DrawWall(int count, float x0, float y0, float dx, float dy, float base, Top top,
+              const float outward[3]) {
+  gl.Normal3fv(outward);
+  gl.Begin(GL_TRIANGLES);
+  for (int i = 0; i + 1 < count; ++i) {
+    float x1 = x0 + dx * i, y1 = y0 + dy * i, x2 = x1 + dx, y2 = y1 + dy;
+    float bottom1[3] = {x1, y1, base}, bottom2[3] = {x2, y2, base};
+    float top1[3] = {x1, y1, top(i)}, top2[3] = {x2, y2, top(i + 1)};
+    OrientedTriangle(bottom1, bottom2, top2, outward);
+    OrientedTriangle(bottom1, top2, top1, outward);
+  }
+  gl.End();
+}
+
+// the four sides and the base of a height field's box
+template <typename Elevation>
+void DrawHFieldSides(const mjtNum* size, int nrow, int ncol, Elevation z) {
+  float hx = size[0], hy = size[1], base = -static_cast<float>(size[3]);
+  float dx = 2 * hx / (ncol - 1), dy = 2 * hy / (nrow - 1);
+  const float south[3] = {0, -1, 0}, north[3] = {0, 1, 0}, west[3] = {-1, 0, 0}, east[3] = {1, 0, 0};
+  DrawWall(ncol, -hx, -hy, dx, 0, base, [&](int c) { return z(0, c); }, south);
+  DrawWall(ncol, -hx, hy, dx, 0, base, [&](int c) { return z(nrow - 1, c); }, north);
+  DrawWall(nrow, -hx, -hy, 0, dy, base, [&](int r) { return z(r, 0); }, west);
+  DrawWall(nrow, hx, -hy, 0, dy, base, [&](int r) { return z(r, ncol - 1); }, east);
+  gl.Normal3f(0, 0, -1);
+  gl.Begin(GL_QUADS);
+  gl.Vertex3f(-hx, -hy, base);
+  gl.Vertex3f(-hx, hy, base);
+  gl.Vertex3f(hx, hy, base);
+  gl.Vertex3f(hx, -hy, base);
+  gl.End();
+}
+
 // the elevation surface of a height field (rows along y, columns along x, elevations scaled by
 // the top height), with normals from the neighbouring samples, and its base
 void DrawHField(const Model& m, int h) {
@@ -263,18 +309,10 @@ void DrawHField(const Model& m, int h) {
     }
     gl.End();
   }
-  // the base, facing down
-  float base = -static_cast<float>(size[3]), hx = size[0], hy = size[1];
-  gl.Normal3f(0, 0, -1);
-  gl.Begin(GL_QUADS);
-  gl.Vertex3f(-hx, -hy, base);
-  gl.Vertex3f(-hx, hy, base);
-  gl.Vertex3f(hx, hy, base);
-  gl.Vertex3f(hx, -hy, base);
-  gl.End();
+  DrawHFieldSides(size, nrow, ncol, z);
 }
-}  // namespace
 
+}  // namespace
 void MakeHFieldLists(const Model& m, RenderContext& con) {
   con.rangeHField = m.nhfield;
   con.baseHField = m.nhfield ? gl.GenLists(m.nhfield) : 0;
