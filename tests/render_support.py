@@ -51,7 +51,9 @@ def use_osmesa(module) -> None:
     was when it was imported."""
     import importlib
 
-    module.gl_context.GLContext = importlib.import_module(module.__name__ + ".osmesa").GLContext
+    context_class = importlib.import_module(module.__name__ + ".osmesa").GLContext
+    module.gl_context.GLContext = context_class
+    module.GLContext = context_class
 
 
 # ---- comparison figures -----------------------------------------------------------------
@@ -135,6 +137,19 @@ def compare(ours: dict, reference: dict, extent: float) -> Figures:
     return Figures(segmentation_agreement(ours["segmentation"], reference["segmentation"]),
                    depth_agreement(ours["depth"], reference["depth"], extent, background),
                    ssim(ours["rgb"], reference["rgb"]))
+
+
+def skip_without_osmesa(pytest, reference: bool = True) -> None:
+    """Skips the calling module (with the reason) when mjsim, or the reference, cannot render
+    through OSMesa here; otherwise makes both engines' Renderer use OSMesa."""
+    reason = osmesa_unavailable() or (reference and reference_osmesa_unavailable())
+    if reason:
+        pytest.skip(reason, allow_module_level=True)
+    use_osmesa(mjsim)
+    if reference:
+        import mujoco
+
+        use_osmesa(mujoco)
 
 
 def settle(module, model, data, steps: int) -> None:

@@ -77,6 +77,7 @@ using GLubyte = unsigned char;
   X(void, CullFace, (GLenum mode))                                                             \
   X(void, FrontFace, (GLenum mode))                                                            \
   X(void, Hint, (GLenum target, GLenum mode))                                                  \
+  X(void, LineWidth, (GLfloat width))                                                          \
   X(void, ReadPixels, (GLint x, GLint y, GLsizei w, GLsizei h, GLenum format, GLenum type,     \
                        void* pixels))                                                          \
   X(void, ReadBuffer, (GLenum mode))                                                           \

@@ -184,12 +184,20 @@ bool DrawShape(const VisGeom& geom, const RenderContext& con) {
       if (geom.dataid < 0 || geom.dataid >= con.rangeMesh) return false;
       gl.CallList(con.baseMesh + geom.dataid);
       return true;
-    case mjGEOM_LINE:
+    case mjGEOM_LINE: {
+      // a line of size[0] pixels from the origin along z, size[2] long, unlit
+      GLboolean lit = gl.IsEnabled(GL_LIGHTING);
+      gl.Disable(GL_LIGHTING);
+      if (lit) gl.Color4f(geom.rgba[0], geom.rgba[1], geom.rgba[2], geom.rgba[3]);
+      gl.LineWidth(std::max(s[0], 1.0f));
       gl.Begin(GL_LINES);
       gl.Vertex3f(0, 0, 0);
       gl.Vertex3f(0, 0, s[2]);
       gl.End();
+      gl.LineWidth(1);
+      if (lit) gl.Enable(GL_LIGHTING);
       return true;
+    }
     default:
       return false;
   }

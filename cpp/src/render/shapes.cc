@@ -301,14 +301,22 @@ void DrawHField(const Model& m, int h) {
     gl.Normal3f(nx / length, ny / length, 1 / length);
     gl.Vertex3f(-size[0] + c * dx, -size[1] + r * dy, z(r, c));
   };
+  // each cell two triangles, the diagonal alternating from cell to cell (a checkerboard: depth
+  // agrees with the reference's on 93% of terrain_hfield.xml's pixels, 85% with one diagonal;
+  // its triangulation is not known yet)
+  gl.Begin(GL_TRIANGLES);
   for (int r = 0; r + 1 < nrow; ++r) {
-    gl.Begin(GL_QUAD_STRIP);
-    for (int c = 0; c < ncol; ++c) {
-      vertex(r + 1, c);
-      vertex(r, c);
+    for (int c = 0; c + 1 < ncol; ++c) {
+      if ((r + c) % 2 == 0) {
+        vertex(r, c), vertex(r, c + 1), vertex(r + 1, c);
+        vertex(r, c + 1), vertex(r + 1, c + 1), vertex(r + 1, c);
+      } else {
+        vertex(r, c), vertex(r, c + 1), vertex(r + 1, c + 1);
+        vertex(r, c), vertex(r + 1, c + 1), vertex(r + 1, c);
+      }
     }
-    gl.End();
   }
+  gl.End();
   DrawHFieldSides(size, nrow, ncol, z);
 }
 
