@@ -26,12 +26,17 @@ _OBJ_CAMERA = int(_ENUMS["mjtObj"].mjOBJ_CAMERA)
 _DEPTH_ZEROFAR = int(_ENUMS["mjtDepthMap"].mjDEPTH_ZEROFAR)
 
 
-def _too_large(side: str, size: int, buffer_size: int, attribute: str) -> ValueError:
-    # the mujoco package's words, so that scripts matching them keep working
-    return ValueError(
-        f"Image {side} {size} > framebuffer {side} {buffer_size}. Either reduce the image\n"
-        f"{side} or specify a larger offscreen framebuffer in the model XML using the\n"
-        f"clause:\n<visual>\n  <global {attribute}=\"my_{side}\"/>\n</visual>")
+def _too_large(side: str, size: int, buffer_size: int) -> ValueError:
+    # the mujoco package's words and line breaks, so that scripts matching them keep working
+    if side == "width":
+        text = (f"Image width {size} > framebuffer width {buffer_size}. Either reduce the image\n"
+                "width or specify a larger offscreen framebuffer in the model XML using the\n"
+                "clause:\n<visual>\n  <global offwidth=\"my_width\"/>\n</visual>")
+    else:
+        text = (f"Image height {size} > framebuffer height {buffer_size}. Either reduce the\n"
+                "image height or specify a larger offscreen framebuffer in the model XML using\n"
+                "the clause:\n<visual>\n  <global offheight=\"my_height\"/>\n</visual>")
+    return ValueError(text)
 
 
 class Renderer:
@@ -43,9 +48,9 @@ class Renderer:
         self._mjr_context = None
         buffer_width, buffer_height = model.vis.global_.offwidth, model.vis.global_.offheight
         if width > buffer_width:
-            raise _too_large("width", width, buffer_width, "offwidth")
+            raise _too_large("width", width, buffer_width)
         if height > buffer_height:
-            raise _too_large("height", height, buffer_height, "offheight")
+            raise _too_large("height", height, buffer_height)
         self._model, self._width, self._height = model, width, height
         self._rect = _core.MjrRect(0, 0, width, height)
         self._scene = _core.MjvScene(model=model, maxgeom=max_geom)

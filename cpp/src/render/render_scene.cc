@@ -164,10 +164,13 @@ bool DrawShape(const VisGeom& geom, const RenderContext& con) {
     case mjGEOM_PLANE: {
       // seen from behind too (measured: a wall plane facing away from the camera covers its
       // pixels in the reference's segmentation)
-      if (geom.dataid < 0 || geom.dataid >= con.rangePlane) return false;
       GLboolean culling = gl.IsEnabled(GL_CULL_FACE);
       gl.Disable(GL_CULL_FACE);
-      gl.CallList(con.basePlane + geom.dataid);
+      if (geom.dataid >= 0 && geom.dataid < con.rangePlane - 1) {
+        gl.CallList(con.basePlane + geom.dataid);
+      } else {  // the unit plane, at the geom's half-extents
+        CallScaled(con.basePlane + con.rangePlane - 1, s[0], s[1], 1);
+      }
       if (culling) gl.Enable(GL_CULL_FACE);
       return true;
     }

@@ -174,8 +174,13 @@ void DrawPlane(float hx, float hy, float spacing) {
 void MakePlaneLists(const Model& m, RenderContext& con) {
   int nplane = 0;
   for (int g = 0; g < m.ngeom; ++g) nplane += m.geom_type[g] == mjGEOM_PLANE;
-  con.rangePlane = nplane;
-  con.basePlane = nplane ? gl.GenLists(nplane) : 0;
+  // one list per model plane, then a unit plane for planes of the scene that are not the
+  // model's (measured: the reference's rangePlane is the model's planes plus one)
+  con.rangePlane = nplane + 1;
+  con.basePlane = gl.GenLists(nplane + 1);
+  gl.NewList(con.basePlane + nplane, GL_COMPILE);
+  DrawPlane(1, 1, 2.0f / std::max(m.vis.quality.numquads, 1));
+  gl.EndList();
   int plane = 0;
   for (int g = 0; g < m.ngeom; ++g) {
     if (m.geom_type[g] != mjGEOM_PLANE) continue;
