@@ -19,6 +19,7 @@ from dataclasses import dataclass  # noqa: E402
 import numpy as np  # noqa: E402
 
 import mjsim  # noqa: E402
+import mjsim.osmesa  # noqa: E402,F401  (whatever MUJOCO_GL was when mjsim was imported)
 
 
 @functools.lru_cache(maxsize=None)

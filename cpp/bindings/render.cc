@@ -1,6 +1,8 @@
 // render.cc: the renderer in Python (mjsim/render.h): the headless GL context class the
 // mjsim.osmesa / egl / glfw modules wrap, MjrRect, MjrContext and the mjr_ functions.
+#include <algorithm>
 #include <cstring>
+#include <vector>
 #include <memory>
 #include <string>
 
@@ -155,6 +157,60 @@ void BindFunctions(py::module_& module) {
      "Fills the viewport with a colour.");
   module.def("mjr_finish", [] { FinishRendering(); }, "Waits for the GL to finish.");
   module.def("mjr_getError", [] { return GetRenderError(); }, "The GL error code (glGetError).");
+  module.def("mjr_resizeOffscreen", [](int width, int height, RenderContext& con) {
+    Initialized(con, "mjr_resizeOffscreen");
+    if (width < 1 || height < 1) {
+      throw py::value_error("mjr_resizeOffscreen: width and height must be positive, got " +
+                            std::to_string(width) + " x " + std::to_string(height));
+    }
+    ResizeOffscreen(width, height, con);
+  }, py::arg("width"), py::arg("height"), py::arg("con"), "A new offscreen buffer size.");
+  module.def("mjr_uploadMesh", [](const PyModel& m, RenderContext& con, int meshid) {
+    UploadMesh(*m.model, con, meshid);
+  }, py::arg("m"), py::arg("con"), py::arg("meshid"), "Uploads one mesh again.");
+  module.def("mjr_uploadHField", [](const PyModel& m, RenderContext& con, int hfieldid) {
+    UploadHField(*m.model, con, hfieldid);
+  }, py::arg("m"), py::arg("con"), py::arg("hfieldid"), "Uploads one height field again.");
+  module.def("mjr_drawPixels", [](py::object rgb, py::object depth, RenderRect viewport,
+                                  const RenderContext& con) {
+    Initialized(con, "mjr_drawPixels");
+    size_t pixels = static_cast<size_t>(std::max(viewport.width, 0)) * std::max(viewport.height, 0);
+    py::array_t<unsigned char, py::array::c_style | py::array::forcecast> rgb_in;
+    py::array_t<float, py::array::c_style | py::array::forcecast> depth_in;
+    if (!rgb.is_none()) rgb_in = rgb;
+    if (!depth.is_none()) depth_in = depth;
+    if (!rgb.is_none() && static_cast<size_t>(rgb_in.size()) < 3 * pixels) {
+      throw py::value_error("mjr_drawPixels: rgb has " + std::to_string(rgb_in.size()) +
+                            " elements; the viewport needs " + std::to_string(3 * pixels));
+    }
+    if (!depth.is_none() && static_cast<size_t>(depth_in.size()) < pixels) {
+      throw py::value_error("mjr_drawPixels: depth has " + std::to_string(depth_in.size()) +
+                            " elements; the viewport needs " + std::to_string(pixels));
+    }
+    DrawPixels(rgb.is_none() ? nullptr : rgb_in.data(), depth.is_none() ? nullptr : depth_in.data(),
+               viewport, con);
+  }, py::arg("rgb").none(true), py::arg("depth").none(true), py::arg("viewport"), py::arg("con"),
+     "Draws colour and depth pixels into the viewport, bottom row first.");
+  module.def("mjr_blitBuffer", [](RenderRect src, RenderRect dst, int flg_color, int flg_depth,
+                                  const RenderContext& con) {
+    Initialized(con, "mjr_blitBuffer");
+    BlitBuffer(src, dst, flg_color != 0, flg_depth != 0, con);
+  }, py::arg("src"), py::arg("dst"), py::arg("flg_color"), py::arg("flg_depth"), py::arg("con"),
+     "Copies a rectangle of the current buffer into the other buffer.");
+  module.def("mjr_findRect", [](int x, int y, int nrect, py::object rect) {
+    std::vector<RenderRect> rects;
+    if (py::isinstance<RenderRect>(rect)) {
+      rects.push_back(rect.cast<RenderRect>());
+    } else {
+      rects = rect.cast<std::vector<RenderRect>>();
+    }
+    if (nrect > static_cast<int>(rects.size())) {
+      throw py::value_error("mjr_findRect: nrect " + std::to_string(nrect) + " > the " +
+                            std::to_string(rects.size()) + " rectangles given");
+    }
+    return FindRect(x, y, nrect, rects.data());
+  }, py::arg("x"), py::arg("y"), py::arg("nrect"), py::arg("rect"),
+     "The index of the first of nrect rectangles holding (x, y), or -1.");
   module.def("mjr_render", [](RenderRect viewport, VisScene& scn, const RenderContext& con) {
     Initialized(con, "mjr_render");
     py::gil_scoped_release release;

@@ -3853,6 +3853,15 @@ def mjd_subQuat(qa: object, qb: object, Da: object = None, Db: object = None) ->
 def mjd_transitionFD(m: MjModel, d: MjData, eps: typing.SupportsFloat | typing.SupportsIndex, flg_centered: typing.SupportsInt | typing.SupportsIndex, A: object = None, B: object = None, C: object = None, D: object = None) -> None:
     """Finite-difference linearization of one mj_step about the current state: dx_next = A dx + B du,  dsensor = C dx + D du with x = (dq, qvel, act) and u = ctrl. Any output may be None; the shapes are A: (2*nv+na, 2*nv+na), B: (2*nv+na, nu), C: (nsensordata, 2*nv+na), D: (nsensordata, nu)."""
 
+def mjr_blitBuffer(src: MjrRect, dst: MjrRect, flg_color: typing.SupportsInt | typing.SupportsIndex, flg_depth: typing.SupportsInt | typing.SupportsIndex, con: MjrContext) -> None:
+    """Copies a rectangle of the current buffer into the other buffer."""
+
+def mjr_drawPixels(rgb: object, depth: object, viewport: MjrRect, con: MjrContext) -> None:
+    """Draws colour and depth pixels into the viewport, bottom row first."""
+
+def mjr_findRect(x: typing.SupportsInt | typing.SupportsIndex, y: typing.SupportsInt | typing.SupportsIndex, nrect: typing.SupportsInt | typing.SupportsIndex, rect: object) -> int:
+    """The index of the first of nrect rectangles holding (x, y), or -1."""
+
 def mjr_finish() -> None:
     """Waits for the GL to finish."""
 
@@ -3871,11 +3880,20 @@ def mjr_rectangle(viewport: MjrRect, r: typing.SupportsFloat | typing.SupportsIn
 def mjr_render(viewport: MjrRect, scn: MjvScene, con: MjrContext) -> None:
     """Renders the scene into the viewport."""
 
+def mjr_resizeOffscreen(width: typing.SupportsInt | typing.SupportsIndex, height: typing.SupportsInt | typing.SupportsIndex, con: MjrContext) -> None:
+    """A new offscreen buffer size."""
+
 def mjr_restoreBuffer(con: MjrContext) -> None:
     """Binds the context's current buffer again."""
 
 def mjr_setBuffer(framebuffer: typing.SupportsInt | typing.SupportsIndex, con: MjrContext) -> None:
     """Draws into the window or the offscreen buffer."""
+
+def mjr_uploadHField(*args: Any, **kwargs: Any) -> Any:
+    """Uploads one height field again."""
+
+def mjr_uploadMesh(*args: Any, **kwargs: Any) -> Any:
+    """Uploads one mesh again."""
 
 def mju_Halton(index: typing.SupportsInt | typing.SupportsIndex, base: typing.SupportsInt | typing.SupportsIndex) -> float:
     """Generate Halton sequence."""

@@ -146,3 +146,59 @@ def test_context_without_current_gl_raises():
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             timeout=60)
     assert "no OpenGL context is current" in result.stdout, result.stdout + result.stderr
+
+
+def test_draw_pixels_and_blit_match_reference():
+    results = {}
+    for module in (mujoco, mjsim):
+        gl, model, con = make_context(module, MODELS_DIR / "robot_arm.xml")
+        module.mjr_setBuffer(module.mjtFramebuffer.mjFB_OFFSCREEN, con)
+        module.mjr_rectangle(module.mjr_maxViewport(con), 0, 0, 0, 1)
+        rgb = (np.arange(10 * 10 * 3) % 256).astype(np.uint8)
+        module.mjr_drawPixels(rgb, None, module.MjrRect(2, 3, 10, 10), con)
+        out = np.zeros((20, 20, 3), np.uint8)
+        module.mjr_readPixels(out, None, module.MjrRect(0, 0, 20, 20), con)
+        module.mjr_blitBuffer(module.MjrRect(0, 0, 20, 20), module.MjrRect(0, 0, 20, 20), 1, 0, con)
+        module.mjr_setBuffer(module.mjtFramebuffer.mjFB_WINDOW, con)
+        window = np.zeros((20, 20, 3), np.uint8)
+        module.mjr_readPixels(window, None, module.MjrRect(0, 0, 20, 20), con)
+        results[module] = out, window
+        con.free()
+        gl.free()
+    for ours, reference in zip(results[mjsim], results[mujoco]):
+        np.testing.assert_array_equal(ours, reference)
+
+
+def test_resize_offscreen_and_uploads_match_reference():
+    seen = {}
+    for module in (mujoco, mjsim):
+        gl, model, con = make_context(module, MODELS_DIR / "terrain_hfield.xml")
+        module.mjr_resizeOffscreen(300, 200, con)
+        module.mjr_uploadHField(model, con, 1)
+        errors = [error_text(lambda: module.mjr_uploadMesh(model, con, 0)),
+                  error_text(lambda: module.mjr_uploadHField(model, con, model.nhfield))]
+        seen[module] = (con.offWidth, con.offHeight, con.offSamples, errors)
+        module.mjr_setBuffer(module.mjtFramebuffer.mjFB_OFFSCREEN, con)
+        assert module.mjr_maxViewport(con).width == 300
+        con.free()
+        gl.free()
+    assert seen[mjsim] == seen[mujoco]
+
+
+def error_text(call):
+    try:
+        call()
+    except Exception as error:  # noqa: BLE001 (the class is compared)
+        return type(error).__name__, str(error)
+    return None
+
+
+@pytest.mark.parametrize("x, y", [(6, 6), (1, 1), (15, 15), (5, 5), (14, 14)])
+def test_find_rect_matches_reference(x, y):
+    rect = (5, 5, 10, 10)
+    assert mjsim.mjr_findRect(x, y, 1, mjsim.MjrRect(*rect)) == \
+        mujoco.mjr_findRect(x, y, 1, mujoco.MjrRect(*rect))
+    assert mjsim.mjr_findRect(x, y, 0, mjsim.MjrRect(*rect)) == -1
+    inside_small = 0 <= x < 3 and 0 <= y < 3
+    expected = 0 if inside_small else (1 if mujoco.mjr_findRect(x, y, 1, mujoco.MjrRect(*rect)) == 0 else -1)
+    assert mjsim.mjr_findRect(x, y, 2, [mjsim.MjrRect(0, 0, 3, 3), mjsim.MjrRect(*rect)]) == expected

@@ -144,6 +144,20 @@ void DrawRectangle(RenderRect viewport, float r, float g, float b, float a);
 // mjr_finish / mjr_getError
 void FinishRendering();
 int GetRenderError();
+// mjr_resizeOffscreen: a new offscreen buffer of width x height (positive) pixels
+void ResizeOffscreen(int width, int height, RenderContext& con);
+// mjr_uploadMesh / mjr_uploadHField: the display list of one mesh (and its hull) or height
+// field, drawn again from the model (after its vertices or elevations changed)
+void UploadMesh(const Model& m, RenderContext& con, int meshid);
+void UploadHField(const Model& m, RenderContext& con, int hfieldid);
+// mjr_drawPixels: rgb (3 bytes a pixel) and depth (buffer values) into `viewport`, bottom row
+// first; either may be null
+void DrawPixels(const unsigned char* rgb, const float* depth, RenderRect viewport,
+                const RenderContext& con);
+// mjr_blitBuffer: `src` of the current buffer into `dst` of the other one (window and offscreen)
+void BlitBuffer(RenderRect src, RenderRect dst, bool color, bool depth, const RenderContext& con);
+// mjr_findRect: the first of `count` rectangles holding window point (x, y), or -1
+int FindRect(int x, int y, int count, const RenderRect* rects);
 // mjr_render: the scene's geoms, lit by its lights, seen by its eyes, into `viewport`
 void RenderScene(RenderRect viewport, VisScene& scn, const RenderContext& con);
 

@@ -220,6 +220,89 @@ void DrawRectangle(RenderRect viewport, float r, float g, float b, float a) {
   gl.Disable(GL_SCISSOR_TEST);
 }
 
+void ResizeOffscreen(int width, int height, RenderContext& con) {
+  if (!con.glInitialized) return;
+  DeleteFramebuffer(con.offFBO, con.offColor, con.offDepthStencil);
+  DeleteFramebuffer(con.offFBO_r, con.offColor_r, con.offDepthStencil_r);
+  con.offWidth = width;
+  con.offHeight = height;
+  MakeOffscreen(con);
+  RestoreBuffer(con);
+}
+
+void UploadMesh(const Model& m, RenderContext& con, int meshid) {
+  if (meshid < 0 || meshid >= m.nmesh || 2 * meshid + 1 >= con.rangeMesh) {
+    throw FatalError("Invalid mesh index " + std::to_string(meshid));
+  }
+  RecordMeshLists(m, con, meshid);
+}
+
+void UploadHField(const Model& m, RenderContext& con, int hfieldid) {
+  if (hfieldid < 0 || hfieldid >= m.nhfield || hfieldid >= con.rangeHField) {
+    throw FatalError("Invalid height field index " + std::to_string(hfieldid));
+  }
+  RecordHFieldList(m, con, hfieldid);
+}
+
+namespace {
+// window pixels as the current raster position's frame: an orthographic projection over the
+// buffer, so that RasterPos2i(x, y) is pixel (x, y)
+void PixelProjection(const RenderContext& con) {
+  RenderRect all = MaxViewport(con);
+  gl.Viewport(0, 0, all.width, all.height);
+  gl.MatrixMode(GL_PROJECTION);
+  gl.LoadIdentity();
+  gl.Ortho(0, all.width, 0, all.height, -1, 1);
+  gl.MatrixMode(GL_MODELVIEW);
+  gl.LoadIdentity();
+}
+}  // namespace
+
+void DrawPixels(const unsigned char* rgb, const float* depth, RenderRect viewport,
+                const RenderContext& con) {
+  if (!con.glInitialized || viewport.width <= 0 || viewport.height <= 0) return;
+  PixelProjection(con);
+  gl.Disable(GL_LIGHTING);
+  gl.Disable(GL_BLEND);
+  gl.Disable(GL_SCISSOR_TEST);
+  gl.PixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  gl.RasterPos2i(viewport.left, viewport.bottom);
+  if (rgb) {
+    gl.Disable(GL_DEPTH_TEST);
+    gl.DrawPixels(viewport.width, viewport.height, GL_RGB, GL_UNSIGNED_BYTE, rgb);
+  }
+  if (depth) {  // depth only: the colour stays, every value is written
+    gl.Enable(GL_DEPTH_TEST);
+    gl.DepthFunc(GL_ALWAYS);
+    gl.DepthMask(1);
+    gl.ColorMask(0, 0, 0, 0);
+    gl.DrawPixels(viewport.width, viewport.height, GL_DEPTH_COMPONENT, GL_FLOAT, depth);
+    gl.ColorMask(1, 1, 1, 1);
+    gl.DepthFunc(GL_LESS);
+  }
+}
+
+void BlitBuffer(RenderRect src, RenderRect dst, bool color, bool depth, const RenderContext& con) {
+  if (!con.glInitialized || (!color && !depth)) return;
+  bool offscreen = con.currentBuffer == mjFB_OFFSCREEN;
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, offscreen ? con.offFBO : 0);
+  gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, offscreen ? 0 : con.offFBO);
+  bool same_size = src.width == dst.width && src.height == dst.height;
+  gl.BlitFramebuffer(src.left, src.bottom, src.left + src.width, src.bottom + src.height,
+                     dst.left, dst.bottom, dst.left + dst.width, dst.bottom + dst.height,
+                     (color ? GL_COLOR_BUFFER_BIT : 0) | (depth ? GL_DEPTH_BUFFER_BIT : 0),
+                     depth || same_size ? GL_NEAREST : GL_LINEAR);
+  RestoreBuffer(con);
+}
+
+int FindRect(int x, int y, int count, const RenderRect* rects) {
+  for (int i = 0; i < count; ++i) {
+    const RenderRect& r = rects[i];
+    if (x >= r.left && x < r.left + r.width && y >= r.bottom && y < r.bottom + r.height) return i;
+  }
+  return -1;
+}
+
 void FinishRendering() {
   if (gl.Finish) gl.Finish();
 }

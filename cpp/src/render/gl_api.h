@@ -83,6 +83,9 @@ using GLubyte = unsigned char;
   X(void, ReadBuffer, (GLenum mode))                                                           \
   X(void, DrawBuffer, (GLenum mode))                                                           \
   X(void, PixelStorei, (GLenum pname, GLint param))                                            \
+  X(void, DrawPixels, (GLsizei w, GLsizei h, GLenum format, GLenum type, const void* pixels))  \
+  X(void, RasterPos2i, (GLint x, GLint y))                                                     \
+  X(void, ColorMask, (GLboolean r, GLboolean g, GLboolean b, GLboolean a))                     \
   X(void, Finish, ())                                                                          \
   X(void, ClipControl, (GLenum origin, GLenum depth))                                          \
   X(void, GenFramebuffers, (GLsizei n, GLuint* ids))                                           \
@@ -142,6 +145,7 @@ constexpr GLenum GL_UNSIGNED_BYTE = 0x1401, GL_FLOAT = 0x1406, GL_RGB = 0x1907, 
                  GL_DEPTH32F_STENCIL8 = 0x8CAD;
 constexpr GLenum GL_LOWER_LEFT = 0x8CA1, GL_NEGATIVE_ONE_TO_ONE = 0x935E,
                  GL_ZERO_TO_ONE = 0x935F, GL_GEQUAL = 0x0206;
+constexpr GLenum GL_UNPACK_ALIGNMENT = 0x0CF5, GL_ALWAYS = 0x0207, GL_LINEAR = 0x2601;
 constexpr GLenum GL_PACK_ALIGNMENT = 0x0D05, GL_MAX_SAMPLES = 0x8D57,
                  GL_MAX_RENDERBUFFER_SIZE = 0x84E8, GL_VIEWPORT = 0x0BA2;
 constexpr GLenum GL_FRAMEBUFFER = 0x8D40, GL_READ_FRAMEBUFFER = 0x8CA8,

@@ -230,17 +230,19 @@ void DrawHull(const Model& m, int mesh) {
 }
 }  // namespace
 
+void RecordMeshLists(const Model& m, const RenderContext& con, int mesh) {
+  gl.NewList(con.baseMesh + 2 * mesh, GL_COMPILE);
+  DrawMesh(m, mesh);
+  gl.EndList();
+  gl.NewList(con.baseMesh + 2 * mesh + 1, GL_COMPILE);
+  if (m.mesh_graphadr[mesh] >= 0) DrawHull(m, mesh);
+  gl.EndList();
+}
+
 void MakeMeshLists(const Model& m, RenderContext& con) {
   con.rangeMesh = 2 * m.nmesh;
   con.baseMesh = m.nmesh ? gl.GenLists(2 * m.nmesh) : 0;
-  for (int mesh = 0; mesh < m.nmesh; ++mesh) {
-    gl.NewList(con.baseMesh + 2 * mesh, GL_COMPILE);
-    DrawMesh(m, mesh);
-    gl.EndList();
-    gl.NewList(con.baseMesh + 2 * mesh + 1, GL_COMPILE);
-    if (m.mesh_graphadr[mesh] >= 0) DrawHull(m, mesh);
-    gl.EndList();
-  }
+  for (int mesh = 0; mesh < m.nmesh; ++mesh) RecordMeshLists(m, con, mesh);
 }
 
 namespace {
@@ -329,11 +331,13 @@ void DrawHField(const Model& m, int h) {
 void MakeHFieldLists(const Model& m, RenderContext& con) {
   con.rangeHField = m.nhfield;
   con.baseHField = m.nhfield ? gl.GenLists(m.nhfield) : 0;
-  for (int h = 0; h < m.nhfield; ++h) {
-    gl.NewList(con.baseHField + h, GL_COMPILE);
-    if (m.hfield_nrow[h] >= 2 && m.hfield_ncol[h] >= 2) DrawHField(m, h);
-    gl.EndList();
-  }
+  for (int h = 0; h < m.nhfield; ++h) RecordHFieldList(m, con, h);
+}
+
+void RecordHFieldList(const Model& m, const RenderContext& con, int h) {
+  gl.NewList(con.baseHField + h, GL_COMPILE);
+  if (m.hfield_nrow[h] >= 2 && m.hfield_ncol[h] >= 2) DrawHField(m, h);
+  gl.EndList();
 }
 
 }  // namespace mjsim

@@ -9,4 +9,7 @@ void MakeBuiltinLists(const Model& m, RenderContext& con);
 void MakePlaneLists(const Model& m, RenderContext& con);
 void MakeMeshLists(const Model& m, RenderContext& con);
 void MakeHFieldLists(const Model& m, RenderContext& con);
+// the lists of one mesh (2 meshid, 2 meshid + 1) and of one height field, drawn again
+void RecordMeshLists(const Model& m, const RenderContext& con, int mesh);
+void RecordHFieldList(const Model& m, const RenderContext& con, int hfield);
 }  // namespace mjsim
