@@ -171,6 +171,10 @@ void BindFunctions(py::module_& module) {
   module.def("mjr_uploadHField", [](const PyModel& m, RenderContext& con, int hfieldid) {
     UploadHField(*m.model, con, hfieldid);
   }, py::arg("m"), py::arg("con"), py::arg("hfieldid"), "Uploads one height field again.");
+  module.def("mjr_uploadTexture", [](const PyModel& m, RenderContext& con, int texid) {
+    Initialized(con, "mjr_uploadTexture");
+    UploadTexture(*m.model, con, texid);
+  }, py::arg("m"), py::arg("con"), py::arg("texid"), "Uploads one texture again.");
   module.def("mjr_drawPixels", [](py::object rgb, py::object depth, RenderRect viewport,
                                   const RenderContext& con) {
     Initialized(con, "mjr_drawPixels");

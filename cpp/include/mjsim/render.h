@@ -150,6 +150,8 @@ void ResizeOffscreen(int width, int height, RenderContext& con);
 // field, drawn again from the model (after its vertices or elevations changed)
 void UploadMesh(const Model& m, RenderContext& con, int meshid);
 void UploadHField(const Model& m, RenderContext& con, int hfieldid);
+// mjr_uploadTexture: one texture again from the model
+void UploadTexture(const Model& m, RenderContext& con, int texid);
 // mjr_drawPixels: rgb (3 bytes a pixel) and depth (buffer values) into `viewport`, bottom row
 // first; either may be null
 void DrawPixels(const unsigned char* rgb, const float* depth, RenderRect viewport,

@@ -124,6 +124,7 @@ void MakeRenderContext(const Model& m, RenderContext& con, int fontscale) {
   MakePlaneLists(m, con);
   MakeMeshLists(m, con);
   MakeHFieldLists(m, con);
+  MakeTextures(m, con);
   con.currentBuffer = mjFB_WINDOW;
   RestoreBuffer(con);
 }
@@ -136,6 +137,7 @@ void FreeRenderContext(RenderContext& con) {
     DeleteLists(con.basePlane, con.rangePlane);
     DeleteLists(con.baseMesh, con.rangeMesh);
     DeleteLists(con.baseHField, con.rangeHField);
+    DeleteTextures(con);
   }
   con = RenderContext();
 }
@@ -242,6 +244,10 @@ void UploadHField(const Model& m, RenderContext& con, int hfieldid) {
     throw FatalError("Invalid height field index " + std::to_string(hfieldid));
   }
   RecordHFieldList(m, con, hfieldid);
+}
+
+void UploadTexture(const Model& m, RenderContext& con, int texid) {
+  UploadModelTexture(m, con, texid);
 }
 
 namespace {

@@ -86,6 +86,16 @@ using GLubyte = unsigned char;
   X(void, DrawPixels, (GLsizei w, GLsizei h, GLenum format, GLenum type, const void* pixels))  \
   X(void, RasterPos2i, (GLint x, GLint y))                                                     \
   X(void, ColorMask, (GLboolean r, GLboolean g, GLboolean b, GLboolean a))                     \
+  X(void, GenTextures, (GLsizei n, GLuint* ids))                                               \
+  X(void, DeleteTextures, (GLsizei n, const GLuint* ids))                                      \
+  X(void, BindTexture, (GLenum target, GLuint texture))                                        \
+  X(void, TexImage2D, (GLenum target, GLint level, GLint internal, GLsizei w, GLsizei h,        \
+                       GLint border, GLenum format, GLenum type, const void* pixels))          \
+  X(void, TexParameteri, (GLenum target, GLenum pname, GLint param))                           \
+  X(void, TexEnvi, (GLenum target, GLenum pname, GLint param))                                 \
+  X(void, GenerateMipmap, (GLenum target))                                                     \
+  X(void, TexCoord2f, (GLfloat s, GLfloat t))                                                  \
+  X(void, TexCoord2fv, (const GLfloat* v))                                                     \
   X(void, Finish, ())                                                                          \
   X(void, ClipControl, (GLenum origin, GLenum depth))                                          \
   X(void, GenFramebuffers, (GLsizei n, GLuint* ids))                                           \
@@ -145,6 +155,11 @@ constexpr GLenum GL_UNSIGNED_BYTE = 0x1401, GL_FLOAT = 0x1406, GL_RGB = 0x1907, 
                  GL_DEPTH32F_STENCIL8 = 0x8CAD;
 constexpr GLenum GL_LOWER_LEFT = 0x8CA1, GL_NEGATIVE_ONE_TO_ONE = 0x935E,
                  GL_ZERO_TO_ONE = 0x935F, GL_GEQUAL = 0x0206;
+constexpr GLenum GL_TEXTURE_2D = 0x0DE1, GL_TEXTURE = 0x1702, GL_TEXTURE_MIN_FILTER = 0x2801,
+                 GL_TEXTURE_MAG_FILTER = 0x2800, GL_TEXTURE_WRAP_S = 0x2802,
+                 GL_TEXTURE_WRAP_T = 0x2803, GL_REPEAT = 0x2901,
+                 GL_LINEAR_MIPMAP_LINEAR = 0x2703, GL_TEXTURE_ENV = 0x2300,
+                 GL_TEXTURE_ENV_MODE = 0x2200, GL_MODULATE = 0x2100;
 constexpr GLenum GL_UNPACK_ALIGNMENT = 0x0CF5, GL_ALWAYS = 0x0207, GL_LINEAR = 0x2601;
 constexpr GLenum GL_PACK_ALIGNMENT = 0x0D05, GL_MAX_SAMPLES = 0x8D57,
                  GL_MAX_RENDERBUFFER_SIZE = 0x84E8, GL_VIEWPORT = 0x0BA2;

@@ -206,16 +206,57 @@ bool DrawShape(const VisGeom& geom, const RenderContext& con) {
   }
 }
 
+constexpr int kRoleRGB = 1, kTexture2D = 0;  // mjTEXROLE_RGB, mjTEXTURE_2D
+
+// the geom's 2D colour texture, bound and scaled, when its material has one and the shape
+// carries texture coordinates; false otherwise. Planes and height fields carry (x, -y) of their
+// frame: the texture repeats texrepeat times over the width (2 size[0]) or, with texuniform,
+// every 2 / texrepeat units (measured on a checker: texuniform="true" texrepeat="1 1" has
+// cells of 1 unit whatever the plane's size; the first texture row lies towards +y).
+bool BindTexture2D(const VisGeom& geom, const RenderContext& con) {
+  if (geom.matid < 0 || geom.matid >= mjMAXMATERIAL) return false;
+  int tex = con.mat_texid[mjNTEXROLE * geom.matid + kRoleRGB];
+  if (tex < 0 || tex >= con.ntexture || con.textureType[tex] != kTexture2D) return false;
+  bool flat = geom.type == mjGEOM_PLANE || geom.type == mjGEOM_HFIELD;
+  if (!flat && !(geom.type == mjGEOM_MESH && geom.texcoord)) return false;
+  const float* repeat = con.mat_texrepeat + 2 * geom.matid;
+  float sx = 1, sy = 1;
+  if (flat) {
+    bool uniform = con.mat_texuniform[geom.matid] || geom.size[0] <= 0 || geom.size[1] <= 0;
+    sx = repeat[0] / (uniform ? 2 : 2 * geom.size[0]);
+    sy = repeat[1] / (uniform ? 2 : 2 * geom.size[1]);
+  }
+  gl.MatrixMode(GL_TEXTURE);
+  gl.LoadIdentity();
+  gl.Scalef(sx, sy, 1);
+  gl.MatrixMode(GL_MODELVIEW);
+  gl.Enable(GL_TEXTURE_2D);
+  gl.BindTexture(GL_TEXTURE_2D, con.texture[tex]);
+  gl.TexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_MODULATE);
+  return true;
+}
+
+void UnbindTexture2D() {
+  gl.Disable(GL_TEXTURE_2D);
+  gl.BindTexture(GL_TEXTURE_2D, 0);
+  gl.MatrixMode(GL_TEXTURE);
+  gl.LoadIdentity();
+  gl.MatrixMode(GL_MODELVIEW);
+}
+
 void DrawGeom(const VisGeom& geom, const RenderContext& con, bool segment) {
+  bool textured = false;
   if (segment) {
     SetSegmentColor(geom);
   } else {
     SetMaterial(geom);
+    textured = BindTexture2D(geom, con);
   }
   gl.PushMatrix();
   MultGeomFrame(geom);
   DrawShape(geom, con);
   gl.PopMatrix();
+  if (textured) UnbindTexture2D();
 }
 
 bool IsTransparent(const VisGeom& geom) { return geom.transparent || geom.rgba[3] < 1; }
