@@ -2,16 +2,13 @@
 image comparison figures (segmentation agreement, depth agreement, SSIM), and the reason to
 skip when no headless GL backend works here.
 
-Import this module before mujoco is first imported anywhere: the reference's PyOpenGL chooses its
-platform from PYOPENGL_PLATFORM when OpenGL is first imported.
+Import this module before PyOpenGL is first imported anywhere: it chooses its platform then
+(this module imports it for OSMesa, the environment left as it was).
 """
 
 from __future__ import annotations
 
 import os
-
-os.environ.setdefault("MUJOCO_GL", "osmesa")
-os.environ.setdefault("PYOPENGL_PLATFORM", "osmesa")
 
 import functools  # noqa: E402
 from dataclasses import dataclass  # noqa: E402
@@ -20,6 +17,27 @@ import numpy as np  # noqa: E402
 
 import mjsim  # noqa: E402
 import mjsim.osmesa  # noqa: E402,F401  (whatever MUJOCO_GL was when mjsim was imported)
+
+
+def _import_reference_osmesa() -> None:
+    """Imports mujoco.osmesa, and with it PyOpenGL on its OSMesa platform (PyOpenGL reads
+    PYOPENGL_PLATFORM once, at its first import), leaving the environment as it was: children
+    of other tests choose their own MUJOCO_GL."""
+    saved = {name: os.environ.get(name) for name in ("MUJOCO_GL", "PYOPENGL_PLATFORM")}
+    os.environ.update(MUJOCO_GL="osmesa", PYOPENGL_PLATFORM="osmesa")
+    try:
+        import mujoco.osmesa  # noqa: F401
+    except Exception:  # noqa: BLE001 (absent, or PyOpenGL already on another platform)
+        pass
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+
+
+_import_reference_osmesa()
 
 
 @functools.lru_cache(maxsize=None)
@@ -151,6 +169,14 @@ def skip_without_osmesa(pytest, reference: bool = True) -> None:
         import mujoco
 
         use_osmesa(mujoco)
+
+
+def share_reference_texels(ours, reference) -> None:
+    """Gives mjsim's model the reference's texture bytes. The compilers' builtin textures
+    differ where `random` marks are asked for (dm_control's starry skyboxes: 2% of the bytes,
+    each compiler with its own random numbers), which the renderer is not to blame for."""
+    if ours.tex_data.shape == reference.tex_data.shape:
+        ours.tex_data[:] = reference.tex_data
 
 
 def settle(module, model, data, steps: int) -> None:

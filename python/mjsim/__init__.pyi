@@ -2321,7 +2321,7 @@ class MjvScene:
 class Renderer:
     """Renders a model's scene offscreen; see the module docstring."""
     def __init__(*args: Any, **kwargs: Any) -> Any:
-        """Initialize self.  See help(type(self)) for accurate signature."""
+        """A GL context of its own, an MjrContext drawing offscreen and a scene of max_geom geoms; ValueError when height x width exceeds the model's offscreen buffer."""
     def close(*args: Any, **kwargs: Any) -> Any:
         """Frees the GL resources; render raises afterwards."""
     def disable_depth_rendering(self):
@@ -3894,6 +3894,9 @@ def mjr_uploadHField(*args: Any, **kwargs: Any) -> Any:
 
 def mjr_uploadMesh(*args: Any, **kwargs: Any) -> Any:
     """Uploads one mesh again."""
+
+def mjr_uploadTexture(*args: Any, **kwargs: Any) -> Any:
+    """Uploads one texture again."""
 
 def mju_Halton(index: typing.SupportsInt | typing.SupportsIndex, base: typing.SupportsInt | typing.SupportsIndex) -> float:
     """Generate Halton sequence."""

@@ -44,6 +44,8 @@ class Renderer:
 
     def __init__(self, model: _core.MjModel, height: int = 240, width: int = 320,
                  max_geom: int = 10000, font_scale=_FONTSCALE_150) -> None:
+        """A GL context of its own, an MjrContext drawing offscreen and a scene of max_geom
+        geoms; ValueError when height x width exceeds the model's offscreen buffer."""
         self._gl_context = None
         self._mjr_context = None
         buffer_width, buffer_height = model.vis.global_.offwidth, model.vis.global_.offheight

@@ -5,8 +5,9 @@ segmentation pixels that agree, of depth pixels within 1e-3 of the extent, and t
 
     PYTHONPATH=<overlay> python tests/tools/render_report.py [--no-shadows] [model.xml ...]
 
---no-shadows renders both with mjRND_SHADOW, mjRND_REFLECTION and mjRND_SKYBOX off (what mjsim
-does not draw yet), to see the rest.
+--no-shadows renders both with mjRND_SHADOW and mjRND_REFLECTION off (what mjsim does not draw
+yet), to see the rest. mjsim's model is given the reference's texture bytes
+(render_support.share_reference_texels).
 """
 
 from __future__ import annotations
@@ -23,14 +24,18 @@ import mujoco  # noqa: E402
 
 import mjsim  # noqa: E402
 
-UNDRAWN_FLAGS = ("mjRND_SHADOW", "mjRND_REFLECTION", "mjRND_SKYBOX")
+UNDRAWN_FLAGS = ("mjRND_SHADOW", "mjRND_REFLECTION")
+REFERENCE_TEXELS = True  # render_support.share_reference_texels
 
 
 def figures_of(path: Path, no_shadows: bool, steps: int = 20):
     rows = []
     engines = {}
+    reference_model = mujoco.MjModel.from_xml_path(str(path))
     for name, module in (("mjsim", mjsim), ("mujoco", mujoco)):
         model = module.MjModel.from_xml_path(str(path))
+        if module is mjsim:
+            render_support.share_reference_texels(model, reference_model)
         data = module.MjData(model)
         render_support.settle(module, model, data, steps)
         renderer = module.Renderer(model, 240, 320)

@@ -279,6 +279,48 @@ int OrderGeoms(VisScene& scn, bool segment) {
   return opaque;
 }
 
+constexpr int kTextureSkybox = 2;  // mjTEXTURE_SKYBOX
+
+// the first skybox texture, as a cube around the eye behind everything (depth not written, so
+// the background keeps the far depth); world directions (x, y, z) sample the cube map at
+// (x, z, -y), the map's y being up (textures.cc). Of the 8 ways to turn the map about its up
+// axis, this one alone matches the reference's stars (SSIM 0.996 on dm_control's cheetah, 0.58
+// to 0.73 for the others, with the reference's texels)
+void DrawSkybox(const VisGLCamera& eye, const RenderContext& con) {
+  int sky = -1;
+  for (int tex = 0; tex < con.ntexture && sky < 0; ++tex) {
+    if (con.textureType[tex] == kTextureSkybox) sky = tex;
+  }
+  if (sky < 0) return;
+  float half = 0.5f * eye.frustum_far;  // corners within the far plane
+  gl.Disable(GL_LIGHTING);
+  gl.DepthMask(0);
+  gl.Enable(GL_TEXTURE_CUBE_MAP);
+  gl.BindTexture(GL_TEXTURE_CUBE_MAP, con.texture[sky]);
+  gl.TexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_REPLACE);
+  gl.PushMatrix();
+  gl.Translatef(eye.pos[0], eye.pos[1], eye.pos[2]);
+  gl.Scalef(half, half, half);
+  static const float corners[8][3] = {{-1, -1, -1}, {1, -1, -1}, {1, 1, -1}, {-1, 1, -1},
+                                      {-1, -1, 1},  {1, -1, 1},  {1, 1, 1},  {-1, 1, 1}};
+  static const int faces[6][4] = {{0, 3, 2, 1}, {4, 5, 6, 7}, {0, 1, 5, 4},
+                                  {2, 3, 7, 6}, {1, 2, 6, 5}, {0, 4, 7, 3}};
+  gl.Begin(GL_QUADS);
+  for (const auto& face : faces) {
+    for (int corner : face) {
+      const float* c = corners[corner];
+      gl.TexCoord3f(c[0], c[2], -c[1]);
+      gl.Vertex3f(c[0], c[1], c[2]);
+    }
+  }
+  gl.End();
+  gl.PopMatrix();
+  gl.BindTexture(GL_TEXTURE_CUBE_MAP, 0);
+  gl.Disable(GL_TEXTURE_CUBE_MAP);
+  gl.DepthMask(1);
+  gl.Enable(GL_LIGHTING);
+}
+
 void PrepareTarget(RenderRect viewport) {
   gl.Viewport(viewport.left, viewport.bottom, viewport.width, viewport.height);
   gl.Scissor(viewport.left, viewport.bottom, viewport.width, viewport.height);
@@ -327,6 +369,12 @@ void RenderScene(RenderRect viewport, VisScene& scn, const RenderContext& con) {
   SetProjection(eye, viewport);
   SetView(eye, scn);
   PrepareShading(scn, segment);
+  if (!segment && scn.flags[mjRND_SKYBOX]) {
+    GLboolean culling = gl.IsEnabled(GL_CULL_FACE);
+    gl.Disable(GL_CULL_FACE);  // seen from inside
+    DrawSkybox(eye, con);
+    if (culling) gl.Enable(GL_CULL_FACE);
+  }
   if (!segment) SetLights(scn);
   int opaque = OrderGeoms(scn, segment);
   for (int k = 0; k < opaque; ++k) DrawGeom(scn.geoms[scn.geomorder[k]], con, segment);

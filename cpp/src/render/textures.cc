@@ -13,6 +13,28 @@ using namespace glapi;
 
 constexpr int kTexture2D = 0;  // mjTEXTURE_2D
 
+// a cube or skybox texture: six square faces stacked in tex_data in GL's order (+x, -x, +y,
+// -y, +z, -z of a y-up frame; measured on a builtin gradient: face 2 is all rgb1, face 3 all
+// rgb2, the side faces run from rgb1 in their first row to rgb2 in their last)
+void UploadTextureCube(const Model& m, int tex, GLuint id) {
+  int channels = m.tex_nchannel[tex], side = m.tex_width[tex];
+  GLenum format = channels == 4 ? GL_RGBA : GL_RGB;
+  size_t face_bytes = static_cast<size_t>(side) * side * channels;
+  gl.BindTexture(GL_TEXTURE_CUBE_MAP, id);
+  gl.PixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  for (int face = 0; face < 6; ++face) {
+    gl.TexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X + face, 0, static_cast<GLint>(format), side,
+                  side, 0, format, GL_UNSIGNED_BYTE, m.tex_data + m.tex_adr[tex] + face * face_bytes);
+  }
+  gl.GenerateMipmap(GL_TEXTURE_CUBE_MAP);
+  gl.TexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+  gl.TexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+  for (GLenum wrap : {GL_TEXTURE_WRAP_S, GL_TEXTURE_WRAP_T, GL_TEXTURE_WRAP_R}) {
+    gl.TexParameteri(GL_TEXTURE_CUBE_MAP, wrap, GL_CLAMP_TO_EDGE);
+  }
+  gl.BindTexture(GL_TEXTURE_CUBE_MAP, 0);
+}
+
 void UploadTexture2D(const Model& m, int tex, GLuint id) {
   int channels = m.tex_nchannel[tex];
   GLenum format = channels == 4 ? GL_RGBA : GL_RGB;
@@ -33,8 +55,11 @@ void UploadModelTexture(const Model& m, RenderContext& con, int tex) {
   if (tex < 0 || tex >= m.ntex || tex >= con.ntexture) {
     throw FatalError("Invalid texture index " + std::to_string(tex));
   }
-  if (m.tex_type[tex] == kTexture2D && m.tex_nchannel[tex] >= 3) {
+  if (m.tex_nchannel[tex] < 3) return;  // single-channel maps: not drawn yet
+  if (m.tex_type[tex] == kTexture2D) {
     UploadTexture2D(m, tex, con.texture[tex]);
+  } else if (m.tex_height[tex] == 6 * m.tex_width[tex]) {
+    UploadTextureCube(m, tex, con.texture[tex]);
   }
 }
 
