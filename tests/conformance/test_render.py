@@ -2,7 +2,7 @@
 both through Mesa's OSMesa in this process, at 240x320, after 20 steps from the first keyframe,
 from the free camera and each model camera: segmentation identical in at least 99% of pixels,
 depth within 1e-3 of the extent in at least 99% of the drawn pixels, RGB SSIM at least 0.95 with
-shadows and reflections off in both (mjsim does not draw them yet), mjsim's model holding the
+shadows off in both (mjsim does not draw them yet), mjsim's model holding the
 reference's texture bytes (render_support.share_reference_texels: the compilers' random texture
 marks differ). tests/tools/render_report.py prints the figures of every model."""
 
@@ -27,7 +27,7 @@ UNDRAWN = {"skinned_tentacle.xml": "skins are not drawn yet",
 # RGB not like the reference's yet: (model, reason), strict
 UNLIKE = {"materials_textures.xml": "textures on primitive geoms are not drawn yet",
           "terrain_hfield.xml": "height-field triangles differ from the reference's (SSIM 0.94)"}
-UNDRAWN_FLAGS = ("mjRND_SHADOW", "mjRND_REFLECTION")
+UNDRAWN_FLAGS = ("mjRND_SHADOW",)
 
 
 def views(unlike=None):

@@ -97,6 +97,10 @@ using GLubyte = unsigned char;
   X(void, TexCoord2f, (GLfloat s, GLfloat t))                                                  \
   X(void, TexCoord2fv, (const GLfloat* v))                                                     \
   X(void, TexCoord3f, (GLfloat s, GLfloat t, GLfloat r))                                       \
+  X(void, StencilFunc, (GLenum func, GLint ref, GLuint mask))                                  \
+  X(void, StencilOp, (GLenum fail, GLenum zfail, GLenum zpass))                                \
+  X(void, ClearStencil, (GLint s))                                                             \
+  X(void, ClipPlane, (GLenum plane, const GLdouble* equation))                                 \
   X(void, Finish, ())                                                                          \
   X(void, ClipControl, (GLenum origin, GLenum depth))                                          \
   X(void, GenFramebuffers, (GLsizei n, GLuint* ids))                                           \
@@ -163,6 +167,8 @@ constexpr GLenum GL_TEXTURE_2D = 0x0DE1, GL_TEXTURE = 0x1702, GL_TEXTURE_MIN_FIL
                  GL_TEXTURE_ENV_MODE = 0x2200, GL_MODULATE = 0x2100, GL_REPLACE = 0x1E01,
                  GL_TEXTURE_CUBE_MAP = 0x8513, GL_TEXTURE_CUBE_MAP_POSITIVE_X = 0x8515,
                  GL_CLAMP_TO_EDGE = 0x812F, GL_TEXTURE_WRAP_R = 0x8072;
+constexpr GLenum GL_STENCIL_TEST = 0x0B90, GL_KEEP = 0x1E00, GL_EQUAL = 0x0202,
+                 GL_CLIP_PLANE0 = 0x3000, GL_CW = 0x0900;
 constexpr GLenum GL_UNPACK_ALIGNMENT = 0x0CF5, GL_ALWAYS = 0x0207, GL_LINEAR = 0x2601;
 constexpr GLenum GL_PACK_ALIGNMENT = 0x0D05, GL_MAX_SAMPLES = 0x8D57,
                  GL_MAX_RENDERBUFFER_SIZE = 0x84E8, GL_VIEWPORT = 0x0BA2;

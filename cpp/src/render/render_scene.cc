@@ -111,8 +111,8 @@ void SetLights(const VisScene& scn) {
 
 // the material of a lit geom: its colour as ambient and diffuse reflectance, a grey specular,
 // shininess scaled to GL's 0..128, emission as a fraction of the colour
-void SetMaterial(const VisGeom& geom) {
-  const float* rgba = geom.rgba;
+void SetMaterial(const VisGeom& geom, float alpha_scale = 1) {
+  const float rgba[4] = {geom.rgba[0], geom.rgba[1], geom.rgba[2], geom.rgba[3] * alpha_scale};
   float specular[4] = {geom.specular, geom.specular, geom.specular, 1};
   float emission[4] = {geom.emission * rgba[0], geom.emission * rgba[1], geom.emission * rgba[2], 1};
   gl.Materialfv(GL_FRONT_AND_BACK, GL_AMBIENT, rgba);
@@ -244,12 +244,13 @@ void UnbindTexture2D() {
   gl.MatrixMode(GL_MODELVIEW);
 }
 
-void DrawGeom(const VisGeom& geom, const RenderContext& con, bool segment) {
+void DrawGeom(const VisGeom& geom, const RenderContext& con, bool segment,
+              float alpha_scale) {
   bool textured = false;
   if (segment) {
     SetSegmentColor(geom);
   } else {
-    SetMaterial(geom);
+    SetMaterial(geom, alpha_scale);
     textured = BindTexture2D(geom, con);
   }
   gl.PushMatrix();
@@ -260,6 +261,64 @@ void DrawGeom(const VisGeom& geom, const RenderContext& con, bool segment) {
 }
 
 bool IsTransparent(const VisGeom& geom) { return geom.transparent || geom.rgba[3] < 1; }
+
+bool IsMirror(const VisGeom& geom) {
+  return geom.type == mjGEOM_PLANE && geom.reflectance > 0 && !IsTransparent(geom);
+}
+
+// the plane's frame as a column-major matrix
+void PlaneFrame(const VisGeom& plane, float m[16]) {
+  const float* R = plane.mat;
+  const float frame[16] = {R[0], R[3], R[6], 0, R[1], R[4], R[7], 0, R[2], R[5], R[8], 0,
+                           plane.pos[0], plane.pos[1], plane.pos[2], 1};
+  std::copy(frame, frame + 16, m);
+}
+
+// the other geoms mirrored in a reflective plane, over the plane's own colour where it covers
+// the screen (stencil 1), lit by the mirrored lights; what the mirror shows lies below the plane
+// (clip plane). The plane is then blended over it with opacity 1 - reflectance, so pixels that
+// mirror nothing keep the plane's colour (measured: the reference's floor pixels away from
+// reflections are the same with mjRND_REFLECTION and mjRND_SKYBOX on or off)
+void DrawReflection(int mirror, const VisScene& scn, const RenderContext& con, int opaque) {
+  const VisGeom& plane = scn.geoms[mirror];
+  gl.Enable(GL_STENCIL_TEST);
+  gl.Clear(GL_STENCIL_BUFFER_BIT);
+  gl.StencilFunc(GL_ALWAYS, 1, 0xff);
+  gl.StencilOp(GL_KEEP, GL_KEEP, GL_REPLACE);
+  gl.DepthMask(0);
+  DrawGeom(plane, con, false, 1);  // opaque first: where nothing is mirrored, the plane's colour
+  gl.DepthMask(1);
+  gl.StencilFunc(GL_EQUAL, 1, 0xff);
+  gl.StencilOp(GL_KEEP, GL_KEEP, GL_KEEP);
+  float frame[16], inverse[16];
+  PlaneFrame(plane, frame);
+  const float* R = plane.mat;  // world to plane: transpose rotation, minus the position
+  const float* p = plane.pos;
+  const float inv[16] = {R[0], R[1], R[2], 0, R[3], R[4], R[5], 0, R[6], R[7], R[8], 0,
+                         -(R[0] * p[0] + R[3] * p[1] + R[6] * p[2]),
+                         -(R[1] * p[0] + R[4] * p[1] + R[7] * p[2]),
+                         -(R[2] * p[0] + R[5] * p[1] + R[8] * p[2]), 1};
+  std::copy(inv, inv + 16, inverse);
+  gl.PushMatrix();
+  gl.MultMatrixf(frame);
+  const double below[4] = {0, 0, -1, 0};
+  gl.ClipPlane(GL_CLIP_PLANE0, below);
+  gl.Enable(GL_CLIP_PLANE0);
+  gl.Scalef(1, 1, -1);
+  gl.MultMatrixf(inverse);
+  gl.FrontFace(GL_CW);  // the mirror turns the winding
+  SetLights(scn);
+  for (int k = 0; k < opaque; ++k) {
+    int g = scn.geomorder[k];
+    if (g != mirror) DrawGeom(scn.geoms[g], con, false, 1);
+  }
+  gl.FrontFace(GL_CCW);
+  gl.Disable(GL_CLIP_PLANE0);
+  gl.PopMatrix();
+  SetLights(scn);
+  gl.Disable(GL_STENCIL_TEST);
+  gl.Clear(GL_DEPTH_BUFFER_BIT);
+}
 
 // scn.geomorder: the opaque geoms in scene order, then the transparent ones far to near
 int OrderGeoms(VisScene& scn, bool segment) {
@@ -377,12 +436,26 @@ void RenderScene(RenderRect viewport, VisScene& scn, const RenderContext& con) {
   }
   if (!segment) SetLights(scn);
   int opaque = OrderGeoms(scn, segment);
-  for (int k = 0; k < opaque; ++k) DrawGeom(scn.geoms[scn.geomorder[k]], con, segment);
+  bool reflect = !segment && scn.flags[mjRND_REFLECTION];
+  for (int k = 0; k < opaque && reflect; ++k) {
+    if (IsMirror(scn.geoms[scn.geomorder[k]])) DrawReflection(scn.geomorder[k], scn, con, opaque);
+  }
+  for (int k = 0; k < opaque; ++k) {
+    const VisGeom& geom = scn.geoms[scn.geomorder[k]];
+    if (reflect && IsMirror(geom)) {  // the plane over its reflection, 1 - reflectance opaque
+      gl.Enable(GL_BLEND);
+      gl.BlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+      DrawGeom(geom, con, false, 1 - geom.reflectance);
+      gl.Disable(GL_BLEND);
+    } else {
+      DrawGeom(geom, con, segment, 1);
+    }
+  }
   // transparent geoms blend over what is behind them and do not hide one another
   gl.Enable(GL_BLEND);
   gl.BlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
   gl.DepthMask(0);
-  for (int k = opaque; k < scn.ngeom; ++k) DrawGeom(scn.geoms[scn.geomorder[k]], con, segment);
+  for (int k = opaque; k < scn.ngeom; ++k) DrawGeom(scn.geoms[scn.geomorder[k]], con, segment, 1);
   gl.DepthMask(1);
   gl.Disable(GL_BLEND);
   gl.Disable(GL_SCISSOR_TEST);
