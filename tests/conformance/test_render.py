@@ -19,14 +19,16 @@ import corpus  # noqa: E402
 import mjsim  # noqa: E402
 
 DM_CONTROL = ["cartpole.xml", "cheetah.xml", "finger.xml", "hopper.xml", "quadruped.xml",
-              "walker.xml", "humanoid.xml", "acrobot.xml"]
+              "walker.xml", "humanoid.xml", "acrobot.xml", "dog.xml"]
 # what mjsim does not draw yet: (model, reason); strict, so drawing it fails until removed
-UNDRAWN = {"skinned_tentacle.xml": "skins are not drawn yet",
-           "dog.xml": "skins are not drawn yet",
-           "terrain_hfield.xml": "height-field triangles differ from the reference's (depth 0.93)"}
-# RGB not like the reference's yet: (model, reason), strict
+UNDRAWN = {"terrain_hfield.xml": "height-field triangles differ from the reference's (depth 0.93)"}
+# RGB not like the reference's yet: model or (model, camera) -> reason, strict
 UNLIKE = {"materials_textures.xml": "textures on primitive geoms are not drawn yet",
-          "terrain_hfield.xml": "height-field triangles differ from the reference's (SSIM 0.94)"}
+          "terrain_hfield.xml": "height-field triangles differ from the reference's (SSIM 0.94)",
+          # cameras -1 to 2 (camera 3 sees little skin: SSIM 0.97)
+          ("dog.xml", -1): "skin textures are not drawn yet (SSIM 0.91 to 0.94)",
+          ("dog.xml", 0): "skin textures are not drawn yet", ("dog.xml", 1): "the same",
+          ("dog.xml", 2): "the same"}
 UNDRAWN_FLAGS = ("mjRND_SHADOW",)
 
 
@@ -39,7 +41,7 @@ def views(unlike=None):
         if any(model.light_type == mujoco.mjtLightType.mjLIGHT_IMAGE):
             continue  # the reference's renderer stops at image lights ("Unsupported light type")
         for camera in range(-1, model.ncam):
-            known = (unlike or UNDRAWN).get(path.name)
+            known = (unlike or UNDRAWN).get(path.name) or (unlike or UNDRAWN).get((path.name, camera))
             marks = [pytest.mark.xfail(reason=known, strict=True)] if known else []
             cases.append(pytest.param(path, camera, marks=marks, id=f"{path.name}-cam{camera}"))
     return cases

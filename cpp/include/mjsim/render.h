@@ -9,6 +9,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "mjsim/model.h"
 #include "mjsim/vis.h"
@@ -120,6 +121,9 @@ struct RenderContext {
   MJSIM_RENDER_CONTEXT_MEMBERS(MJSIM_X)
 #undef MJSIM_X
   int windowWidth = 0, windowHeight = 0;  // the default framebuffer (its viewport when made)
+  // the model's skin triangles (vertex ids within each skin) and where each skin's begin; the
+  // vertices come from the scene (mjv_updateSkin)
+  std::vector<int> skinFace, skinFaceAdr, skinFaceNum;
 };
 
 struct RenderRect {

@@ -42,6 +42,9 @@ void CopyVisualSettings(const Model& m, RenderContext& con, int fontscale) {
   con.offSamples = m.vis.quality.offsamples;
   con.fontScale = fontscale;
   con.nskin = m.nskin;
+  con.skinFace.assign(m.skin_face, m.skin_face + 3 * m.nskinface);
+  con.skinFaceAdr.assign(m.skin_faceadr, m.skin_faceadr + m.nskin);
+  con.skinFaceNum.assign(m.skin_facenum, m.skin_facenum + m.nskin);
   con.readPixelFormat = GL_RGB;
 }
 

@@ -157,7 +157,26 @@ void DrawCapsule(const VisGeom& geom, const RenderContext& con) {
   gl.PopMatrix();
 }
 
-// false for the types not drawn yet (decorations other than lines, flex, skin, labels)
+// a skin's triangles at the scene's vertices and normals (world coordinates)
+bool DrawSkin(const VisGeom& geom, const VisScene& scn, const RenderContext& con) {
+  int skin = geom.objid;
+  if (skin < 0 || skin >= static_cast<int>(con.skinFaceAdr.size()) ||
+      skin >= static_cast<int>(scn.skinvertadr.size())) {
+    return false;
+  }
+  const float* vert = scn.skinvert.data() + 3 * scn.skinvertadr[skin];
+  const float* normal = scn.skinnormal.data() + 3 * scn.skinvertadr[skin];
+  const int* face = con.skinFace.data() + 3 * con.skinFaceAdr[skin];
+  gl.Begin(GL_TRIANGLES);
+  for (int k = 0; k < 3 * con.skinFaceNum[skin]; ++k) {
+    gl.Normal3fv(normal + 3 * face[k]);
+    gl.Vertex3fv(vert + 3 * face[k]);
+  }
+  gl.End();
+  return true;
+}
+
+// false for the types not drawn yet (decorations other than lines, flex, labels)
 bool DrawShape(const VisGeom& geom, const RenderContext& con) {
   const float* s = geom.size;
   switch (geom.type) {
@@ -244,7 +263,8 @@ void UnbindTexture2D() {
   gl.MatrixMode(GL_MODELVIEW);
 }
 
-void DrawGeom(const VisGeom& geom, const RenderContext& con, bool segment,
+// one geom of `scn` (skins take their vertices from it)
+void DrawGeom(const VisGeom& geom, const VisScene& scn, const RenderContext& con, bool segment,
               float alpha_scale) {
   bool textured = false;
   if (segment) {
@@ -253,10 +273,14 @@ void DrawGeom(const VisGeom& geom, const RenderContext& con, bool segment,
     SetMaterial(geom, alpha_scale);
     textured = BindTexture2D(geom, con);
   }
-  gl.PushMatrix();
-  MultGeomFrame(geom);
-  DrawShape(geom, con);
-  gl.PopMatrix();
+  if (geom.type == mjGEOM_SKIN) {
+    DrawSkin(geom, scn, con);
+  } else {
+    gl.PushMatrix();
+    MultGeomFrame(geom);
+    DrawShape(geom, con);
+    gl.PopMatrix();
+  }
   if (textured) UnbindTexture2D();
 }
 
@@ -286,7 +310,7 @@ void DrawReflection(int mirror, const VisScene& scn, const RenderContext& con, i
   gl.StencilFunc(GL_ALWAYS, 1, 0xff);
   gl.StencilOp(GL_KEEP, GL_KEEP, GL_REPLACE);
   gl.DepthMask(0);
-  DrawGeom(plane, con, false, 1);  // opaque first: where nothing is mirrored, the plane's colour
+  DrawGeom(plane, scn, con, false, 1);  // opaque first: where nothing is mirrored, the plane's colour
   gl.DepthMask(1);
   gl.StencilFunc(GL_EQUAL, 1, 0xff);
   gl.StencilOp(GL_KEEP, GL_KEEP, GL_KEEP);
@@ -310,7 +334,7 @@ void DrawReflection(int mirror, const VisScene& scn, const RenderContext& con, i
   SetLights(scn);
   for (int k = 0; k < opaque; ++k) {
     int g = scn.geomorder[k];
-    if (g != mirror) DrawGeom(scn.geoms[g], con, false, 1);
+    if (g != mirror) DrawGeom(scn.geoms[g], scn, con, false, 1);
   }
   gl.FrontFace(GL_CCW);
   gl.Disable(GL_CLIP_PLANE0);
@@ -445,17 +469,17 @@ void RenderScene(RenderRect viewport, VisScene& scn, const RenderContext& con) {
     if (reflect && IsMirror(geom)) {  // the plane over its reflection, 1 - reflectance opaque
       gl.Enable(GL_BLEND);
       gl.BlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
-      DrawGeom(geom, con, false, 1 - geom.reflectance);
+      DrawGeom(geom, scn, con, false, 1 - geom.reflectance);
       gl.Disable(GL_BLEND);
     } else {
-      DrawGeom(geom, con, segment, 1);
+      DrawGeom(geom, scn, con, segment, 1);
     }
   }
   // transparent geoms blend over what is behind them and do not hide one another
   gl.Enable(GL_BLEND);
   gl.BlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
   gl.DepthMask(0);
-  for (int k = opaque; k < scn.ngeom; ++k) DrawGeom(scn.geoms[scn.geomorder[k]], con, segment, 1);
+  for (int k = opaque; k < scn.ngeom; ++k) DrawGeom(scn.geoms[scn.geomorder[k]], scn, con, segment, 1);
   gl.DepthMask(1);
   gl.Disable(GL_BLEND);
   gl.Disable(GL_SCISSOR_TEST);
