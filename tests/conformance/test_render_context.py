@@ -202,3 +202,39 @@ def test_find_rect_matches_reference(x, y):
     inside_small = 0 <= x < 3 and 0 <= y < 3
     expected = 0 if inside_small else (1 if mujoco.mjr_findRect(x, y, 1, mujoco.MjrRect(*rect)) == 0 else -1)
     assert mjsim.mjr_findRect(x, y, 2, [mjsim.MjrRect(0, 0, 3, 3), mjsim.MjrRect(*rect)]) == expected
+
+
+@pytest.mark.parametrize("idcolor", [0, 1])
+def test_segmentation_colours_match_reference(idcolor):
+    """mjRND_SEGMENT colours, with and without mjRND_IDCOLOR, of a scene of 120 geoms seen from
+    above: the same bytes in every pixel."""
+    boxes = "".join(f'<geom type="box" size=".4 .4 .01" pos="{i % 12} {i // 12} 0"/>'
+                    for i in range(120))
+    xml = (f'<mujoco><worldbody><camera pos="5.5 4.5 20" fovy="40"/>{boxes}</worldbody>'
+           "</mujoco>")
+    pixels = {}
+    for module in (mujoco, mjsim):
+        import importlib
+
+        gl = importlib.import_module(module.__name__ + ".osmesa").GLContext(200, 150)
+        gl.make_current()
+        model = module.MjModel.from_xml_string(xml)
+        data = module.MjData(model)
+        module.mj_forward(model, data)
+        con = module.MjrContext(model, 150)
+        scene = module.MjvScene(model, 200)
+        camera = module.MjvCamera()
+        camera.type, camera.fixedcamid = module.mjtCamera.mjCAMERA_FIXED, 0
+        module.mjv_updateScene(model, data, module.MjvOption(), None, camera, 7, scene)
+        scene.flags[module.mjtRndFlag.mjRND_SEGMENT] = 1
+        scene.flags[module.mjtRndFlag.mjRND_IDCOLOR] = idcolor
+        module.mjr_setBuffer(module.mjtFramebuffer.mjFB_OFFSCREEN, con)
+        rect = module.MjrRect(0, 0, 320, 240)
+        module.mjr_render(rect, scene, con)
+        rgb = np.zeros((240, 320, 3), np.uint8)
+        module.mjr_readPixels(rgb, None, rect, con)
+        pixels[module] = rgb
+        con.free()
+        gl.free()
+    assert len(np.unique(pixels[mujoco].reshape(-1, 3), axis=0)) > 100
+    np.testing.assert_array_equal(pixels[mjsim], pixels[mujoco])

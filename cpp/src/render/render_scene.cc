@@ -122,11 +122,26 @@ void SetMaterial(const VisGeom& geom, float alpha_scale = 1) {
   gl.Materialf(GL_FRONT_AND_BACK, GL_SHININESS, std::clamp(128 * geom.shininess, 0.0f, 128.0f));
 }
 
+// the radical inverse of n in `base` (the van der Corput sequence): its digits mirrored about
+// the point
+float RadicalInverse(unsigned n, unsigned base) {
+  double value = 0, digit_weight = 1.0 / base;
+  for (; n > 0; n /= base, digit_weight /= base) value += (n % base) * digit_weight;
+  return static_cast<float>(value);
+}
+
 // segmentation colour: with mjRND_IDCOLOR the bytes of segid + 1 (red lowest; black is the
-// background)
-void SetSegmentColor(const VisGeom& geom) {
-  unsigned id = static_cast<unsigned>(geom.segid + 1);
-  gl.Color4ub(id & 0xff, (id >> 8) & 0xff, (id >> 16) & 0xff, 255);
+// background); otherwise 0.1 + 0.8 h for h the Halton point segid + 10 in bases 2, 3, 5
+// (measured: all 400 colours of a 400-geom scene, exact to the byte)
+void SetSegmentColor(const VisGeom& geom, bool idcolor) {
+  if (idcolor) {
+    unsigned id = static_cast<unsigned>(geom.segid + 1);
+    gl.Color4ub(id & 0xff, (id >> 8) & 0xff, (id >> 16) & 0xff, 255);
+    return;
+  }
+  unsigned n = static_cast<unsigned>(geom.segid + 10);
+  gl.Color4f(0.1f + 0.8f * RadicalInverse(n, 2), 0.1f + 0.8f * RadicalInverse(n, 3),
+             0.1f + 0.8f * RadicalInverse(n, 5), 1);
 }
 
 // the geom's frame: position, then the rotation (row-major mat, GL wants columns)
@@ -268,7 +283,7 @@ void DrawGeom(const VisGeom& geom, const VisScene& scn, const RenderContext& con
               float alpha_scale) {
   bool textured = false;
   if (segment) {
-    SetSegmentColor(geom);
+    SetSegmentColor(geom, scn.flags[mjRND_IDCOLOR]);
   } else {
     SetMaterial(geom, alpha_scale);
     textured = BindTexture2D(geom, con);
