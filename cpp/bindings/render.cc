@@ -63,8 +63,9 @@ py::object ContextMember(E& value, const ContextHandle&) {
   return py::cast(value);
 }
 
-// the reference keeps one tuple per skin of GL buffer names; mjsim draws no skins yet
-py::tuple SkinBuffers(const RenderContext& con) { return py::tuple(0); }
+// the reference holds GL buffer names per skin here; mjsim keeps no skin buffers (it draws each
+// frame's skin vertices from the scene), so the tuples are empty
+py::tuple SkinBuffers(const RenderContext&) { return py::tuple(0); }
 
 void BindContext(py::module_& module) {
   py::class_<RenderContext, ContextHandle> cls(module, "MjrContext",

@@ -461,6 +461,9 @@ void PrepareShading(const VisScene& scn, bool segment) {
 
 void RenderScene(RenderRect viewport, VisScene& scn, const RenderContext& con) {
   if (!con.glInitialized || viewport.width <= 0 || viewport.height <= 0) return;
+  // ngeom and nlight are writable from Python: never past the buffers
+  scn.ngeom = std::clamp(scn.ngeom, 0, static_cast<int>(scn.geoms.size()));
+  scn.nlight = std::clamp(scn.nlight, 0, mjMAXLIGHT);
   bool segment = scn.flags[mjRND_SEGMENT];
   VisGLCamera eye = AverageCamera(scn.camera[0], scn.camera[1]);
   PrepareTarget(viewport);

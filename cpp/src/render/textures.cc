@@ -51,10 +51,24 @@ void UploadTexture2D(const Model& m, int tex, GLuint id) {
 }
 }  // namespace
 
+// a texture beyond the driver's size limit: a clear error rather than a GL error and no image
+void CheckTextureSize(const Model& m, int tex) {
+  bool cube = m.tex_type[tex] != kTexture2D;
+  GLint limit = 0;
+  gl.GetIntegerv(cube ? GL_MAX_CUBE_MAP_TEXTURE_SIZE : GL_MAX_TEXTURE_SIZE, &limit);
+  int height = cube ? m.tex_height[tex] / 6 : m.tex_height[tex];
+  if (m.tex_width[tex] > limit || height > limit) {
+    throw FatalError("MjrContext: texture " + std::to_string(tex) + " of " +
+                     std::to_string(m.tex_width[tex]) + " x " + std::to_string(height) +
+                     " pixels exceeds the driver's limit of " + std::to_string(limit));
+  }
+}
+
 void UploadModelTexture(const Model& m, RenderContext& con, int tex) {
   if (tex < 0 || tex >= m.ntex || tex >= con.ntexture) {
     throw FatalError("Invalid texture index " + std::to_string(tex));
   }
+  CheckTextureSize(m, tex);
   if (m.tex_nchannel[tex] < 3) return;  // single-channel maps: not drawn yet
   if (m.tex_type[tex] == kTexture2D) {
     UploadTexture2D(m, tex, con.texture[tex]);
