@@ -202,6 +202,17 @@ void BindFunctions(py::module_& module) {
     BlitBuffer(src, dst, flg_color != 0, flg_depth != 0, con);
   }, py::arg("src"), py::arg("dst"), py::arg("flg_color"), py::arg("flg_depth"), py::arg("con"),
      "Copies a rectangle of the current buffer into the other buffer.");
+  module.def("mjr_addAux", [](int index, int width, int height, int samples, RenderContext& con) {
+    AddAux(index, width, height, samples, con);
+  }, py::arg("index"), py::arg("width"), py::arg("height"), py::arg("samples"), py::arg("con"),
+     "Makes auxiliary buffer `index`.");
+  module.def("mjr_setAux", [](int index, const RenderContext& con) { SetAux(index, con); },
+             py::arg("index"), py::arg("con"), "Draws into auxiliary buffer `index`.");
+  module.def("mjr_blitAux", [](int index, RenderRect src, int left, int bottom,
+                               const RenderContext& con) {
+    BlitAux(index, src, left, bottom, con);
+  }, py::arg("index"), py::arg("src"), py::arg("left"), py::arg("bottom"), py::arg("con"),
+     "Copies a rectangle of auxiliary buffer `index` into the current buffer.");
   module.def("mjr_findRect", [](int x, int y, int nrect, py::object rect) {
     std::vector<RenderRect> rects;
     if (py::isinstance<RenderRect>(rect)) {

@@ -3853,6 +3853,12 @@ def mjd_subQuat(qa: object, qb: object, Da: object = None, Db: object = None) ->
 def mjd_transitionFD(m: MjModel, d: MjData, eps: typing.SupportsFloat | typing.SupportsIndex, flg_centered: typing.SupportsInt | typing.SupportsIndex, A: object = None, B: object = None, C: object = None, D: object = None) -> None:
     """Finite-difference linearization of one mj_step about the current state: dx_next = A dx + B du,  dsensor = C dx + D du with x = (dq, qvel, act) and u = ctrl. Any output may be None; the shapes are A: (2*nv+na, 2*nv+na), B: (2*nv+na, nu), C: (nsensordata, 2*nv+na), D: (nsensordata, nu)."""
 
+def mjr_addAux(index: typing.SupportsInt | typing.SupportsIndex, width: typing.SupportsInt | typing.SupportsIndex, height: typing.SupportsInt | typing.SupportsIndex, samples: typing.SupportsInt | typing.SupportsIndex, con: MjrContext) -> None:
+    """Makes auxiliary buffer `index`."""
+
+def mjr_blitAux(index: typing.SupportsInt | typing.SupportsIndex, src: MjrRect, left: typing.SupportsInt | typing.SupportsIndex, bottom: typing.SupportsInt | typing.SupportsIndex, con: MjrContext) -> None:
+    """Copies a rectangle of auxiliary buffer `index` into the current buffer."""
+
 def mjr_blitBuffer(src: MjrRect, dst: MjrRect, flg_color: typing.SupportsInt | typing.SupportsIndex, flg_depth: typing.SupportsInt | typing.SupportsIndex, con: MjrContext) -> None:
     """Copies a rectangle of the current buffer into the other buffer."""
 
@@ -3885,6 +3891,9 @@ def mjr_resizeOffscreen(width: typing.SupportsInt | typing.SupportsIndex, height
 
 def mjr_restoreBuffer(con: MjrContext) -> None:
     """Binds the context's current buffer again."""
+
+def mjr_setAux(index: typing.SupportsInt | typing.SupportsIndex, con: MjrContext) -> None:
+    """Draws into auxiliary buffer `index`."""
 
 def mjr_setBuffer(framebuffer: typing.SupportsInt | typing.SupportsIndex, con: MjrContext) -> None:
     """Draws into the window or the offscreen buffer."""

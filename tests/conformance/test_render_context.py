@@ -238,3 +238,28 @@ def test_segmentation_colours_match_reference(idcolor):
         gl.free()
     assert len(np.unique(pixels[mujoco].reshape(-1, 3), axis=0)) > 100
     np.testing.assert_array_equal(pixels[mjsim], pixels[mujoco])
+
+
+def test_aux_buffers_match_reference():
+    seen = {}
+    for module in (mujoco, mjsim):
+        gl, model, con = make_context(module, MODELS_DIR / "robot_arm.xml")
+        module.mjr_addAux(2, 50, 40, 4, con)
+        sizes = (con.auxWidth[2], con.auxHeight[2], con.auxSamples[2], con.auxFBO[2] > 0)
+        module.mjr_setBuffer(module.mjtFramebuffer.mjFB_OFFSCREEN, con)
+        module.mjr_rectangle(module.mjr_maxViewport(con), 0, 0, 0, 1)
+        module.mjr_setAux(2, con)
+        module.mjr_rectangle(module.MjrRect(0, 0, 50, 40), 0.2, 0.4, 0.6, 1)
+        module.mjr_restoreBuffer(con)
+        module.mjr_blitAux(2, module.MjrRect(0, 0, 50, 40), 10, 20, con)
+        out = np.zeros((100, 100, 3), np.uint8)
+        module.mjr_readPixels(out, None, module.MjrRect(0, 0, 100, 100), con)
+        errors = [error_text(lambda: module.mjr_addAux(10, 5, 5, 1, con)),
+                  error_text(lambda: module.mjr_setAux(-1, con)),
+                  error_text(lambda: module.mjr_setAux(5, con))]
+        seen[module] = sizes, out, errors, con.currentBuffer
+        con.free()
+        gl.free()
+    ours, reference = seen[mjsim], seen[mujoco]
+    assert ours[0] == reference[0] and ours[2:] == reference[2:]
+    np.testing.assert_array_equal(ours[1], reference[1])

@@ -162,6 +162,12 @@ void DrawPixels(const unsigned char* rgb, const float* depth, RenderRect viewpor
                 const RenderContext& con);
 // mjr_blitBuffer: `src` of the current buffer into `dst` of the other one (window and offscreen)
 void BlitBuffer(RenderRect src, RenderRect dst, bool color, bool depth, const RenderContext& con);
+// mjr_addAux: auxiliary colour buffer `index` (0 to mjNAUX - 1) of width x height pixels and
+// `samples` samples, with its single-sample resolve buffer; mjr_setAux draws into it (until
+// mjr_restoreBuffer); mjr_blitAux copies `src` of it into the current buffer at (left, bottom)
+void AddAux(int index, int width, int height, int samples, RenderContext& con);
+void SetAux(int index, const RenderContext& con);
+void BlitAux(int index, RenderRect src, int left, int bottom, const RenderContext& con);
 // mjr_findRect: the first of `count` rectangles holding window point (x, y), or -1
 int FindRect(int x, int y, int count, const RenderRect* rects);
 // mjr_render: the scene's geoms, lit by its lights, seen by its eyes, into `viewport`

@@ -134,6 +134,11 @@ void MakeRenderContext(const Model& m, RenderContext& con, int fontscale) {
 
 void FreeRenderContext(RenderContext& con) {
   if (con.glInitialized) {
+    for (int i = 0; i < mjNAUX; ++i) {
+      GLuint none = 0;
+      DeleteFramebuffer(con.auxFBO[i], con.auxColor[i], none);
+      DeleteFramebuffer(con.auxFBO_r[i], con.auxColor_r[i], none);
+    }
     DeleteFramebuffer(con.offFBO, con.offColor, con.offDepthStencil);
     DeleteFramebuffer(con.offFBO_r, con.offColor_r, con.offDepthStencil_r);
     DeleteLists(con.baseBuiltin, con.rangeBuiltin);
@@ -301,6 +306,65 @@ void BlitBuffer(RenderRect src, RenderRect dst, bool color, bool depth, const Re
                      dst.left, dst.bottom, dst.left + dst.width, dst.bottom + dst.height,
                      (color ? GL_COLOR_BUFFER_BIT : 0) | (depth ? GL_DEPTH_BUFFER_BIT : 0),
                      depth || same_size ? GL_NEAREST : GL_LINEAR);
+  RestoreBuffer(con);
+}
+
+namespace {
+void CheckAuxIndex(int index) {
+  if (index < 0 || index >= mjNAUX) throw FatalError("Invalid aux buffer index");
+}
+
+// a framebuffer with one RGBA8 colour renderbuffer of `samples` samples
+void MakeColorFramebuffer(int samples, int width, int height, GLuint& fbo, GLuint& color) {
+  gl.GenFramebuffers(1, &fbo);
+  gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+  color = NewRenderbuffer(samples, GL_RGBA8, width, height);
+  gl.FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, color);
+  if (gl.CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
+    throw FatalError("mjr_addAux: aux buffer of " + std::to_string(width) + " x " +
+                     std::to_string(height) + " pixels, " + std::to_string(samples) +
+                     " samples, is not complete");
+  }
+}
+}  // namespace
+
+void AddAux(int index, int width, int height, int samples, RenderContext& con) {
+  CheckAuxIndex(index);
+  if (!con.glInitialized) return;
+  GLuint none = 0;
+  DeleteFramebuffer(con.auxFBO[index], con.auxColor[index], none);
+  DeleteFramebuffer(con.auxFBO_r[index], con.auxColor_r[index], none);
+  GLint max_samples = 0;
+  gl.GetIntegerv(GL_MAX_SAMPLES, &max_samples);
+  con.auxWidth[index] = width;
+  con.auxHeight[index] = height;
+  con.auxSamples[index] = std::clamp(samples, 0, max_samples);
+  MakeColorFramebuffer(con.auxSamples[index], width, height, con.auxFBO[index], con.auxColor[index]);
+  MakeColorFramebuffer(0, width, height, con.auxFBO_r[index], con.auxColor_r[index]);
+  RestoreBuffer(con);
+}
+
+void SetAux(int index, const RenderContext& con) {
+  CheckAuxIndex(index);
+  if (!con.auxFBO[index]) throw FatalError("auxFBO " + std::to_string(index) + " does not exist");
+  gl.BindFramebuffer(GL_FRAMEBUFFER, con.auxFBO[index]);
+  gl.DrawBuffer(GL_COLOR_ATTACHMENT0);
+  gl.ReadBuffer(GL_COLOR_ATTACHMENT0);
+}
+
+void BlitAux(int index, RenderRect src, int left, int bottom, const RenderContext& con) {
+  CheckAuxIndex(index);
+  if (!con.auxFBO[index]) throw FatalError("auxFBO " + std::to_string(index) + " does not exist");
+  int x1 = src.left + src.width, y1 = src.bottom + src.height;
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, con.auxFBO[index]);  // resolve the samples first
+  gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER, con.auxFBO_r[index]);
+  gl.BlitFramebuffer(src.left, src.bottom, x1, y1, src.left, src.bottom, x1, y1,
+                     GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  gl.BindFramebuffer(GL_READ_FRAMEBUFFER, con.auxFBO_r[index]);
+  gl.BindFramebuffer(GL_DRAW_FRAMEBUFFER,
+                     con.currentBuffer == mjFB_OFFSCREEN ? con.offFBO : 0);
+  gl.BlitFramebuffer(src.left, src.bottom, x1, y1, left, bottom, left + src.width,
+                     bottom + src.height, GL_COLOR_BUFFER_BIT, GL_NEAREST);
   RestoreBuffer(con);
 }
 
