@@ -186,6 +186,8 @@ void PrintTo(const py::object& filename, const std::function<bool(const char*)>&
 void WarnOnInvalidFloatFormat(const py::object& float_format);
 // MjvOption, MjvGeom, MjvLight, MjvGLCamera, MjvScene and the mjv_ functions (visualization.cc)
 void BindVisualization(py::module_& module);
+// the GL context class, MjrRect, MjrContext and the mjr_ functions (render.cc)
+void BindRender(py::module_& module);
 // islands.cc: d.iM, d.iacc, d.iefc_* ..., the island-ordered arrays, gathered on each read
 void BindIslandArrays(py::class_<PyData, std::shared_ptr<PyData>>& data);
 

@@ -1250,6 +1250,7 @@ PYBIND11_MODULE(_core, module) {
   mjsim::BindVisual(module);
   mjsim::BindViewerStructs(module);
   mjsim::BindVisualization(module);
+  mjsim::BindRender(module);
   mjsim::BindModel(module);
   mjsim::BindData(module);
   mjsim::BindSpec(module);

@@ -69,6 +69,14 @@ __all__.append("mju_getXMLDependencies")
 
 from mjsim import _functions  # noqa: E402  (mujoco._functions, where scripts reach for it)
 
+# rendering: GLContext is the class of the backend MUJOCO_GL names; none of these modules opens
+# a GL library before a context is made
+from mjsim import gl_context, glfw, renderer  # noqa: E402
+from mjsim.gl_context import GLContext  # noqa: E402
+from mjsim.renderer import Renderer  # noqa: E402
+
+__all__ += ["gl_context", "glfw", "renderer", "GLContext", "Renderer"]
+
 import os as _os
 
 # HEADERS_DIR: the C++ headers of mjsim's public API (cpp/include/mjsim), which the wheel installs

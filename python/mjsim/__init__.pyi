@@ -18,6 +18,10 @@ def mju_getXMLDependencies(*args: Any, **kwargs: Any) -> Any:
 class FatalError(Exception):
     ...
 
+class GLContext:
+    """A hidden GLFW window of max_width x max_height pixels."""
+    ...
+
 class MjCharVec:
     """Characters held by a spec element; writes go to the element."""
     def __init__(*args, **kwargs) -> object:
@@ -1292,6 +1296,87 @@ class MjWarningStatList:
     lastinfo: Any
     number: Any
 
+class MjrContext:
+    """The GL resources of a model (mjr_makeContext)."""
+    def __init__(*args, **kwargs):
+        ...
+    auxColor: Any
+    auxColor_r: Any
+    auxFBO: Any
+    auxFBO_r: Any
+    auxHeight: Any
+    auxSamples: Any
+    auxWidth: Any
+    baseBuiltin: Any
+    baseFontBig: Any
+    baseFontNormal: Any
+    baseFontShadow: Any
+    baseHField: Any
+    baseMesh: Any
+    basePlane: Any
+    charHeight: Any
+    charHeightBig: Any
+    charWidth: Any
+    charWidthBig: Any
+    currentBuffer: Any
+    fogEnd: Any
+    fogRGBA: Any
+    fogStart: Any
+    fontScale: Any
+    def free(self: MjrContext) -> None:
+        """Frees the context's GL resources."""
+    glInitialized: Any
+    lineWidth: Any
+    mat_texid: Any
+    mat_texrepeat: Any
+    mat_texuniform: Any
+    nskin: Any
+    ntexture: Any
+    offColor: Any
+    offColor_r: Any
+    offDepthStencil: Any
+    offDepthStencil_r: Any
+    offFBO: Any
+    offFBO_r: Any
+    offHeight: Any
+    offSamples: Any
+    offWidth: Any
+    rangeBuiltin: Any
+    rangeFont: Any
+    rangeHField: Any
+    rangeMesh: Any
+    rangePlane: Any
+    readDepthMap: Any
+    readPixelFormat: Any
+    shadowClip: Any
+    shadowFBO: Any
+    shadowScale: Any
+    shadowSize: Any
+    shadowTex: Any
+    skinfaceVBO: Any
+    skinnormalVBO: Any
+    skintexcoordVBO: Any
+    skinvertVBO: Any
+    texture: Any
+    textureType: Any
+    windowAvailable: Any
+    windowDoublebuffer: Any
+    windowSamples: Any
+    windowStereo: Any
+
+class MjrRect:
+    """A rectangle of pixels (left, bottom, width, height)."""
+    def __copy__(self: MjrRect) -> MjrRect:
+        ...
+    def __deepcopy__(self: MjrRect, arg0: dict) -> MjrRect:
+        ...
+    def __init__(self: MjrRect, left: typing.SupportsInt | typing.SupportsIndex, bottom: typing.SupportsInt | typing.SupportsIndex, width: typing.SupportsInt | typing.SupportsIndex, height: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    bottom: Any
+    height: Any
+    left: Any
+    width: Any
+
 class MjsActuator:
     """An actuator of an MjSpec."""
     def __init__(*args, **kwargs) -> object:
@@ -2232,6 +2317,29 @@ class MjvScene:
     status: Any
     stereo: Any
     translate: Any
+
+class Renderer:
+    """Renders a model's scene offscreen; see the module docstring."""
+    def __init__(*args: Any, **kwargs: Any) -> Any:
+        """A GL context of its own, an MjrContext drawing offscreen and a scene of max_geom geoms; ValueError when height x width exceeds the model's offscreen buffer."""
+    def close(*args: Any, **kwargs: Any) -> Any:
+        """Frees the GL resources; render raises afterwards."""
+    def disable_depth_rendering(self):
+        ...
+    def disable_segmentation_rendering(self):
+        ...
+    def enable_depth_rendering(self):
+        ...
+    def enable_segmentation_rendering(self):
+        ...
+    height: Any
+    model: Any
+    def render(*args: Any, **kwargs: Any) -> Any:
+        """The image of the last updated scene, top row first: (height, width, 3) uint8 RGB, (height, width) float32 depth in metres, or (height, width, 2) int32 segmentation (object id, object type; -1 for the background)."""
+    scene: Any
+    def update_scene(self, data: '_core.MjData', camera: 'Union[int, str, _core.MjvCamera]' = -1, scene_option: 'Optional[_core.MjvOption]' = None):
+        """Fills the scene for `data`, seen from the free camera (-1), a model camera (id or name) or an MjvCamera."""
+    width: Any
 
 class UnexpectedError(Exception):
     ...
@@ -3315,6 +3423,10 @@ def get_mju_user_malloc() -> object:
 def get_mju_user_warning() -> object:
     """The installed mju_user_warning callback, or None."""
 
+gl_context: module
+
+glfw: module
+
 mjDISABLESTRING: tuple
 
 mjENABLESTRING: tuple
@@ -3741,6 +3853,60 @@ def mjd_subQuat(qa: object, qb: object, Da: object = None, Db: object = None) ->
 def mjd_transitionFD(m: MjModel, d: MjData, eps: typing.SupportsFloat | typing.SupportsIndex, flg_centered: typing.SupportsInt | typing.SupportsIndex, A: object = None, B: object = None, C: object = None, D: object = None) -> None:
     """Finite-difference linearization of one mj_step about the current state: dx_next = A dx + B du,  dsensor = C dx + D du with x = (dq, qvel, act) and u = ctrl. Any output may be None; the shapes are A: (2*nv+na, 2*nv+na), B: (2*nv+na, nu), C: (nsensordata, 2*nv+na), D: (nsensordata, nu)."""
 
+def mjr_addAux(index: typing.SupportsInt | typing.SupportsIndex, width: typing.SupportsInt | typing.SupportsIndex, height: typing.SupportsInt | typing.SupportsIndex, samples: typing.SupportsInt | typing.SupportsIndex, con: MjrContext) -> None:
+    """Makes auxiliary buffer `index`."""
+
+def mjr_blitAux(index: typing.SupportsInt | typing.SupportsIndex, src: MjrRect, left: typing.SupportsInt | typing.SupportsIndex, bottom: typing.SupportsInt | typing.SupportsIndex, con: MjrContext) -> None:
+    """Copies a rectangle of auxiliary buffer `index` into the current buffer."""
+
+def mjr_blitBuffer(src: MjrRect, dst: MjrRect, flg_color: typing.SupportsInt | typing.SupportsIndex, flg_depth: typing.SupportsInt | typing.SupportsIndex, con: MjrContext) -> None:
+    """Copies a rectangle of the current buffer into the other buffer."""
+
+def mjr_drawPixels(rgb: object, depth: object, viewport: MjrRect, con: MjrContext) -> None:
+    """Draws colour and depth pixels into the viewport, bottom row first."""
+
+def mjr_findRect(x: typing.SupportsInt | typing.SupportsIndex, y: typing.SupportsInt | typing.SupportsIndex, nrect: typing.SupportsInt | typing.SupportsIndex, rect: object) -> int:
+    """The index of the first of nrect rectangles holding (x, y), or -1."""
+
+def mjr_finish() -> None:
+    """Waits for the GL to finish."""
+
+def mjr_getError() -> int:
+    """The GL error code (glGetError)."""
+
+def mjr_maxViewport(con: MjrContext) -> MjrRect:
+    """The whole of the current buffer."""
+
+def mjr_readPixels(rgb: object, depth: object, viewport: MjrRect, con: MjrContext) -> None:
+    """Reads colour (uint8 rgb) and depth (float32 in [0, 1]) of the viewport, bottom row first."""
+
+def mjr_rectangle(viewport: MjrRect, r: typing.SupportsFloat | typing.SupportsIndex, g: typing.SupportsFloat | typing.SupportsIndex, b: typing.SupportsFloat | typing.SupportsIndex, a: typing.SupportsFloat | typing.SupportsIndex) -> None:
+    """Fills the viewport with a colour."""
+
+def mjr_render(viewport: MjrRect, scn: MjvScene, con: MjrContext) -> None:
+    """Renders the scene into the viewport."""
+
+def mjr_resizeOffscreen(width: typing.SupportsInt | typing.SupportsIndex, height: typing.SupportsInt | typing.SupportsIndex, con: MjrContext) -> None:
+    """A new offscreen buffer size."""
+
+def mjr_restoreBuffer(con: MjrContext) -> None:
+    """Binds the context's current buffer again."""
+
+def mjr_setAux(index: typing.SupportsInt | typing.SupportsIndex, con: MjrContext) -> None:
+    """Draws into auxiliary buffer `index`."""
+
+def mjr_setBuffer(framebuffer: typing.SupportsInt | typing.SupportsIndex, con: MjrContext) -> None:
+    """Draws into the window or the offscreen buffer."""
+
+def mjr_uploadHField(*args: Any, **kwargs: Any) -> Any:
+    """Uploads one height field again."""
+
+def mjr_uploadMesh(*args: Any, **kwargs: Any) -> Any:
+    """Uploads one mesh again."""
+
+def mjr_uploadTexture(*args: Any, **kwargs: Any) -> Any:
+    """Uploads one texture again."""
+
 def mju_Halton(index: typing.SupportsInt | typing.SupportsIndex, base: typing.SupportsInt | typing.SupportsIndex) -> float:
     """Generate Halton sequence."""
 
@@ -4136,6 +4302,8 @@ def mjv_updateScene(*args: Any, **kwargs: Any) -> Any:
 
 def mjv_updateSkin(*args: Any, **kwargs: Any) -> Any:
     """Moves the scene's skin vertices with d."""
+
+renderer: module
 
 def set_mjcb_act_bias(callback: object) -> None:
     """Installs f(m, d, id) -> bias for actuators with biastype user."""

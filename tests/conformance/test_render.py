@@ -1,0 +1,100 @@
+"""Renderer images (python/mjsim/renderer.py over cpp/src/render/) against the reference's,
+both through Mesa's OSMesa in this process, at 240x320, after 20 steps from the first keyframe,
+from the free camera and each model camera: segmentation identical in at least 99% of pixels,
+depth within 1e-3 of the extent in at least 99% of the drawn pixels, RGB SSIM at least 0.95 with
+shadows off in both (mjsim does not draw them yet), mjsim's model holding the
+reference's texture bytes (render_support.share_reference_texels: the compilers' random texture
+marks differ). tests/tools/render_report.py prints the figures of every model."""
+
+from __future__ import annotations
+
+import pytest
+
+import render_support  # noqa: I001  (before mujoco: PyOpenGL's platform)
+
+mujoco = pytest.importorskip("mujoco")
+render_support.skip_without_osmesa(pytest)
+
+import corpus  # noqa: E402
+import mjsim  # noqa: E402
+
+DM_CONTROL = ["cartpole.xml", "cheetah.xml", "finger.xml", "hopper.xml", "quadruped.xml",
+              "walker.xml", "humanoid.xml", "acrobot.xml", "dog.xml"]
+# what mjsim does not draw yet: (model, reason); strict, so drawing it fails until removed
+UNDRAWN = {"terrain_hfield.xml": "height-field triangles differ from the reference's (depth 0.93)"}
+# RGB not like the reference's yet: model or (model, camera) -> reason, strict
+UNLIKE = {"materials_textures.xml": "textures on primitive geoms are not drawn yet",
+          "terrain_hfield.xml": "height-field triangles differ from the reference's (SSIM 0.94)",
+          # cameras -1 to 2 (camera 3 sees little skin: SSIM 0.97)
+          ("dog.xml", -1): "skin textures are not drawn yet (SSIM 0.91 to 0.94)",
+          ("dog.xml", 0): "skin textures are not drawn yet", ("dog.xml", 1): "the same",
+          ("dog.xml", 2): "the same"}
+UNDRAWN_FLAGS = ("mjRND_SHADOW",)
+
+
+def views(unlike=None):
+    paths = [p for p in corpus.our_models() if p.suffix == ".xml"]
+    paths += [p for p in corpus.dm_control_models() if p.name in DM_CONTROL]
+    cases = []
+    for path in paths:
+        model = mujoco.MjModel.from_xml_path(str(path))
+        if any(model.light_type == mujoco.mjtLightType.mjLIGHT_IMAGE):
+            continue  # the reference's renderer stops at image lights ("Unsupported light type")
+        for camera in range(-1, model.ncam):
+            known = (unlike or UNDRAWN).get(path.name) or (unlike or UNDRAWN).get((path.name, camera))
+            marks = [pytest.mark.xfail(reason=known, strict=True)] if known else []
+            cases.append(pytest.param(path, camera, marks=marks, id=f"{path.name}-cam{camera}"))
+    return cases
+
+
+VIEWS = views()
+RGB_VIEWS = views({**UNDRAWN, **UNLIKE})
+
+
+@pytest.fixture(scope="module")
+def images():
+    """(path, camera) -> (mjsim images, reference images, extent), rendered once per model."""
+    cache = {}
+
+    def render(path, camera):
+        if path not in cache:
+            cache.clear()
+            pair = {}
+            reference_model = mujoco.MjModel.from_xml_path(str(path))
+            for module in (mjsim, mujoco):
+                model = module.MjModel.from_xml_path(str(path))
+                if module is mjsim:
+                    render_support.share_reference_texels(model, reference_model)
+                data = module.MjData(model)
+                render_support.settle(module, model, data, 20)
+                with module.Renderer(model, 240, 320) as renderer:
+                    for flag in UNDRAWN_FLAGS:
+                        renderer.scene.flags[getattr(module.mjtRndFlag, flag)] = 0
+                    pair[module] = [render_support.render_modes(renderer, data, cam)
+                                    for cam in range(-1, model.ncam)]
+            cache[path] = pair, model.stat.extent
+        pair, extent = cache[path]
+        return pair[mjsim][camera + 1], pair[mujoco][camera + 1], extent
+
+    return render
+
+
+@pytest.mark.parametrize("path, camera", VIEWS)
+def test_segmentation_and_depth_match_reference(path, camera, images):
+    ours, reference, extent = images(path, camera)
+    figures = render_support.compare(ours, reference, extent)
+    assert figures.segmentation >= 0.99 and figures.depth >= 0.99, f"{path.name} camera {camera}: {figures}"
+
+
+@pytest.mark.parametrize("path, camera", RGB_VIEWS)
+def test_rgb_is_similar_to_reference(path, camera, images):
+    ours, reference, extent = images(path, camera)
+    similarity = render_support.ssim(ours["rgb"], reference["rgb"])
+    assert similarity >= 0.95, f"{path.name} camera {camera}: SSIM {similarity:.4f}"
+
+
+def test_image_shapes_and_types(images):
+    ours, reference, _ = images(VIEWS[0].values[0], -1)
+    for mode in ("rgb", "depth", "segmentation"):
+        assert ours[mode].shape == reference[mode].shape, mode
+        assert ours[mode].dtype == reference[mode].dtype, mode
