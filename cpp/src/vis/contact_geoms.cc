@@ -31,12 +31,9 @@ int Body(const Model& m, const Contact& con, int side) {
 
 void AddContactPoint(const Model& m, const Contact& con, const VisOption& opt, int id,
                      VisScene& scn) {
-  VisGeom* geom = NextGeom(scn);
+  VisGeom* geom = NextDecor(scn, mjOBJ_UNKNOWN, id, mjCAT_DECOR);
   if (!geom) return;
   geom->type = mjGEOM_CYLINDER;
-  geom->objtype = mjOBJ_UNKNOWN;
-  geom->objid = id;
-  geom->category = mjCAT_DECOR;
   float width = static_cast<float>(m.vis.scale.contactwidth * m.stat.meansize);
   geom->size[0] = geom->size[1] = width;
   // as tall as half the penetration, at least the <visual> contact height
@@ -60,38 +57,17 @@ void AddContactPoint(const Model& m, const Contact& con, const VisOption& opt, i
   ++scn.ngeom;
 }
 
-void AddContactFrame(const Model& m, const Contact& con, int id, VisScene& scn) {
-  mjtNum length = 0.5 * m.vis.scale.framelength * m.stat.meansize;
-  mjtNum width = 0.5 * m.vis.scale.framewidth * m.stat.meansize;
-  constexpr float kAxisRgba[3][4] = {{0.9f, 0, 0, 1}, {0, 0.9f, 0, 1}, {0, 0, 0.9f, 1}};
-  for (int axis = 0; axis < 3; ++axis) {
-    VisGeom* geom = NextGeom(scn);
-    if (!geom) return;
-    mjtNum end[3];
-    for (int i = 0; i < 3; ++i) end[i] = con.pos[i] + length * con.frame[3 * axis + i];
-    Connector(*geom, mjGEOM_CYLINDER, width, con.pos, end);
-    geom->objtype = mjOBJ_UNKNOWN;
-    geom->objid = id;
-    geom->category = mjCAT_DECOR;
-    SetColor(*geom, kAxisRgba[axis]);
-    ++scn.ngeom;
-  }
-}
-
 // an arrow from the contact point along `force` (world), labelled with `label` when given;
 // double-headed for the whole force between two bodies
 void AddForceArrow(const Model& m, const Contact& con, const mjtNum force[3], const float rgba[4],
                    bool double_headed, const char* label, int id, VisScene& scn) {
-  VisGeom* geom = NextGeom(scn);
+  VisGeom* geom = NextDecor(scn, mjOBJ_UNKNOWN, id, mjCAT_DECOR);
   if (!geom) return;
   mjtNum end[3];
   mjtNum scale = m.vis.map.force / m.stat.meanmass;
   for (int i = 0; i < 3; ++i) end[i] = con.pos[i] + scale * force[i];
   int type = double_headed ? mjGEOM_ARROW2 : mjGEOM_ARROW;
   Connector(*geom, type, m.vis.scale.forcewidth * m.stat.meansize, con.pos, end);
-  geom->objtype = mjOBJ_UNKNOWN;
-  geom->objid = id;
-  geom->category = mjCAT_DECOR;
   SetColor(*geom, rgba);
   if (label) std::snprintf(geom->label, sizeof(geom->label), "%s", label);
   ++scn.ngeom;
@@ -136,7 +112,13 @@ void AddContacts(const Model& m, const Data& d, const VisOption& opt, int catmas
   for (int id = 0; id < d.ncon; ++id) {
     const Contact& con = d.contact[id];
     if (points) AddContactPoint(m, con, opt, id, scn);
-    if (frames) AddContactFrame(m, con, id, scn);
+    if (frames) {  // half-size axes; the frame's rows are the normal and the tangents
+      mjtNum axes[9];
+      for (int row = 0; row < 3; ++row) {
+        for (int axis = 0; axis < 3; ++axis) axes[3 * row + axis] = con.frame[3 * axis + row];
+      }
+      AddFrame(m, con.pos, axes, 0.5, id, catmask, scn);
+    }
     if (forces) AddContactForce(m, d, con, opt, id, scn);
   }
 }

@@ -12,9 +12,7 @@
 #include "util/math3.h"
 
 namespace mjsim {
-namespace {
 
-// decorations are drawn only with the decor category in the mask
 VisGeom* NextDecor(VisScene& scn, int objtype, int objid, int catmask) {
   if (!(catmask & mjCAT_DECOR)) return nullptr;
   VisGeom* geom = NextGeom(scn);
@@ -25,11 +23,8 @@ VisGeom* NextDecor(VisScene& scn, int objtype, int objid, int catmask) {
   return geom;
 }
 
-constexpr float kGrey[4] = {0.5f, 0.5f, 0.5f, 1};  // label geoms
 constexpr float kAxisRgba[3][4] = {{0.9f, 0, 0, 1}, {0, 0.9f, 0, 1}, {0, 0, 0.9f, 1}};
 
-// the x, y and z axes of a frame as red, green and blue cylinders from `pos`, `scale` times the
-// <visual> frame length and width
 void AddFrame(const Model& m, const mjtNum pos[3], const mjtNum mat[9], mjtNum scale, int objid,
               int catmask, VisScene& scn) {
   mjtNum length = scale * m.vis.scale.framelength * m.stat.meansize;
@@ -45,6 +40,9 @@ void AddFrame(const Model& m, const mjtNum pos[3], const mjtNum mat[9], mjtNum s
   }
 }
 
+namespace {
+
+constexpr float kGrey[4] = {0.5f, 0.5f, 0.5f, 1};  // label geoms
 // a limit row of `type` for object `id` is in this step's constraints (within its margin)
 bool LimitRowActive(const Data& d, int type, int id) {
   for (int i = 0; i < d.nefc; ++i) {

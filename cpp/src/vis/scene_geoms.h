@@ -34,6 +34,14 @@ void BlendColor(VisGeom& geom, const float rgba[4], const float to[4], mjtNum we
 void SetAlongAxis(VisGeom& geom, int type, const float size[3], const mjtNum pos[3],
                   const mjtNum axis[3]);
 
+// the next free geom as a decoration of `objtype` and `objid`, or nullptr when the decor
+// category is masked out or the scene is full
+VisGeom* NextDecor(VisScene& scn, int objtype, int objid, int catmask);
+// the axes of a frame (the columns of `mat`) as red, green and blue cylinders from `pos`,
+// `scale` times the <visual> frame length and width
+void AddFrame(const Model& m, const mjtNum pos[3], const mjtNum mat[9], mjtNum scale, int objid,
+              int catmask, VisScene& scn);
+
 // decorations (vis/decorations.cc, contact_geoms.cc), in the order the scene holds them
 void AddGeomAndSiteFrames(const Model& m, const Data& d, const VisOption& opt, int catmask,
                           VisScene& scn);
