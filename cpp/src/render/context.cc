@@ -8,6 +8,7 @@
 #include "mjsim/render.h"
 #include "render/current_context.h"
 #include "render/gl_api.h"
+#include "render/shadows.h"
 #include "render/shapes.h"
 
 namespace mjsim {
@@ -123,6 +124,7 @@ void MakeRenderContext(const Model& m, RenderContext& con, int fontscale) {
   con.windowAvailable = 1;
   con.glInitialized = 1;
   MakeOffscreen(con);
+  MakeShadowMap(con);
   MakeBuiltinLists(m, con);
   MakePlaneLists(m, con);
   MakeMeshLists(m, con);
@@ -141,6 +143,7 @@ void FreeRenderContext(RenderContext& con) {
     }
     DeleteFramebuffer(con.offFBO, con.offColor, con.offDepthStencil);
     DeleteFramebuffer(con.offFBO_r, con.offColor_r, con.offDepthStencil_r);
+    FreeShadowMap(con);
     DeleteLists(con.baseBuiltin, con.rangeBuiltin);
     DeleteLists(con.basePlane, con.rangePlane);
     DeleteLists(con.baseMesh, con.rangeMesh);

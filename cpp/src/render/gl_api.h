@@ -115,6 +115,13 @@ using GLubyte = unsigned char;
   X(void, FramebufferRenderbuffer, (GLenum target, GLenum attachment, GLenum rbtarget,         \
                                     GLuint renderbuffer))                                      \
   X(GLenum, CheckFramebufferStatus, (GLenum target))                                           \
+  X(void, FramebufferTexture2D, (GLenum target, GLenum attachment, GLenum textarget,         \
+                                GLuint texture, GLint level))                                \
+  X(void, ActiveTexture, (GLenum texture))                                                     \
+  X(void, TexGeni, (GLenum coord, GLenum pname, GLint param))                                 \
+  X(void, TexGenfv, (GLenum coord, GLenum pname, const GLfloat* params))                      \
+  X(void, TexParameterfv, (GLenum target, GLenum pname, const GLfloat* params))               \
+  X(void, PolygonOffset, (GLfloat factor, GLfloat units))                                     \
   X(void, BlitFramebuffer, (GLint sx0, GLint sy0, GLint sx1, GLint sy1, GLint dx0, GLint dy0,  \
                             GLint dx1, GLint dy1, GLbitfield mask, GLenum filter))
 
@@ -178,5 +185,16 @@ constexpr GLenum GL_FRAMEBUFFER = 0x8D40, GL_READ_FRAMEBUFFER = 0x8CA8,
                  GL_COLOR_ATTACHMENT0 = 0x8CE0, GL_DEPTH_STENCIL_ATTACHMENT = 0x821A,
                  GL_FRAMEBUFFER_COMPLETE = 0x8CD5, GL_NEAREST = 0x2600;
 constexpr GLenum GL_BACK_LEFT = 0x0402, GL_FRONT_LEFT = 0x0400;
+constexpr GLenum GL_NONE = 0, GL_TEXTURE0 = 0x84C0, GL_TEXTURE1 = 0x84C1, GL_S = 0x2000,
+                 GL_T = 0x2001, GL_R = 0x2002, GL_Q = 0x2003, GL_TEXTURE_GEN_MODE = 0x2500,
+                 GL_EYE_LINEAR = 0x2400, GL_EYE_PLANE = 0x2502, GL_TEXTURE_GEN_S = 0x0C60,
+                 GL_TEXTURE_GEN_T = 0x0C61, GL_TEXTURE_GEN_R = 0x0C62,
+                 GL_TEXTURE_GEN_Q = 0x0C63, GL_DEPTH_TEXTURE_MODE = 0x884B,
+                 GL_TEXTURE_COMPARE_MODE = 0x884C, GL_TEXTURE_COMPARE_FUNC = 0x884D,
+                 GL_COMPARE_REF_TO_TEXTURE = 0x884E, GL_LUMINANCE = 0x1909,
+                 GL_DEPTH_COMPONENT24 = 0x81A6, GL_DEPTH_ATTACHMENT = 0x8D00,
+                 GL_CLAMP_TO_BORDER = 0x812D, GL_TEXTURE_BORDER_COLOR = 0x1004,
+                 GL_POLYGON_OFFSET_FILL = 0x8037, GL_DRAW_FRAMEBUFFER_BINDING = 0x8CA6,
+                 GL_ONE = 1, GL_UNSIGNED_INT = 0x1405;
 
 }  // namespace mjsim::glapi

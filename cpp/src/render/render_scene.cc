@@ -11,6 +11,8 @@
 
 #include "mjsim/render.h"
 #include "render/gl_api.h"
+#include "render/shadows.h"
+#include "render/transforms.h"
 
 namespace mjsim {
 namespace {
@@ -18,13 +20,6 @@ using namespace glapi;
 
 constexpr int kMaxGLLights = 8;  // the lights fixed-function OpenGL guarantees
 constexpr int kLightSpot = 0, kLightDirectional = 1;
-
-void Cross(float r[3], const float a[3], const float b[3]) {
-  r[0] = a[1] * b[2] - a[2] * b[1];
-  r[1] = a[2] * b[0] - a[0] * b[2];
-  r[2] = a[0] * b[1] - a[1] * b[0];
-}
-float Dot(const float a[3], const float b[3]) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
 
 // projection: the eye's frustum at the near plane, as wide as the viewport's aspect ratio asks,
 // with the depth range reversed (1 at the near plane, 0 at the far one) into a float buffer:
@@ -52,12 +47,8 @@ void SetProjection(const VisGLCamera& eye, RenderRect viewport) {
 
 // modelview: world to eye (x right, y up, looking down -z), then the scene's model transform
 void SetView(const VisGLCamera& eye, const VisScene& scn) {
-  float right[3];
-  Cross(right, eye.forward, eye.up);
-  float m[16] = {right[0], eye.up[0], -eye.forward[0], 0,
-                 right[1], eye.up[1], -eye.forward[1], 0,
-                 right[2], eye.up[2], -eye.forward[2], 0,
-                 -Dot(right, eye.pos), -Dot(eye.up, eye.pos), Dot(eye.forward, eye.pos), 1};
+  float m[16];
+  LookAt(m, eye.pos, eye.forward, eye.up);
   gl.MatrixMode(GL_MODELVIEW);
   gl.LoadMatrixf(m);
   if (!scn.enabletransform) return;
@@ -74,15 +65,23 @@ void SetView(const VisGLCamera& eye, const VisScene& scn) {
   gl.Scalef(scn.scale, scn.scale, scn.scale);
 }
 
+bool CastsShadow(const VisScene& scn, int light, const RenderContext& con) {
+  return scn.flags[mjRND_SHADOW] && scn.lights[light].castshadow && con.shadowFBO;
+}
+
+// which of the scene's lights a pass is lit by: all, those casting no shadow, or one of them
+constexpr int kAllLights = -1, kUnshadowedLights = -2;
+
 // the scene's first lights as GL lights, in world coordinates (the modelview is the view)
-void SetLights(const VisScene& scn) {
+void SetLights(const VisScene& scn, const RenderContext& con, int which = kAllLights) {
   const float none[4] = {0, 0, 0, 1};
   gl.LightModelfv(GL_LIGHT_MODEL_AMBIENT, none);
   gl.LightModeli(GL_LIGHT_MODEL_LOCAL_VIEWER, 1);
   int count = std::min(scn.nlight, kMaxGLLights);
   for (int i = 0; i < kMaxGLLights; ++i) {
     GLenum id = GL_LIGHT0 + i;
-    if (i >= count) {
+    bool off = which >= 0 ? i != which : which == kUnshadowedLights && CastsShadow(scn, i, con);
+    if (i >= count || off) {
       gl.Disable(id);
       continue;
     }
@@ -109,12 +108,17 @@ void SetLights(const VisScene& scn) {
   }
 }
 
+// what a pass through the geoms draws: lit colours; lit colours without emission (the passes
+// adding one shadow-casting light); segmentation colours; depth alone (shadow maps)
+enum class Pass { kColour, kLightOnly, kSegment, kDepth };
+
 // the material of a lit geom: its colour as ambient and diffuse reflectance, a grey specular,
 // shininess scaled to GL's 0..128, emission as a fraction of the colour
-void SetMaterial(const VisGeom& geom, float alpha_scale = 1) {
+void SetMaterial(const VisGeom& geom, float alpha_scale, bool emissive) {
   const float rgba[4] = {geom.rgba[0], geom.rgba[1], geom.rgba[2], geom.rgba[3] * alpha_scale};
   float specular[4] = {geom.specular, geom.specular, geom.specular, 1};
-  float emission[4] = {geom.emission * rgba[0], geom.emission * rgba[1], geom.emission * rgba[2], 1};
+  float glow = emissive ? geom.emission : 0;
+  float emission[4] = {glow * rgba[0], glow * rgba[1], glow * rgba[2], 1};
   gl.Materialfv(GL_FRONT_AND_BACK, GL_AMBIENT, rgba);
   gl.Materialfv(GL_FRONT_AND_BACK, GL_DIFFUSE, rgba);
   gl.Materialfv(GL_FRONT_AND_BACK, GL_SPECULAR, specular);
@@ -246,7 +250,8 @@ constexpr int kRoleRGB = 1, kTexture2D = 0;  // mjTEXROLE_RGB, mjTEXTURE_2D
 // carries texture coordinates; false otherwise. Planes and height fields carry (x, -y) of their
 // frame: the texture repeats texrepeat times over the width (2 size[0]) or, with texuniform,
 // every 2 / texrepeat units (measured on a checker: texuniform="true" texrepeat="1 1" has
-// cells of 1 unit whatever the plane's size; the first texture row lies towards +y).
+// cells of 1 unit whatever the plane's size; the first texture row lies towards +y; on a
+// ramp texture, coordinate (0.5, 0.5) lies at the plane's centre whatever its size or repeat).
 bool BindTexture2D(const VisGeom& geom, const RenderContext& con) {
   if (geom.matid < 0 || geom.matid >= mjMAXMATERIAL) return false;
   int tex = con.mat_texid[mjNTEXROLE * geom.matid + kRoleRGB];
@@ -262,6 +267,7 @@ bool BindTexture2D(const VisGeom& geom, const RenderContext& con) {
   }
   gl.MatrixMode(GL_TEXTURE);
   gl.LoadIdentity();
+  if (flat) gl.Translatef(0.5f, 0.5f, 0);  // the texture's centre at the plane's (measured)
   gl.Scalef(sx, sy, 1);
   gl.MatrixMode(GL_MODELVIEW);
   gl.Enable(GL_TEXTURE_2D);
@@ -279,13 +285,13 @@ void UnbindTexture2D() {
 }
 
 // one geom of `scn` (skins take their vertices from it)
-void DrawGeom(const VisGeom& geom, const VisScene& scn, const RenderContext& con, bool segment,
+void DrawGeom(const VisGeom& geom, const VisScene& scn, const RenderContext& con, Pass pass,
               float alpha_scale) {
   bool textured = false;
-  if (segment) {
+  if (pass == Pass::kSegment) {
     SetSegmentColor(geom, scn.flags[mjRND_IDCOLOR]);
-  } else {
-    SetMaterial(geom, alpha_scale);
+  } else if (pass != Pass::kDepth) {
+    SetMaterial(geom, alpha_scale, pass == Pass::kColour);
     textured = BindTexture2D(geom, con);
   }
   if (geom.type == mjGEOM_SKIN) {
@@ -298,6 +304,8 @@ void DrawGeom(const VisGeom& geom, const VisScene& scn, const RenderContext& con
   }
   if (textured) UnbindTexture2D();
 }
+
+bool IsLine(const VisGeom& geom) { return geom.type == mjGEOM_LINE || geom.type == mjGEOM_LINEBOX; }
 
 bool IsTransparent(const VisGeom& geom) { return geom.transparent || geom.rgba[3] < 1; }
 
@@ -318,14 +326,15 @@ void PlaneFrame(const VisGeom& plane, float m[16]) {
 // (clip plane). The plane is then blended over it with opacity 1 - reflectance, so pixels that
 // mirror nothing keep the plane's colour (measured: the reference's floor pixels away from
 // reflections are the same with mjRND_REFLECTION and mjRND_SKYBOX on or off)
-void DrawReflection(int mirror, const VisScene& scn, const RenderContext& con, int opaque) {
+void DrawReflection(int mirror, const VisScene& scn, const RenderContext& con, int opaque,
+                    int lights) {
   const VisGeom& plane = scn.geoms[mirror];
   gl.Enable(GL_STENCIL_TEST);
   gl.Clear(GL_STENCIL_BUFFER_BIT);
   gl.StencilFunc(GL_ALWAYS, 1, 0xff);
   gl.StencilOp(GL_KEEP, GL_KEEP, GL_REPLACE);
   gl.DepthMask(0);
-  DrawGeom(plane, scn, con, false, 1);  // opaque first: where nothing is mirrored, the plane's colour
+  DrawGeom(plane, scn, con, Pass::kColour, 1);  // opaque first: where nothing is mirrored, the plane's colour
   gl.DepthMask(1);
   gl.StencilFunc(GL_EQUAL, 1, 0xff);
   gl.StencilOp(GL_KEEP, GL_KEEP, GL_KEEP);
@@ -346,15 +355,15 @@ void DrawReflection(int mirror, const VisScene& scn, const RenderContext& con, i
   gl.Scalef(1, 1, -1);
   gl.MultMatrixf(inverse);
   gl.FrontFace(GL_CW);  // the mirror turns the winding
-  SetLights(scn);
+  SetLights(scn, con, lights);
   for (int k = 0; k < opaque; ++k) {
     int g = scn.geomorder[k];
-    if (g != mirror) DrawGeom(scn.geoms[g], scn, con, false, 1);
+    if (g != mirror) DrawGeom(scn.geoms[g], scn, con, Pass::kColour, 1);
   }
   gl.FrontFace(GL_CCW);
   gl.Disable(GL_CLIP_PLANE0);
   gl.PopMatrix();
-  SetLights(scn);
+  SetLights(scn, con, lights);
   gl.Disable(GL_STENCIL_TEST);
   gl.Clear(GL_DEPTH_BUFFER_BIT);
 }
@@ -457,6 +466,67 @@ void PrepareShading(const VisScene& scn, bool segment) {
   gl.Disable(GL_BLEND);
 }
 
+
+// the opaque geoms; a mirror over its reflection, 1 - reflectance opaque
+void DrawOpaque(const VisScene& scn, const RenderContext& con, int opaque, bool reflect, Pass pass) {
+  for (int k = 0; k < opaque; ++k) {
+    const VisGeom& geom = scn.geoms[scn.geomorder[k]];
+    if (pass == Pass::kDepth && IsLine(geom)) continue;  // lines cast no shadow (measured)
+    if (reflect && IsMirror(geom) && pass != Pass::kDepth) {
+      gl.Enable(GL_BLEND);
+      gl.BlendFunc(GL_SRC_ALPHA, pass == Pass::kLightOnly ? GL_ONE : GL_ONE_MINUS_SRC_ALPHA);
+      DrawGeom(geom, scn, con, pass, 1 - geom.reflectance);
+      if (pass != Pass::kLightOnly) gl.Disable(GL_BLEND);
+    } else {
+      if (pass == Pass::kLightOnly) gl.BlendFunc(GL_SRC_ALPHA, GL_ONE);
+      DrawGeom(geom, scn, con, pass, 1);
+    }
+  }
+}
+
+// a transparent geom: its far side, then its near side over it (measured: an alpha-0.5 box over
+// a floor shows a quarter of the floor's colour, not half). Planes and lines have one side.
+void DrawTransparent(const VisGeom& geom, const VisScene& scn, const RenderContext& con) {
+  GLboolean culling = gl.IsEnabled(GL_CULL_FACE);
+  gl.Enable(GL_CULL_FACE);
+  if (geom.type != mjGEOM_PLANE && !IsLine(geom)) {
+    gl.CullFace(GL_FRONT);
+    DrawGeom(geom, scn, con, Pass::kColour, 1);
+  }
+  gl.CullFace(GL_BACK);
+  DrawGeom(geom, scn, con, Pass::kColour, 1);
+  if (!culling) gl.Disable(GL_CULL_FACE);
+}
+
+// light `light` added to the opaque geoms where it is not in their shadow: the geoms seen from
+// the light into the shadow map, then drawn again over themselves (same depth) lit by that light
+// alone, the shadow texture masking it, the colours summed
+void AddShadowedLight(int light, const VisGLCamera& eye, RenderRect viewport, const VisScene& scn,
+                      const RenderContext& con, int opaque, bool reflect) {
+  GLint target = 0;
+  gl.GetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &target);
+  ShadowView view = LightShadowView(scn.lights[light], eye, con);
+  BeginShadowMap(view, con);
+  DrawOpaque(scn, con, scn.ngeom, false, Pass::kDepth);  // transparent geoms cast shadows too
+  EndShadowMap(static_cast<unsigned>(target));
+  gl.Viewport(viewport.left, viewport.bottom, viewport.width, viewport.height);
+  gl.Enable(GL_SCISSOR_TEST);
+  gl.ClipControl(GL_LOWER_LEFT, GL_ZERO_TO_ONE);
+  gl.ClearDepth(0);
+  SetProjection(eye, viewport);
+  SetView(eye, scn);
+  BindShadowTexture(view, con);
+  SetLights(scn, con, light);
+  gl.Enable(GL_BLEND);
+  gl.DepthFunc(GL_EQUAL);
+  gl.DepthMask(0);
+  DrawOpaque(scn, con, opaque, reflect, Pass::kLightOnly);
+  gl.DepthMask(1);
+  gl.DepthFunc(GL_GEQUAL);
+  gl.Disable(GL_BLEND);
+  UnbindShadowTexture();
+}
+
 }  // namespace
 
 void RenderScene(RenderRect viewport, VisScene& scn, const RenderContext& con) {
@@ -476,28 +546,28 @@ void RenderScene(RenderRect viewport, VisScene& scn, const RenderContext& con) {
     DrawSkybox(eye, con);
     if (culling) gl.Enable(GL_CULL_FACE);
   }
-  if (!segment) SetLights(scn);
+  bool shadows = false;
+  for (int i = 0; i < std::min(scn.nlight, kMaxGLLights) && !segment; ++i) {
+    shadows = shadows || CastsShadow(scn, i, con);
+  }
+  int base_lights = shadows ? kUnshadowedLights : kAllLights;
+  if (!segment) SetLights(scn, con, base_lights);
   int opaque = OrderGeoms(scn, segment);
   bool reflect = !segment && scn.flags[mjRND_REFLECTION];
   for (int k = 0; k < opaque && reflect; ++k) {
-    if (IsMirror(scn.geoms[scn.geomorder[k]])) DrawReflection(scn.geomorder[k], scn, con, opaque);
+    int g = scn.geomorder[k];
+    if (IsMirror(scn.geoms[g])) DrawReflection(g, scn, con, opaque, base_lights);
   }
-  for (int k = 0; k < opaque; ++k) {
-    const VisGeom& geom = scn.geoms[scn.geomorder[k]];
-    if (reflect && IsMirror(geom)) {  // the plane over its reflection, 1 - reflectance opaque
-      gl.Enable(GL_BLEND);
-      gl.BlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
-      DrawGeom(geom, scn, con, false, 1 - geom.reflectance);
-      gl.Disable(GL_BLEND);
-    } else {
-      DrawGeom(geom, scn, con, segment, 1);
-    }
+  DrawOpaque(scn, con, opaque, reflect, segment ? Pass::kSegment : Pass::kColour);
+  for (int i = 0; i < std::min(scn.nlight, kMaxGLLights) && shadows; ++i) {
+    if (CastsShadow(scn, i, con)) AddShadowedLight(i, eye, viewport, scn, con, opaque, reflect);
   }
+  if (shadows) SetLights(scn, con, kAllLights);
   // transparent geoms blend over what is behind them and do not hide one another
   gl.Enable(GL_BLEND);
   gl.BlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
   gl.DepthMask(0);
-  for (int k = opaque; k < scn.ngeom; ++k) DrawGeom(scn.geoms[scn.geomorder[k]], scn, con, segment, 1);
+  for (int k = opaque; k < scn.ngeom; ++k) DrawTransparent(scn.geoms[scn.geomorder[k]], scn, con);
   gl.DepthMask(1);
   gl.Disable(GL_BLEND);
   gl.Disable(GL_SCISSOR_TEST);
