@@ -321,9 +321,9 @@ void PlaneFrame(const VisGeom& plane, float m[16]) {
   std::copy(frame, frame + 16, m);
 }
 
-// the other geoms mirrored in a reflective plane, over the plane's own colour where it covers
-// the screen (stencil 1), lit by the mirrored lights; what the mirror shows lies below the plane
-// (clip plane). The plane is then blended over it with opacity 1 - reflectance, so pixels that
+// the other geoms mirrored in a reflective plane, over black where the plane covers the screen
+// (stencil 1), lit by the mirrored lights; what the mirror shows lies below the plane (clip
+// plane). The plane's colour is then added to reflectance times it (DrawOpaque), so pixels that
 // mirror nothing keep the plane's colour (measured: the reference's floor pixels away from
 // reflections are the same with mjRND_REFLECTION and mjRND_SKYBOX on or off)
 void DrawReflection(int mirror, const VisScene& scn, const RenderContext& con, int opaque,
@@ -334,7 +334,10 @@ void DrawReflection(int mirror, const VisScene& scn, const RenderContext& con, i
   gl.StencilFunc(GL_ALWAYS, 1, 0xff);
   gl.StencilOp(GL_KEEP, GL_KEEP, GL_REPLACE);
   gl.DepthMask(0);
-  DrawGeom(plane, scn, con, Pass::kColour, 1);  // opaque first: where nothing is mirrored, the plane's colour
+  gl.Disable(GL_LIGHTING);  // black where the plane lies: nothing mirrored adds nothing
+  gl.Color4f(0, 0, 0, 1);
+  DrawGeom(plane, scn, con, Pass::kDepth, 1);
+  gl.Enable(GL_LIGHTING);
   gl.DepthMask(1);
   gl.StencilFunc(GL_EQUAL, 1, 0xff);
   gl.StencilOp(GL_KEEP, GL_KEEP, GL_KEEP);
@@ -467,18 +470,18 @@ void PrepareShading(const VisScene& scn, bool segment) {
 }
 
 
-// the opaque geoms; a mirror over its reflection, 1 - reflectance opaque
+// the opaque geoms; a mirror's colour added to reflectance times its reflection (measured: a
+// wall's reflection in a floor of reflectance 0.5 reads floor + 0.5 wall, byte for byte)
 void DrawOpaque(const VisScene& scn, const RenderContext& con, int opaque, bool reflect, Pass pass) {
   for (int k = 0; k < opaque; ++k) {
     const VisGeom& geom = scn.geoms[scn.geomorder[k]];
     if (pass == Pass::kDepth && IsLine(geom)) continue;  // lines cast no shadow (measured)
-    if (reflect && IsMirror(geom) && pass != Pass::kDepth) {
+    if (reflect && IsMirror(geom) && pass == Pass::kColour) {
       gl.Enable(GL_BLEND);
-      gl.BlendFunc(GL_SRC_ALPHA, pass == Pass::kLightOnly ? GL_ONE : GL_ONE_MINUS_SRC_ALPHA);
-      DrawGeom(geom, scn, con, pass, 1 - geom.reflectance);
-      if (pass != Pass::kLightOnly) gl.Disable(GL_BLEND);
+      gl.BlendFunc(GL_ONE, GL_SRC_ALPHA);
+      DrawGeom(geom, scn, con, pass, geom.reflectance);
+      gl.Disable(GL_BLEND);
     } else {
-      if (pass == Pass::kLightOnly) gl.BlendFunc(GL_SRC_ALPHA, GL_ONE);
       DrawGeom(geom, scn, con, pass, 1);
     }
   }
@@ -518,6 +521,7 @@ void AddShadowedLight(int light, const VisGLCamera& eye, RenderRect viewport, co
   BindShadowTexture(view, con);
   SetLights(scn, con, light);
   gl.Enable(GL_BLEND);
+  gl.BlendFunc(GL_ONE, GL_ONE);
   gl.DepthFunc(GL_EQUAL);
   gl.DepthMask(0);
   DrawOpaque(scn, con, opaque, reflect, Pass::kLightOnly);

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "render/gl_api.h"
 
@@ -150,23 +151,32 @@ float PlaneHalfExtent(const Model& m, mjtNum size) {
   return size > 0 ? static_cast<float>(size) : static_cast<float>(m.vis.map.zfar * m.stat.extent);
 }
 
-// a plane of half-extents hx, hy facing +z, as quads of about `spacing` (at most 200 a side)
+// the grid lines of a plane's side of half-extent `half`: the centre, then every `cell` out to
+// the edges (at most 100 a side); the last cell ends at the edge
+std::vector<float> PlaneGridLines(float half, float cell) {
+  int per_side = cell > 0 ? static_cast<int>(std::ceil(half / cell)) : 1;
+  per_side = std::clamp(per_side, 1, 100);
+  std::vector<float> lines(2 * per_side + 1);
+  for (int i = -per_side; i <= per_side; ++i) {
+    lines[i + per_side] = std::clamp(i * cell, -half, half);
+  }
+  lines.front() = -half, lines.back() = half;
+  return lines;
+}
+
+// a plane of half-extents hx, hy facing +z, as quads of 2 spacing a side from its centre
+// (measured: the reference's Gouraud-shaded plane under a spot light bends at x = 0 and at every
+// multiple of 2 size[2], whatever the size; at least 2 quads a side)
 void DrawPlane(float hx, float hy, float spacing) {
-  auto cells = [spacing](float half) {
-    int n = spacing > 0 ? static_cast<int>(std::ceil(2 * half / spacing)) : 1;
-    return std::clamp(n, 1, 200);
-  };
-  int nx = cells(hx), ny = cells(hy);
+  std::vector<float> xs = PlaneGridLines(hx, 2 * spacing), ys = PlaneGridLines(hy, 2 * spacing);
   gl.Normal3f(0, 0, 1);
-  for (int i = 0; i < nx; ++i) {
-    float x0 = -hx + 2 * hx * i / nx, x1 = -hx + 2 * hx * (i + 1) / nx;
+  for (size_t i = 0; i + 1 < xs.size(); ++i) {
     gl.Begin(GL_QUAD_STRIP);
-    for (int j = 0; j <= ny; ++j) {
-      float y = -hy + 2 * hy * j / ny;
-      gl.TexCoord2f(x0, -y);
-      gl.Vertex3f(x0, y, 0);
-      gl.TexCoord2f(x1, -y);
-      gl.Vertex3f(x1, y, 0);
+    for (float y : ys) {
+      gl.TexCoord2f(xs[i], -y);
+      gl.Vertex3f(xs[i], y, 0);
+      gl.TexCoord2f(xs[i + 1], -y);
+      gl.Vertex3f(xs[i + 1], y, 0);
     }
     gl.End();
   }
@@ -181,7 +191,7 @@ void MakePlaneLists(const Model& m, RenderContext& con) {
   con.rangePlane = nplane + 1;
   con.basePlane = gl.GenLists(nplane + 1);
   gl.NewList(con.basePlane + nplane, GL_COMPILE);
-  DrawPlane(1, 1, 2.0f / std::max(m.vis.quality.numquads, 1));
+  DrawPlane(1, 1, 1.0f / std::max(m.vis.quality.numquads, 1));
   gl.EndList();
   int plane = 0;
   for (int g = 0; g < m.ngeom; ++g) {
