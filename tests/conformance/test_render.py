@@ -1,10 +1,11 @@
 """Renderer images (python/mjsim/renderer.py over cpp/src/render/) against the reference's,
-both through Mesa's OSMesa in this process, at 240x320, after 20 steps from the first keyframe,
-from the free camera and each model camera: segmentation identical in at least 99% of pixels,
-depth within 1e-3 of the extent in at least 99% of the drawn pixels, RGB SSIM at least 0.95 with
-shadows off in both (mjsim does not draw them yet), mjsim's model holding the
-reference's texture bytes (render_support.share_reference_texels: the compilers' random texture
-marks differ). tests/tools/render_report.py prints the figures of every model."""
+both through Mesa's OSMesa in this process, at 240x320, at 3 states (0, 20 and 100 steps from
+the first keyframe, stepped by the reference and copied into mjsim's data), from the free camera
+and each model camera: segmentation identical in at least 99% of pixels, depth within 1e-3 of
+the extent in at least 99% of the drawn pixels, RGB SSIM at least 0.95 with the scene's default
+flags (shadows and reflections on), mjsim's model holding the reference's texture bytes
+(render_support.share_reference_texels: the compilers' random texture marks differ).
+tests/tools/render_report.py prints the figures of every model."""
 
 from __future__ import annotations
 
@@ -23,16 +24,11 @@ DM_CONTROL = ["cartpole.xml", "cheetah.xml", "finger.xml", "hopper.xml", "quadru
 # what mjsim does not draw yet: (model, reason); strict, so drawing it fails until removed
 UNDRAWN = {"terrain_hfield.xml": "height-field triangles differ from the reference's (depth 0.93)"}
 # RGB not like the reference's yet: model or (model, camera) -> reason, strict
-UNLIKE = {"materials_textures.xml": "textures on primitive geoms are not drawn yet",
-          "terrain_hfield.xml": "height-field triangles differ from the reference's (SSIM 0.94)",
-          # cameras -1 to 2 (camera 3 sees little skin: SSIM 0.97)
-          ("dog.xml", -1): "skin textures are not drawn yet (SSIM 0.91 to 0.94)",
-          ("dog.xml", 0): "skin textures are not drawn yet", ("dog.xml", 1): "the same",
-          ("dog.xml", 2): "the same"}
-UNDRAWN_FLAGS = ("mjRND_SHADOW",)
+UNLIKE: dict = {}
+STATES = (0, 20, 100)  # steps from the first keyframe
 
 
-def views(unlike=None):
+def views(known_failures: dict):
     paths = [p for p in corpus.our_models() if p.suffix == ".xml"]
     paths += [p for p in corpus.dm_control_models() if p.name in DM_CONTROL]
     cases = []
@@ -40,61 +36,86 @@ def views(unlike=None):
         model = mujoco.MjModel.from_xml_path(str(path))
         if any(model.light_type == mujoco.mjtLightType.mjLIGHT_IMAGE):
             continue  # the reference's renderer stops at image lights ("Unsupported light type")
-        for camera in range(-1, model.ncam):
-            known = (unlike or UNDRAWN).get(path.name) or (unlike or UNDRAWN).get((path.name, camera))
-            marks = [pytest.mark.xfail(reason=known, strict=True)] if known else []
-            cases.append(pytest.param(path, camera, marks=marks, id=f"{path.name}-cam{camera}"))
+        for state in range(len(STATES)):
+            for camera in range(-1, model.ncam):
+                known = known_failures.get(path.name) or known_failures.get((path.name, camera))
+                marks = [pytest.mark.xfail(reason=known, strict=True)] if known else []
+                cases.append(pytest.param(path, state, camera, marks=marks,
+                                          id=f"{path.name}-state{state}-cam{camera}"))
     return cases
 
 
-VIEWS = views()
-RGB_VIEWS = views({**UNDRAWN, **UNLIKE})
+VIEWS = views(UNDRAWN)
+RGB_VIEWS = views(UNLIKE)
+
+
+def copy_state(reference_model, reference_data, data) -> None:
+    for field in ("qpos", "qvel", "act", "mocap_pos", "mocap_quat", "ctrl"):
+        getattr(data, field)[:] = getattr(reference_data, field)
+    data.time = reference_data.time
 
 
 @pytest.fixture(scope="module")
-def images():
-    """(path, camera) -> (mjsim images, reference images, extent), rendered once per model."""
+def figures():
+    """(path, state, camera) -> render_support.Figures, every view of a model rendered at once
+    (the figures kept, not the images: tests run in random order)."""
     cache = {}
 
-    def render(path, camera):
+    def render(path, state, camera):
         if path not in cache:
-            cache.clear()
-            pair = {}
             reference_model = mujoco.MjModel.from_xml_path(str(path))
-            for module in (mjsim, mujoco):
-                model = module.MjModel.from_xml_path(str(path))
-                if module is mjsim:
-                    render_support.share_reference_texels(model, reference_model)
-                data = module.MjData(model)
-                render_support.settle(module, model, data, 20)
-                with module.Renderer(model, 240, 320) as renderer:
-                    for flag in UNDRAWN_FLAGS:
-                        renderer.scene.flags[getattr(module.mjtRndFlag, flag)] = 0
-                    pair[module] = [render_support.render_modes(renderer, data, cam)
-                                    for cam in range(-1, model.ncam)]
-            cache[path] = pair, model.stat.extent
-        pair, extent = cache[path]
-        return pair[mjsim][camera + 1], pair[mujoco][camera + 1], extent
+            reference_data = mujoco.MjData(reference_model)
+            model = mjsim.MjModel.from_xml_path(str(path))
+            render_support.share_reference_texels(model, reference_model)
+            data = mjsim.MjData(model)
+            pair = {}
+            with mjsim.Renderer(model, 240, 320) as ours, \
+                    mujoco.Renderer(reference_model, 240, 320) as theirs:
+                stepped = 0
+                for index, steps in enumerate(STATES):
+                    if stepped == 0:
+                        render_support.settle(mujoco, reference_model, reference_data, steps)
+                    else:
+                        for _ in range(steps - stepped):
+                            mujoco.mj_step(reference_model, reference_data)
+                        mujoco.mj_forward(reference_model, reference_data)
+                    stepped = steps
+                    copy_state(reference_model, reference_data, data)
+                    mjsim.mj_forward(model, data)
+                    for cam in range(-1, model.ncam):
+                        pair[(index, cam)] = render_support.compare(
+                            render_support.render_modes(ours, data, cam),
+                            render_support.render_modes(theirs, reference_data, cam),
+                            reference_model.stat.extent)
+            cache[path] = pair
+        return cache[path][(state, camera)]
 
     return render
 
 
-@pytest.mark.parametrize("path, camera", VIEWS)
-def test_segmentation_and_depth_match_reference(path, camera, images):
-    ours, reference, extent = images(path, camera)
-    figures = render_support.compare(ours, reference, extent)
-    assert figures.segmentation >= 0.99 and figures.depth >= 0.99, f"{path.name} camera {camera}: {figures}"
+@pytest.mark.parametrize("path, state, camera", VIEWS)
+def test_segmentation_and_depth_match_reference(path, state, camera, figures):
+    view = figures(path, state, camera)
+    assert view.segmentation >= 0.99 and view.depth >= 0.99, \
+        f"{path.name} state {state} camera {camera}: {view}"
 
 
-@pytest.mark.parametrize("path, camera", RGB_VIEWS)
-def test_rgb_is_similar_to_reference(path, camera, images):
-    ours, reference, extent = images(path, camera)
-    similarity = render_support.ssim(ours["rgb"], reference["rgb"])
-    assert similarity >= 0.95, f"{path.name} camera {camera}: SSIM {similarity:.4f}"
+@pytest.mark.parametrize("path, state, camera", RGB_VIEWS)
+def test_rgb_is_similar_to_reference(path, state, camera, figures):
+    view = figures(path, state, camera)
+    assert view.ssim >= 0.95, f"{path.name} state {state} camera {camera}: {view}"
 
 
-def test_image_shapes_and_types(images):
-    ours, reference, _ = images(VIEWS[0].values[0], -1)
+def test_image_shapes_and_types():
+    path = VIEWS[0].values[0]
+    images = {}
+    for module in (mjsim, mujoco):
+        model = module.MjModel.from_xml_path(str(path))
+        data = module.MjData(model)
+        module.mj_forward(model, data)
+        with module.Renderer(model, 240, 320) as renderer:
+            images[module] = render_support.render_modes(renderer, data, -1)
+    ours, reference = images[mjsim], images[mujoco]
     for mode in ("rgb", "depth", "segmentation"):
         assert ours[mode].shape == reference[mode].shape, mode
         assert ours[mode].dtype == reference[mode].dtype, mode

@@ -124,6 +124,8 @@ struct RenderContext {
   // the model's skin triangles (vertex ids within each skin) and where each skin's begin; the
   // vertices come from the scene (mjv_updateSkin)
   std::vector<int> skinFace, skinFaceAdr, skinFaceNum;
+  std::vector<int> skinVertAdr, skinTexcoordAdr;  // -1: a skin without texture coordinates
+  std::vector<float> skinTexcoord;
 };
 
 struct RenderRect {

@@ -46,6 +46,9 @@ void CopyVisualSettings(const Model& m, RenderContext& con, int fontscale) {
   con.skinFace.assign(m.skin_face, m.skin_face + 3 * m.nskinface);
   con.skinFaceAdr.assign(m.skin_faceadr, m.skin_faceadr + m.nskin);
   con.skinFaceNum.assign(m.skin_facenum, m.skin_facenum + m.nskin);
+  con.skinVertAdr.assign(m.skin_vertadr, m.skin_vertadr + m.nskin);
+  con.skinTexcoordAdr.assign(m.skin_texcoordadr, m.skin_texcoordadr + m.nskin);
+  con.skinTexcoord.assign(m.skin_texcoord, m.skin_texcoord + 2 * m.nskintexvert);
   con.readPixelFormat = GL_RGB;
 }
 

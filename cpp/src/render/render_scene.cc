@@ -186,8 +186,13 @@ bool DrawSkin(const VisGeom& geom, const VisScene& scn, const RenderContext& con
   const float* vert = scn.skinvert.data() + 3 * scn.skinvertadr[skin];
   const float* normal = scn.skinnormal.data() + 3 * scn.skinvertadr[skin];
   const int* face = con.skinFace.data() + 3 * con.skinFaceAdr[skin];
+  // texture coordinates are per skin vertex, from the skin's first
+  int texcoord_adr = con.skinTexcoordAdr[skin];
+  const float* texcoord =
+      texcoord_adr >= 0 ? con.skinTexcoord.data() + 2 * texcoord_adr : nullptr;
   gl.Begin(GL_TRIANGLES);
   for (int k = 0; k < 3 * con.skinFaceNum[skin]; ++k) {
+    if (texcoord) gl.TexCoord2fv(texcoord + 2 * face[k]);
     gl.Normal3fv(normal + 3 * face[k]);
     gl.Vertex3fv(vert + 3 * face[k]);
   }
@@ -244,20 +249,19 @@ bool DrawShape(const VisGeom& geom, const RenderContext& con) {
   }
 }
 
-constexpr int kRoleRGB = 1, kTexture2D = 0;  // mjTEXROLE_RGB, mjTEXTURE_2D
+constexpr int kRoleRGB = 1;  // mjTEXROLE_RGB
+constexpr int kTexture2D = 0, kTextureCube = 1, kTextureSkybox = 2;  // mjtTexture
 
-// the geom's 2D colour texture, bound and scaled, when its material has one and the shape
-// carries texture coordinates; false otherwise. Planes and height fields carry (x, -y) of their
-// frame: the texture repeats texrepeat times over the width (2 size[0]) or, with texuniform,
-// every 2 / texrepeat units (measured on a checker: texuniform="true" texrepeat="1 1" has
-// cells of 1 unit whatever the plane's size; the first texture row lies towards +y; on a
-// ramp texture, coordinate (0.5, 0.5) lies at the plane's centre whatever its size or repeat).
-bool BindTexture2D(const VisGeom& geom, const RenderContext& con) {
-  if (geom.matid < 0 || geom.matid >= mjMAXMATERIAL) return false;
-  int tex = con.mat_texid[mjNTEXROLE * geom.matid + kRoleRGB];
-  if (tex < 0 || tex >= con.ntexture || con.textureType[tex] != kTexture2D) return false;
+// a 2D texture on a shape that carries texture coordinates, scaled. Planes and height fields
+// carry (x, -y) of their frame: the texture repeats texrepeat times over the width (2 size[0])
+// or, with texuniform, every 2 / texrepeat units (measured on a checker: texuniform="true"
+// texrepeat="1 1" has cells of 1 unit whatever the plane's size; the first texture row lies
+// towards +y; on a ramp texture, coordinate (0.5, 0.5) lies at the plane's centre whatever its
+// size or repeat). Meshes and skins carry their own coordinates.
+bool Bind2D(const VisGeom& geom, GLuint texture, const RenderContext& con) {
   bool flat = geom.type == mjGEOM_PLANE || geom.type == mjGEOM_HFIELD;
-  if (!flat && !(geom.type == mjGEOM_MESH && geom.texcoord)) return false;
+  bool carried = (geom.type == mjGEOM_MESH || geom.type == mjGEOM_SKIN) && geom.texcoord;
+  if (!flat && !carried) return false;
   const float* repeat = con.mat_texrepeat + 2 * geom.matid;
   float sx = 1, sy = 1;
   if (flat) {
@@ -271,14 +275,54 @@ bool BindTexture2D(const VisGeom& geom, const RenderContext& con) {
   gl.Scalef(sx, sy, 1);
   gl.MatrixMode(GL_MODELVIEW);
   gl.Enable(GL_TEXTURE_2D);
-  gl.BindTexture(GL_TEXTURE_2D, con.texture[tex]);
-  gl.TexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_MODULATE);
+  gl.BindTexture(GL_TEXTURE_2D, texture);
   return true;
 }
 
-void UnbindTexture2D() {
-  gl.Disable(GL_TEXTURE_2D);
-  gl.BindTexture(GL_TEXTURE_2D, 0);
+// a cube texture on a solid: each point samples the cube in its direction from the shape's
+// centre, in the shape's frame (the unit shapes' coordinates), the cube's up axis along z
+bool BindCube(const VisGeom& geom, GLuint texture) {
+  bool solid = geom.type == mjGEOM_SPHERE || geom.type == mjGEOM_CAPSULE ||
+               geom.type == mjGEOM_ELLIPSOID || geom.type == mjGEOM_CYLINDER ||
+               geom.type == mjGEOM_BOX || geom.type == mjGEOM_MESH;
+  if (!solid) return false;
+  // (x, z, -y) of the shape: the skybox's swizzle (DrawSkybox)
+  const float planes[3][4] = {{1, 0, 0, 0}, {0, 0, 1, 0}, {0, -1, 0, 0}};
+  const GLenum coords[3] = {GL_S, GL_T, GL_R};
+  const GLenum gens[3] = {GL_TEXTURE_GEN_S, GL_TEXTURE_GEN_T, GL_TEXTURE_GEN_R};
+  for (int i = 0; i < 3; ++i) {
+    gl.TexGeni(coords[i], GL_TEXTURE_GEN_MODE, GL_OBJECT_LINEAR);
+    gl.TexGenfv(coords[i], GL_OBJECT_PLANE, planes[i]);
+    gl.Enable(gens[i]);
+  }
+  gl.Enable(GL_TEXTURE_CUBE_MAP);
+  gl.BindTexture(GL_TEXTURE_CUBE_MAP, texture);
+  return true;
+}
+
+// the geom's colour texture, bound (GL_TEXTURE_2D or GL_TEXTURE_CUBE_MAP returned), when its
+// material has one the shape can carry; 0 otherwise
+GLenum BindTexture(const VisGeom& geom, const RenderContext& con) {
+  if (geom.matid < 0 || geom.matid >= mjMAXMATERIAL) return 0;
+  int tex = con.mat_texid[mjNTEXROLE * geom.matid + kRoleRGB];
+  if (tex < 0 || tex >= con.ntexture) return 0;
+  GLenum bound = 0;
+  if (con.textureType[tex] == kTexture2D && Bind2D(geom, con.texture[tex], con)) {
+    bound = GL_TEXTURE_2D;
+  } else if (con.textureType[tex] == kTextureCube && BindCube(geom, con.texture[tex])) {
+    bound = GL_TEXTURE_CUBE_MAP;
+  }
+  if (bound) gl.TexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_MODULATE);
+  return bound;
+}
+
+void UnbindTexture(GLenum target) {
+  gl.Disable(target);
+  gl.BindTexture(target, 0);
+  if (target == GL_TEXTURE_CUBE_MAP) {
+    for (GLenum gen : {GL_TEXTURE_GEN_S, GL_TEXTURE_GEN_T, GL_TEXTURE_GEN_R}) gl.Disable(gen);
+    return;
+  }
   gl.MatrixMode(GL_TEXTURE);
   gl.LoadIdentity();
   gl.MatrixMode(GL_MODELVIEW);
@@ -287,12 +331,12 @@ void UnbindTexture2D() {
 // one geom of `scn` (skins take their vertices from it)
 void DrawGeom(const VisGeom& geom, const VisScene& scn, const RenderContext& con, Pass pass,
               float alpha_scale) {
-  bool textured = false;
+  GLenum texture = 0;
   if (pass == Pass::kSegment) {
     SetSegmentColor(geom, scn.flags[mjRND_IDCOLOR]);
   } else if (pass != Pass::kDepth) {
     SetMaterial(geom, alpha_scale, pass == Pass::kColour);
-    textured = BindTexture2D(geom, con);
+    texture = BindTexture(geom, con);
   }
   if (geom.type == mjGEOM_SKIN) {
     DrawSkin(geom, scn, con);
@@ -302,7 +346,7 @@ void DrawGeom(const VisGeom& geom, const VisScene& scn, const RenderContext& con
     DrawShape(geom, con);
     gl.PopMatrix();
   }
-  if (textured) UnbindTexture2D();
+  if (texture) UnbindTexture(texture);
 }
 
 bool IsLine(const VisGeom& geom) { return geom.type == mjGEOM_LINE || geom.type == mjGEOM_LINEBOX; }
@@ -388,8 +432,6 @@ int OrderGeoms(VisScene& scn, bool segment) {
   });
   return opaque;
 }
-
-constexpr int kTextureSkybox = 2;  // mjTEXTURE_SKYBOX
 
 // the first skybox texture, as a cube around the eye behind everything (depth not written, so
 // the background keeps the far depth); world directions (x, y, z) sample the cube map at

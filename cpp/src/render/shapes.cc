@@ -152,10 +152,9 @@ float PlaneHalfExtent(const Model& m, mjtNum size) {
 }
 
 // the grid lines of a plane's side of half-extent `half`: the centre, then every `cell` out to
-// the edges (at most 100 a side); the last cell ends at the edge
+// the edges; the last cell ends at the edge
 std::vector<float> PlaneGridLines(float half, float cell) {
-  int per_side = cell > 0 ? static_cast<int>(std::ceil(half / cell)) : 1;
-  per_side = std::clamp(per_side, 1, 100);
+  int per_side = std::max(static_cast<int>(std::ceil(half / cell)), 1);
   std::vector<float> lines(2 * per_side + 1);
   for (int i = -per_side; i <= per_side; ++i) {
     lines[i + per_side] = std::clamp(i * cell, -half, half);
@@ -164,11 +163,22 @@ std::vector<float> PlaneGridLines(float half, float cell) {
   return lines;
 }
 
+// quads of 2 spacing a side, coarser where a plane would have more than kMaxPlaneQuads (the
+// infinite planes, zfar * extent wide); a 100 x 2 plane of spacing 0.2 (dm_control's hopper)
+// keeps them all
+constexpr float kMaxPlaneQuads = 1 << 18;
+float PlaneCell(float hx, float hy, float spacing) {
+  float cell = spacing > 0 ? 2 * spacing : std::max(hx, hy);
+  float quads = std::ceil(hx / cell) * std::ceil(hy / cell) * 4;
+  return quads > kMaxPlaneQuads ? cell * std::sqrt(quads / kMaxPlaneQuads) : cell;
+}
+
 // a plane of half-extents hx, hy facing +z, as quads of 2 spacing a side from its centre
 // (measured: the reference's Gouraud-shaded plane under a spot light bends at x = 0 and at every
 // multiple of 2 size[2], whatever the size; at least 2 quads a side)
 void DrawPlane(float hx, float hy, float spacing) {
-  std::vector<float> xs = PlaneGridLines(hx, 2 * spacing), ys = PlaneGridLines(hy, 2 * spacing);
+  float cell = PlaneCell(hx, hy, spacing);
+  std::vector<float> xs = PlaneGridLines(hx, cell), ys = PlaneGridLines(hy, cell);
   gl.Normal3f(0, 0, 1);
   for (size_t i = 0; i + 1 < xs.size(); ++i) {
     gl.Begin(GL_QUAD_STRIP);
