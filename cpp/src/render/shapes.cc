@@ -335,19 +335,13 @@ void DrawHField(const Model& m, int h) {
     gl.TexCoord2f(x, -y);
     gl.Vertex3f(x, y, z(r, c));
   };
-  // each cell two triangles, the diagonal alternating from cell to cell (a checkerboard: depth
-  // agrees with the reference's on 93% of terrain_hfield.xml's pixels, 85% with one diagonal;
-  // its triangulation is not known yet)
+  // each cell two triangles split along its diagonal from (r, c) to (r + 1, c + 1) (measured:
+  // the reference's depth on random 4x5 and 5x4 fields follows that diagonal in every cell)
   gl.Begin(GL_TRIANGLES);
   for (int r = 0; r + 1 < nrow; ++r) {
     for (int c = 0; c + 1 < ncol; ++c) {
-      if ((r + c) % 2 == 0) {
-        vertex(r, c), vertex(r, c + 1), vertex(r + 1, c);
-        vertex(r, c + 1), vertex(r + 1, c + 1), vertex(r + 1, c);
-      } else {
-        vertex(r, c), vertex(r, c + 1), vertex(r + 1, c + 1);
-        vertex(r, c), vertex(r + 1, c + 1), vertex(r + 1, c);
-      }
+      vertex(r, c), vertex(r, c + 1), vertex(r + 1, c + 1);
+      vertex(r, c), vertex(r + 1, c + 1), vertex(r + 1, c);
     }
   }
   gl.End();
