@@ -122,6 +122,10 @@ using GLubyte = unsigned char;
   X(void, TexGenfv, (GLenum coord, GLenum pname, const GLfloat* params))                      \
   X(void, TexParameterfv, (GLenum target, GLenum pname, const GLfloat* params))               \
   X(void, PolygonOffset, (GLfloat factor, GLfloat units))                                     \
+  X(void, PolygonMode, (GLenum face, GLenum mode))                                             \
+  X(void, Fogi, (GLenum pname, GLint param))                                                   \
+  X(void, Fogf, (GLenum pname, GLfloat param))                                                 \
+  X(void, Fogfv, (GLenum pname, const GLfloat* params))                                        \
   X(void, BlitFramebuffer, (GLint sx0, GLint sy0, GLint sx1, GLint sy1, GLint dx0, GLint dy0,  \
                             GLint dx1, GLint dy1, GLbitfield mask, GLenum filter))
 
@@ -197,5 +201,7 @@ constexpr GLenum GL_NONE = 0, GL_TEXTURE0 = 0x84C0, GL_TEXTURE1 = 0x84C1, GL_S =
                  GL_CLAMP_TO_BORDER = 0x812D, GL_TEXTURE_BORDER_COLOR = 0x1004,
                  GL_POLYGON_OFFSET_FILL = 0x8037, GL_DRAW_FRAMEBUFFER_BINDING = 0x8CA6,
                  GL_ONE = 1, GL_UNSIGNED_INT = 0x1405;
+constexpr GLenum GL_FOG = 0x0B60, GL_FOG_MODE = 0x0B65, GL_FOG_START = 0x0B63,
+                 GL_FOG_END = 0x0B64, GL_FOG_COLOR = 0x0B66, GL_LINE = 0x1B01, GL_FILL = 0x1B02;
 
 }  // namespace mjsim::glapi

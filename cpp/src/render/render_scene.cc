@@ -511,6 +511,20 @@ void PrepareShading(const VisScene& scn, bool segment) {
   gl.Disable(GL_BLEND);
 }
 
+// linear fog in eye distance, from fogStart to fogEnd (the model's fogstart and fogend times
+// its extent), over everything drawn, the skybox included
+void PrepareFog(const VisScene& scn, const RenderContext& con, bool segment) {
+  if (segment || !scn.flags[mjRND_FOG]) {
+    gl.Disable(GL_FOG);
+    return;
+  }
+  gl.Enable(GL_FOG);
+  gl.Fogi(GL_FOG_MODE, GL_LINEAR);
+  gl.Fogf(GL_FOG_START, con.fogStart);
+  gl.Fogf(GL_FOG_END, con.fogEnd);
+  gl.Fogfv(GL_FOG_COLOR, con.fogRGBA);
+}
+
 
 // the opaque geoms; a mirror's colour added to reflectance times its reflection (measured: a
 // wall's reflection in a floor of reflectance 0.5 reads floor + 0.5 wall, byte for byte)
@@ -586,12 +600,15 @@ void RenderScene(RenderRect viewport, VisScene& scn, const RenderContext& con) {
   SetProjection(eye, viewport);
   SetView(eye, scn);
   PrepareShading(scn, segment);
+  PrepareFog(scn, con, segment);
   if (!segment && scn.flags[mjRND_SKYBOX]) {
     GLboolean culling = gl.IsEnabled(GL_CULL_FACE);
     gl.Disable(GL_CULL_FACE);  // seen from inside
     DrawSkybox(eye, con);
     if (culling) gl.Enable(GL_CULL_FACE);
   }
+  // the skybox stays filled (measured: the reference's wireframe scene is over its sky)
+  gl.PolygonMode(GL_FRONT_AND_BACK, scn.flags[mjRND_WIREFRAME] ? GL_LINE : GL_FILL);
   bool shadows = false;
   for (int i = 0; i < std::min(scn.nlight, kMaxGLLights) && !segment; ++i) {
     shadows = shadows || CastsShadow(scn, i, con);
@@ -609,14 +626,17 @@ void RenderScene(RenderRect viewport, VisScene& scn, const RenderContext& con) {
     if (CastsShadow(scn, i, con)) AddShadowedLight(i, eye, viewport, scn, con, opaque, reflect);
   }
   if (shadows) SetLights(scn, con, kAllLights);
-  // transparent geoms blend over what is behind them and do not hide one another
+  // transparent geoms blend over what is behind them (or add to it, with mjRND_ADDITIVE) and
+  // do not hide one another
   gl.Enable(GL_BLEND);
-  gl.BlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+  gl.BlendFunc(GL_SRC_ALPHA, scn.flags[mjRND_ADDITIVE] ? GL_ONE : GL_ONE_MINUS_SRC_ALPHA);
   gl.DepthMask(0);
   for (int k = opaque; k < scn.ngeom; ++k) DrawTransparent(scn.geoms[scn.geomorder[k]], scn, con);
   gl.DepthMask(1);
   gl.Disable(GL_BLEND);
   gl.Disable(GL_SCISSOR_TEST);
+  gl.Disable(GL_FOG);
+  gl.PolygonMode(GL_FRONT_AND_BACK, GL_FILL);
   gl.Enable(GL_MULTISAMPLE);
   gl.ClipControl(GL_LOWER_LEFT, GL_NEGATIVE_ONE_TO_ONE);  // GL's default, for other drawing
   gl.ClearDepth(1);
