@@ -227,6 +227,29 @@ void BindFunctions(py::module_& module) {
     return FindRect(x, y, nrect, rects.data());
   }, py::arg("x"), py::arg("y"), py::arg("nrect"), py::arg("rect"),
      "The index of the first of nrect rectangles holding (x, y), or -1.");
+  module.def("mjr_changeFont", [](int fontscale, RenderContext& con) {
+    ChangeFont(fontscale, con);
+  }, py::arg("fontscale"), py::arg("con"), "Change font of existing context.");
+  module.def("mjr_text", [](int font, const std::string& txt, const RenderContext& con, float x,
+                            float y, float r, float g, float b) {
+    DrawText(font, txt, con, x, y, r, g, b);
+  }, py::arg("font"), py::arg("txt"), py::arg("con"), py::arg("x"), py::arg("y"), py::arg("r"),
+     py::arg("g"), py::arg("b"), "Draw text at (x,y) in relative coordinates; font is mjtFont.");
+  module.def("mjr_overlay", [](int font, int gridpos, RenderRect viewport,
+                               const std::string& overlay, const std::string& overlay2,
+                               const RenderContext& con) {
+    DrawOverlay(font, gridpos, viewport, overlay, overlay2, con);
+  }, py::arg("font"), py::arg("gridpos"), py::arg("viewport"), py::arg("overlay"),
+     py::arg("overlay2"), py::arg("con"),
+     "Draw text overlay; font is mjtFont; gridpos is mjtGridPos.");
+  module.def("mjr_label", [](RenderRect viewport, int font, const std::string& txt, float r,
+                             float g, float b, float a, float rt, float gt, float bt,
+                             const RenderContext& con) {
+    const float rgba[4] = {r, g, b, a}, text_rgb[3] = {rt, gt, bt};
+    DrawLabel(viewport, font, txt, rgba, text_rgb, con);
+  }, py::arg("viewport"), py::arg("font"), py::arg("txt"), py::arg("r"), py::arg("g"),
+     py::arg("b"), py::arg("a"), py::arg("rt"), py::arg("gt"), py::arg("bt"), py::arg("con"),
+     "Draw rectangle with centered text.");
   module.def("mjr_render", [](RenderRect viewport, VisScene& scn, const RenderContext& con) {
     Initialized(con, "mjr_render");
     py::gil_scoped_release release;

@@ -85,6 +85,13 @@ using GLubyte = unsigned char;
   X(void, PixelStorei, (GLenum pname, GLint param))                                            \
   X(void, DrawPixels, (GLsizei w, GLsizei h, GLenum format, GLenum type, const void* pixels))  \
   X(void, RasterPos2i, (GLint x, GLint y))                                                     \
+  X(void, RasterPos3f, (GLfloat x, GLfloat y, GLfloat z))                                      \
+  X(void, Bitmap, (GLsizei w, GLsizei h, GLfloat xorig, GLfloat yorig, GLfloat xmove,           \
+                   GLfloat ymove, const GLubyte* bitmap))                                      \
+  X(void, ListBase, (GLuint base))                                                             \
+  X(void, CallLists, (GLsizei n, GLenum type, const void* lists))                              \
+  X(void, GetFloatv, (GLenum pname, GLfloat* data))                                            \
+  X(void, Vertex2i, (GLint x, GLint y))                                                        \
   X(void, ColorMask, (GLboolean r, GLboolean g, GLboolean b, GLboolean a))                     \
   X(void, GenTextures, (GLsizei n, GLuint* ids))                                               \
   X(void, DeleteTextures, (GLsizei n, const GLuint* ids))                                      \
@@ -178,5 +185,6 @@ constexpr GLenum GL_FRAMEBUFFER = 0x8D40, GL_READ_FRAMEBUFFER = 0x8CA8,
                  GL_COLOR_ATTACHMENT0 = 0x8CE0, GL_DEPTH_STENCIL_ATTACHMENT = 0x821A,
                  GL_FRAMEBUFFER_COMPLETE = 0x8CD5, GL_NEAREST = 0x2600;
 constexpr GLenum GL_BACK_LEFT = 0x0402, GL_FRONT_LEFT = 0x0400;
+constexpr GLenum GL_LINE_SMOOTH = 0x0B20;
 
 }  // namespace mjsim::glapi

@@ -1,0 +1,13 @@
+// overlay_text.h: text in window pixels within render/ (overlay.cc), for the figures and labels
+#pragma once
+#include <string>
+
+#include "mjsim/render.h"
+
+namespace mjsim {
+// the cell height of `font` (mjFONT_BIG's or the normal one's)
+int FontHeight(int font, const RenderContext& con);
+// `txt` with its first cell's bottom left corner at window pixel (x, y), in rgb
+void DrawTextPixels(int font, const std::string& txt, int x, int y, const float rgb[3],
+                    const RenderContext& con);
+}  // namespace mjsim
