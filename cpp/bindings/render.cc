@@ -10,6 +10,7 @@
 #include "mjsim/errors.h"
 #include "mjsim/render.h"
 #include "mjsim/vis.h"
+#include "structs.h"
 
 namespace mjsim {
 namespace {
@@ -250,6 +251,10 @@ void BindFunctions(py::module_& module) {
   }, py::arg("viewport"), py::arg("font"), py::arg("txt"), py::arg("r"), py::arg("g"),
      py::arg("b"), py::arg("a"), py::arg("rt"), py::arg("gt"), py::arg("bt"), py::arg("con"),
      "Draw rectangle with centered text.");
+  module.def("mjr_figure", [](RenderRect viewport, StructHandle<VisFigure>& fig,
+                              const RenderContext& con) {
+    DrawFigure(viewport, *fig.value, con);
+  }, py::arg("viewport"), py::arg("fig"), py::arg("con"), "Draw 2D figure.");
   module.def("mjr_render", [](RenderRect viewport, VisScene& scn, const RenderContext& con) {
     Initialized(con, "mjr_render");
     py::gil_scoped_release release;

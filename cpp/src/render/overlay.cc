@@ -12,8 +12,8 @@
 #include "render/overlay_text.h"
 
 namespace mjsim {
-namespace {
 using namespace glapi;
+namespace {
 
 bool HasFonts(const RenderContext& con) { return con.rangeFont > 0 && gl.CallLists; }
 
@@ -56,7 +56,8 @@ void CallText(int font, const std::string& txt, float x, float y, const float rg
   CallFont(font == mjFONT_BIG ? con.baseFontBig : con.baseFontNormal, codes, x, y, rgb);
 }
 
-// a projection in which (x, y) is window pixel (x, y), over the whole buffer
+}  // namespace
+
 void WindowPixels(const RenderContext& con) {
   RenderRect all = MaxViewport(con);
   gl.Viewport(all.left, all.bottom, all.width, all.height);
@@ -67,6 +68,7 @@ void WindowPixels(const RenderContext& con) {
   gl.LoadIdentity();
 }
 
+namespace {
 std::vector<std::string> Lines(const std::string& txt) {
   std::vector<std::string> lines(1);
   for (char c : txt) {
