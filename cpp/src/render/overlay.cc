@@ -103,6 +103,22 @@ void DrawTextPixels(int font, const std::string& txt, int x, int y, const float 
   CallText(font, txt, static_cast<float>(x), static_cast<float>(y), rgb, con);
 }
 
+void DrawText3D(const float pos[3], const std::string& txt, const RenderContext& con) {
+  if (!HasFonts(con)) return;
+  PrepareBitmaps();
+  std::string codes = ListCodes(txt, con.rangeFont);
+  if (codes.empty()) return;
+  // white over a black outline (measured: the reference's geom labels are the shadow font's)
+  const float black[3] = {0, 0, 0}, white[3] = {1, 1, 1};
+  for (int pass = 0; pass < 2; ++pass) {
+    const float* rgb = pass ? white : black;
+    gl.Color4f(rgb[0], rgb[1], rgb[2], 1);
+    gl.RasterPos3f(pos[0], pos[1], pos[2]);
+    gl.ListBase(pass ? con.baseFontNormal : con.baseFontShadow);
+    gl.CallLists(static_cast<GLsizei>(codes.size()), GL_UNSIGNED_BYTE, codes.data());
+  }
+}
+
 void DrawText(int font, const std::string& txt, const RenderContext& con, float x, float y,
               float r, float g, float b) {
   if (!HasFonts(con)) return;

@@ -7,10 +7,13 @@
 //   writes the current framebuffer (viewport only), scn.geomorder
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <numeric>
+#include <string>
 
 #include "mjsim/render.h"
 #include "render/gl_api.h"
+#include "render/overlay_text.h"
 
 namespace mjsim {
 namespace {
@@ -457,6 +460,15 @@ void PrepareShading(const VisScene& scn, bool segment) {
   gl.Disable(GL_BLEND);
 }
 
+// the labels of the geoms that have one, over everything at each geom's position
+void DrawLabels(const VisScene& scn, const RenderContext& con) {
+  for (int i = 0; i < scn.ngeom; ++i) {
+    const VisGeom& geom = scn.geoms[i];
+    if (!geom.label[0]) continue;
+    DrawText3D(geom.pos, std::string(geom.label, strnlen(geom.label, mjMAXLABEL)), con);
+  }
+}
+
 }  // namespace
 
 void RenderScene(RenderRect viewport, VisScene& scn, const RenderContext& con) {
@@ -500,6 +512,7 @@ void RenderScene(RenderRect viewport, VisScene& scn, const RenderContext& con) {
   for (int k = opaque; k < scn.ngeom; ++k) DrawGeom(scn.geoms[scn.geomorder[k]], scn, con, segment, 1);
   gl.DepthMask(1);
   gl.Disable(GL_BLEND);
+  if (!segment) DrawLabels(scn, con);
   gl.Disable(GL_SCISSOR_TEST);
   gl.Enable(GL_MULTISAMPLE);
   gl.ClipControl(GL_LOWER_LEFT, GL_NEGATIVE_ONE_TO_ONE);  // GL's default, for other drawing
