@@ -239,6 +239,11 @@ void BindFunctions(py::module_& module) {
   module.def("mjr_overlay", [](int font, int gridpos, RenderRect viewport,
                                const std::string& overlay, const std::string& overlay2,
                                const RenderContext& con) {
+    // the reference darkens the whole viewport and draws the text somewhere for these
+    if (gridpos < mjGRID_TOPLEFT || gridpos > mjGRID_RIGHT) {
+      throw py::value_error("mjr_overlay: gridpos must be an mjtGridPos (0 to 7), got " +
+                            std::to_string(gridpos));
+    }
     DrawOverlay(font, gridpos, viewport, overlay, overlay2, con);
   }, py::arg("font"), py::arg("gridpos"), py::arg("viewport"), py::arg("overlay"),
      py::arg("overlay2"), py::arg("con"),

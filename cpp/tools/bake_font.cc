@@ -4,11 +4,15 @@
 //
 // Pixel sizes: per font scale, the em size at which DejaVu Sans Condensed's rounded advance
 // widths are closest to the reference's charWidth (normal) and charWidthBig (big) at that scale
-// (mean error 0.86 px over the 95 characters at 100, 2.5 px at 300; docs/REFERENCE-BEHAVIOURS.md).
-// The cell height is 1.3 em: the reference's charHeight is 1.24 to 1.34 times these em sizes.
+// (mean error 0.78 px over the 95 characters at 50, 0.86 px at 100, 2.5 px at 300;
+// docs/REFERENCE-BEHAVIOURS.md). The cell height (charHeight) is the reference's line height at
+// that scale where the font's ascent + descent fits in it (all but the normal font at 50, whose
+// 11 px are less than the 13 px DejaVu needs at 11.2 px a em), the spare rows split above and
+// below the glyphs, so that text lays out line for line as the reference's does.
 #define STB_TRUETYPE_IMPLEMENTATION
 #include "stb_truetype.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -18,10 +22,13 @@
 
 namespace {
 
-constexpr int kFontScales[] = {100, 150, 200, 250, 300};
-constexpr float kEmNormal[] = {14.5f, 21.6f, 28.5f, 35.5f, 41.6f};
-constexpr float kEmBig[] = {28.5f, 41.6f, 53.0f, 66.7f, 78.9f};
-constexpr float kCellHeightPerEm = 1.3f;
+constexpr int kNumScales = 6;
+constexpr int kFontScales[kNumScales] = {50, 100, 150, 200, 250, 300};
+constexpr float kEmNormal[kNumScales] = {11.2f, 14.5f, 21.6f, 28.5f, 35.5f, 41.6f};
+constexpr float kEmBig[kNumScales] = {14.5f, 28.5f, 41.6f, 53.0f, 66.7f, 78.9f};
+// the reference's charHeight and charHeightBig (measured with mjr_changeFont)
+constexpr int kLineNormal[kNumScales] = {11, 18, 28, 37, 45, 54};
+constexpr int kLineBig[kNumScales] = {18, 37, 54, 71, 89, 106};
 constexpr int kFirstChar = 32, kNumChars = 95;
 // coverage (of 255) from which a pixel is drawn: the fonts are 1 bit, like the reference's
 constexpr int kCoverageThreshold = 100;
@@ -65,12 +72,13 @@ struct Baker {
   }
 
   // the glyph table of one font; returns its cell height
-  int BakeFont(const std::string& name, float em) {
+  int BakeFont(const std::string& name, float em, int line) {
     float scale = stbtt_ScaleForMappingEmToPixels(&info, em);
     int ascent, descent, gap;
     stbtt_GetFontVMetrics(&info, &ascent, &descent, &gap);
-    int baseline = static_cast<int>(std::ceil(-descent * scale));
-    int height = static_cast<int>(std::lround(kCellHeightPerEm * em));
+    int own = static_cast<int>(std::ceil((ascent - descent) * scale));
+    int height = std::max(own, line);
+    int baseline = static_cast<int>(std::ceil(-descent * scale)) + (height - own) / 2;
     tables += "const Glyph " + name + "[kNumChars] = {\n";
     for (int c = kFirstChar; c < kFirstChar + kNumChars; ++c) {
       BakedGlyph g = Bake(c, scale, baseline);
@@ -100,12 +108,12 @@ int main(int argc, char** argv) {
   }
   std::string fonts = "const Font kFonts[] = {\n";
   int count = 0;
-  for (int k = 0; k < 5; ++k) {
+  for (int k = 0; k < kNumScales; ++k) {
     int fontscale = kFontScales[k];
     for (int big = 0; big < 2; ++big) {
       std::string name = "kGlyphs" + std::to_string(fontscale) + (big ? "Big" : "Normal");
       float em = big ? kEmBig[k] : kEmNormal[k];
-      int height = baker.BakeFont(name, em);
+      int height = baker.BakeFont(name, em, big ? kLineBig[k] : kLineNormal[k]);
       fonts += "  {" + std::to_string(fontscale) + ", " + std::to_string(big) + ", " +
                std::to_string(height) + ", " + name + "},\n";
       ++count;

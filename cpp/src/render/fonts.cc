@@ -90,7 +90,7 @@ void DeleteFontLists(RenderContext& con) {
 
 int ContextFontScale(int fontscale) {
   // measured: mjr_makeContext takes any number, to the nearest of 100 ... 300 (ties upwards;
-  // 50 and below give 100)
+  // 50 and below give 100: only mjr_changeFont gives the font of 50)
   const int scales[] = {100, 150, 200, 250, 300};
   for (int scale : scales) {
     if (fontscale < scale + 25) return scale;
@@ -100,11 +100,8 @@ int ContextFontScale(int fontscale) {
 
 void MakeFontLists(int fontscale, RenderContext& con) {
   DeleteFontLists(con);
-  // mjFONTSCALE_50 draws as 100 (measured: a context made at 50 has fontScale 100 and the
-  // widths of 100)
-  int baked = std::max(fontscale, 100);
-  const fontdata::Font* normal = FindFont(baked, false);
-  const fontdata::Font* big = FindFont(baked, true);
+  const fontdata::Font* normal = FindFont(fontscale, false);
+  const fontdata::Font* big = FindFont(fontscale, true);
   if (!normal || !big) throw FatalError("Invalid fontscale");
   gl.PixelStorei(GL_UNPACK_ALIGNMENT, 1);  // the baked rows are padded to bytes, not words
   con.rangeFont = kRangeFont;
@@ -116,7 +113,7 @@ void MakeFontLists(int fontscale, RenderContext& con) {
   RecordFont(*big, con.baseFontBig, false, con.charWidthBig);
   con.charHeight = normal->char_height;
   con.charHeightBig = big->char_height;
-  con.fontScale = baked;
+  con.fontScale = fontscale;
 }
 
 void FreeFontLists(RenderContext& con) { DeleteFontLists(con); }
