@@ -186,3 +186,51 @@ def settle(module, model, data, steps: int) -> None:
     for _ in range(steps):
         module.mj_step(model, data)
     module.mj_forward(model, data)
+
+
+# ---- 2D drawing (text, overlays, labels, figures) -------------------------------------------
+
+BACKGROUND = (0.2, 0.3, 0.4)
+BACKGROUND_BYTES = (51, 76, 102)
+
+
+def draw_2d(module, draw, fontscale: int = 100, width: int = 640, height: int = 480,
+            model_xml: str = "<mujoco></mujoco>") -> np.ndarray:
+    """The offscreen buffer (bottom row first) of a `width` x `height` context of `module`
+    after filling it with BACKGROUND and calling draw(con)."""
+    import importlib
+
+    gl = importlib.import_module(module.__name__ + ".osmesa").GLContext(width, height)
+    gl.make_current()
+    model = module.MjModel.from_xml_string(
+        model_xml.replace("<mujoco>", f'<mujoco><visual><global offwidth="{width}" '
+                          f'offheight="{height}"/></visual>', 1))
+    con = module.MjrContext(model, fontscale)
+    try:
+        module.mjr_setBuffer(module.mjtFramebuffer.mjFB_OFFSCREEN, con)
+        viewport = module.MjrRect(0, 0, width, height)
+        module.mjr_rectangle(viewport, *BACKGROUND, 1)
+        draw(con)
+        rgb = np.zeros((height, width, 3), np.uint8)
+        module.mjr_readPixels(rgb, None, viewport, con)
+    finally:
+        con.free()
+        gl.free()
+    return rgb
+
+
+def pixel_box(image: np.ndarray, colour=None):
+    """(left, bottom, right, top), inclusive, of the pixels of `colour` (of anything but the
+    background when None); None when there are none."""
+    if colour is None:
+        mask = np.any(image != np.array(BACKGROUND_BYTES), axis=-1)
+    else:
+        mask = np.all(image == np.array(colour), axis=-1)
+    rows, cols = np.nonzero(mask)
+    if rows.size == 0:
+        return None
+    return int(cols.min()), int(rows.min()), int(cols.max()), int(rows.max())
+
+
+def colours(image: np.ndarray) -> set:
+    return {tuple(int(v) for v in pixel) for pixel in image.reshape(-1, 3)}

@@ -7,7 +7,7 @@
 // (mean error 0.78 px over the 95 characters at 50, 0.86 px at 100, 2.5 px at 300;
 // docs/REFERENCE-BEHAVIOURS.md). The cell height (charHeight) is the reference's line height at
 // that scale where the font's ascent + descent fits in it (all but the normal font at 50, whose
-// 11 px are less than the 13 px DejaVu needs at 11.2 px a em), the spare rows split above and
+// 11 px are less than the 14 px DejaVu needs at 11.2 px a em), the spare rows split above and
 // below the glyphs, so that text lays out line for line as the reference's does.
 #define STB_TRUETYPE_IMPLEMENTATION
 #include "stb_truetype.h"
