@@ -194,29 +194,45 @@ BACKGROUND = (0.2, 0.3, 0.4)
 BACKGROUND_BYTES = (51, 76, 102)
 
 
-def draw_2d(module, draw, fontscale: int = 100, width: int = 640, height: int = 480,
-            model_xml: str = "<mujoco></mujoco>") -> np.ndarray:
-    """The offscreen buffer (bottom row first) of a `width` x `height` context of `module`
-    after filling it with BACKGROUND and calling draw(con)."""
-    import importlib
+class Canvas:
+    """A `width` x `height` GL context of `module` with an MjrContext of an empty model at
+    `fontscale`, drawn into offscreen."""
 
-    gl = importlib.import_module(module.__name__ + ".osmesa").GLContext(width, height)
-    gl.make_current()
-    model = module.MjModel.from_xml_string(
-        model_xml.replace("<mujoco>", f'<mujoco><visual><global offwidth="{width}" '
-                          f'offheight="{height}"/></visual>', 1))
-    con = module.MjrContext(model, fontscale)
-    try:
-        module.mjr_setBuffer(module.mjtFramebuffer.mjFB_OFFSCREEN, con)
-        viewport = module.MjrRect(0, 0, width, height)
+    def __init__(self, module, fontscale: int, width: int, height: int):
+        import importlib
+
+        self.module, self.width, self.height = module, width, height
+        self.gl = importlib.import_module(module.__name__ + ".osmesa").GLContext(width, height)
+        self.gl.make_current()
+        self.model = module.MjModel.from_xml_string(
+            f'<mujoco><visual><global offwidth="{width}" offheight="{height}"/></visual></mujoco>')
+        self.con = module.MjrContext(self.model, fontscale)
+
+    def draw(self, draw) -> np.ndarray:
+        """The offscreen buffer (bottom row first) after filling it with BACKGROUND and calling
+        draw(con)."""
+        module = self.module
+        self.gl.make_current()
+        module.mjr_setBuffer(module.mjtFramebuffer.mjFB_OFFSCREEN, self.con)
+        viewport = module.MjrRect(0, 0, self.width, self.height)
         module.mjr_rectangle(viewport, *BACKGROUND, 1)
-        draw(con)
-        rgb = np.zeros((height, width, 3), np.uint8)
-        module.mjr_readPixels(rgb, None, viewport, con)
-    finally:
-        con.free()
-        gl.free()
-    return rgb
+        draw(self.con)
+        rgb = np.zeros((self.height, self.width, 3), np.uint8)
+        module.mjr_readPixels(rgb, None, viewport, self.con)
+        return rgb
+
+
+_canvases: dict = {}
+
+
+def draw_2d(module, draw, fontscale: int = 100, width: int = 640,
+            height: int = 480) -> np.ndarray:
+    """What draw(con) draws over BACKGROUND in a context of `module` (one kept per module,
+    font scale and size: making contexts is most of the time)."""
+    key = (module.__name__, fontscale, width, height)
+    if key not in _canvases:
+        _canvases[key] = Canvas(module, fontscale, width, height)
+    return _canvases[key].draw(draw)
 
 
 def pixel_box(image: np.ndarray, colour=None):
@@ -233,4 +249,6 @@ def pixel_box(image: np.ndarray, colour=None):
 
 
 def colours(image: np.ndarray) -> set:
-    return {tuple(int(v) for v in pixel) for pixel in image.reshape(-1, 3)}
+    """The image's distinct RGB colours, as tuples."""
+    packed = np.unique(image.reshape(-1, 3).astype(np.uint32) @ np.array([65536, 256, 1], np.uint32))
+    return {(int(v >> 16), int((v >> 8) & 255), int(v & 255)) for v in packed}

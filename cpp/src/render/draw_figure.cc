@@ -227,7 +227,9 @@ void DrawFigure(RenderRect viewport, VisFigure& fig, const RenderContext& con) {
                        "conversion (such as %.2g)");
     }
   }
-  if (con.rangeFont == 0 || viewport.width <= 0 || viewport.height <= 0) return;
+  // a context without fonts (made empty) draws the figure without text, laid out with a
+  // character height of 0, as the reference does
+  if (!gl.Begin || viewport.width <= 0 || viewport.height <= 0) return;
   Axes axes;
   axes.x = AxisRange(fig, 0);
   axes.y = AxisRange(fig, 1);

@@ -229,8 +229,8 @@ void DrawColumn(int font, const Column& column, const RenderContext& con) {
 
 void DrawOverlay(int font, int gridpos, RenderRect viewport, const std::string& overlay,
                  const std::string& overlay2, const RenderContext& con) {
-  if (!HasFonts(con) || !(IsLeft(gridpos) || IsRight(gridpos) || gridpos == mjGRID_TOP ||
-                          gridpos == mjGRID_BOTTOM)) {
+  // without fonts the panels are drawn all the same, for lines 0 pixels high (measured)
+  if (!(IsLeft(gridpos) || IsRight(gridpos) || gridpos == mjGRID_TOP || gridpos == mjGRID_BOTTOM)) {
     return;
   }
   if (overlay2.empty()) {  // one white column
