@@ -120,8 +120,8 @@ void DrawLinePixels(float xa, float ya, float xb, float yb) {
 }
 
 // the grid's lines, through pixel centres, the outer ones framing the pane
-void DrawGrid(const VisFigure& fig, const Axes& axes, const RenderContext& con) {
-  WindowPixels(con);
+void DrawGrid(const VisFigure& fig, const Axes& axes, RenderRect viewport) {
+  PixelProjection(viewport);
   gl.Disable(GL_LIGHTING);
   gl.Disable(GL_DEPTH_TEST);
   gl.Color4f(fig.gridrgb[0], fig.gridrgb[1], fig.gridrgb[2], 1);
@@ -175,7 +175,8 @@ void DrawLines(const VisFigure& fig, const Axes& axes) {
 // x ticks below the pane: the first left-aligned, the last right-aligned, the others centred;
 // y ticks left of it, right-aligned h2 from the pane, their cells centred on the grid lines
 void DrawTicks(const VisFigure& fig, const Axes& axes, const std::vector<std::string>& xlabels,
-               const std::vector<std::string>& ylabels, const RenderContext& con) {
+               const std::vector<std::string>& ylabels, RenderRect viewport,
+               const RenderContext& con) {
   int h = con.charHeight, h2 = h / 2;
   const float* rgb = fig.textrgb;
   int nx = static_cast<int>(xlabels.size());
@@ -183,19 +184,21 @@ void DrawTicks(const VisFigure& fig, const Axes& axes, const std::vector<std::st
     int tick = axes.x0 + (axes.x1 - axes.x0) * k / (nx - 1);
     int width = TextWidth(mjFONT_NORMAL, xlabels[k], con);
     int left = k == 0 ? tick : (k == nx - 1 ? tick - width : tick - width / 2);
-    DrawTextPixels(mjFONT_NORMAL, xlabels[k], left, axes.y0 - h - h2 + 1, rgb, con);
+    DrawTextPixels(mjFONT_NORMAL, xlabels[k], left, axes.y0 - h - h2 + 1, rgb, viewport, con);
   }
   int ny = static_cast<int>(ylabels.size());
   for (int k = 0; k < ny && fig.flg_ticklabel[1]; ++k) {
     int tick = axes.y0 + (axes.y1 - axes.y0) * k / (ny - 1);
     int width = TextWidth(mjFONT_NORMAL, ylabels[k], con);
-    DrawTextPixels(mjFONT_NORMAL, ylabels[k], axes.x0 - h2 - width, tick - h2, rgb, con);
+    DrawTextPixels(mjFONT_NORMAL, ylabels[k], axes.x0 - h2 - width, tick - h2, rgb, viewport,
+                   con);
   }
 }
 
 // the names of the lines that have points and a name, right-aligned in the pane's top right
 // corner in their colours, over a legendrgba box
-void DrawLegend(const VisFigure& fig, const Axes& axes, const RenderContext& con) {
+void DrawLegend(const VisFigure& fig, const Axes& axes, RenderRect viewport,
+                const RenderContext& con) {
   std::vector<int> shown;
   for (int line = std::clamp(fig.legendoffset, 0, mjMAXLINE); line < mjMAXLINE; ++line) {
     if (LinePoints(fig, line) > 0 && fig.linename[100 * line]) shown.push_back(line);
@@ -212,7 +215,8 @@ void DrawLegend(const VisFigure& fig, const Axes& axes, const RenderContext& con
   for (int line : shown) {
     std::string name = Text(fig.linename + 100 * line, 100);
     int width = TextWidth(mjFONT_NORMAL, name, con);
-    DrawTextPixels(mjFONT_NORMAL, name, axes.x1 - h2 - 1 - width, y, fig.linergb + 3 * line, con);
+    DrawTextPixels(mjFONT_NORMAL, name, axes.x1 - h2 - 1 - width, y, fig.linergb + 3 * line,
+                   viewport, con);
     y -= h;
   }
 }
@@ -257,19 +261,19 @@ void DrawFigure(RenderRect viewport, VisFigure& fig, const RenderContext& con) {
   if (axes.x1 <= axes.x0 || axes.y1 <= axes.y0) return;  // no room for the pane
   const float* p = fig.panergba;
   DrawRectangle({axes.x0, axes.y0, axes.x1 - axes.x0 + 1, axes.y1 - axes.y0 + 1}, p[0], p[1], p[2], p[3]);
-  DrawGrid(fig, axes, con);
+  DrawGrid(fig, axes, viewport);
   DrawLines(fig, axes);
-  DrawTicks(fig, axes, xlabels, ylabels, con);
+  DrawTicks(fig, axes, xlabels, ylabels, viewport, con);
   int centre = (axes.x0 + axes.x1) / 2;
   if (!title.empty()) {
     DrawTextPixels(mjFONT_NORMAL, title, centre - TextWidth(mjFONT_NORMAL, title, con) / 2,
-                   axes.y1 + h2 + 1, fig.textrgb, con);
+                   axes.y1 + h2 + 1, fig.textrgb, viewport, con);
   }
   if (!xlabel.empty()) {
     DrawTextPixels(mjFONT_NORMAL, xlabel, centre - TextWidth(mjFONT_NORMAL, xlabel, con) / 2,
-                   viewport.bottom + h2, fig.textrgb, con);
+                   viewport.bottom + h2, fig.textrgb, viewport, con);
   }
-  if (fig.flg_legend) DrawLegend(fig, axes, con);
+  if (fig.flg_legend) DrawLegend(fig, axes, viewport, con);
 }
 
 }  // namespace mjsim

@@ -58,12 +58,11 @@ void CallText(int font, const std::string& txt, float x, float y, const float rg
 
 }  // namespace
 
-void WindowPixels(const RenderContext& con) {
-  RenderRect all = MaxViewport(con);
-  gl.Viewport(all.left, all.bottom, all.width, all.height);
+void PixelProjection(RenderRect area) {
+  gl.Viewport(area.left, area.bottom, area.width, area.height);
   gl.MatrixMode(GL_PROJECTION);
   gl.LoadIdentity();
-  gl.Ortho(all.left, all.left + all.width, all.bottom, all.bottom + all.height, -1, 1);
+  gl.Ortho(area.left, area.left + area.width, area.bottom, area.bottom + area.height, -1, 1);
   gl.MatrixMode(GL_MODELVIEW);
   gl.LoadIdentity();
 }
@@ -96,9 +95,9 @@ int FontHeight(int font, const RenderContext& con) {
 }
 
 void DrawTextPixels(int font, const std::string& txt, int x, int y, const float rgb[3],
-                    const RenderContext& con) {
+                    RenderRect area, const RenderContext& con) {
   if (!HasFonts(con)) return;
-  WindowPixels(con);
+  PixelProjection(area);
   PrepareBitmaps();
   CallText(font, txt, static_cast<float>(x), static_cast<float>(y), rgb, con);
 }
@@ -214,7 +213,7 @@ void PlaceHorizontally(int gridpos, RenderRect viewport, Column* first, Column& 
   last.left = left;
 }
 
-void DrawColumn(int font, const Column& column, const RenderContext& con) {
+void DrawColumn(int font, const Column& column, RenderRect viewport, const RenderContext& con) {
   RenderRect panel{column.left, column.top - column.height, column.width + kPanelPad,
                    column.height};
   DrawRectangle(panel, 0, 0, 0, kPanelAlpha);
@@ -222,7 +221,7 @@ void DrawColumn(int font, const Column& column, const RenderContext& con) {
   int height = FontHeight(font, con);
   for (size_t k = 0; k < column.lines.size(); ++k) {
     int y = column.top - height - static_cast<int>(k) * pitch;
-    DrawTextPixels(font, column.lines[k], column.left + kTextInset, y, column.rgb, con);
+    DrawTextPixels(font, column.lines[k], column.left + kTextInset, y, column.rgb, viewport, con);
   }
 }
 }  // namespace
@@ -237,7 +236,7 @@ void DrawOverlay(int font, int gridpos, RenderRect viewport, const std::string& 
     Column only = MakeColumn(font, overlay, con);
     PlaceVertically(gridpos, viewport, only);
     PlaceHorizontally(gridpos, viewport, nullptr, only);
-    DrawColumn(font, only, con);
+    DrawColumn(font, only, viewport, con);
     return;
   }
   // at mjGRID_LEFT the second text is the left column (measured)
@@ -251,8 +250,8 @@ void DrawOverlay(int font, int gridpos, RenderRect viewport, const std::string& 
   PlaceHorizontally(gridpos, viewport, &first, second);
   // the right column first: where the panels overlap the left one's covers it (measured: at
   // mjGRID_TOP the right column's text shows at half brightness under the left panel)
-  DrawColumn(font, second, con);
-  DrawColumn(font, first, con);
+  DrawColumn(font, second, viewport, con);
+  DrawColumn(font, first, viewport, con);
 }
 
 void DrawLabel(RenderRect viewport, int font, const std::string& txt, const float rgba[4],
@@ -265,7 +264,7 @@ void DrawLabel(RenderRect viewport, int font, const std::string& txt, const floa
   int width = TextWidth(drawn, txt, con), height = FontHeight(drawn, con);
   if (width > viewport.width || height > viewport.height) return;
   DrawTextPixels(drawn, txt, viewport.left + (viewport.width - width) / 2,
-                 viewport.bottom + (viewport.height - height) / 2, text_rgb, con);
+                 viewport.bottom + (viewport.height - height) / 2, text_rgb, viewport, con);
 }
 
 }  // namespace mjsim

@@ -7,12 +7,13 @@
 namespace mjsim {
 // the cell height of `font` (mjFONT_BIG's or the normal one's)
 int FontHeight(int font, const RenderContext& con);
-// `txt` with its first cell's bottom left corner at window pixel (x, y), in rgb
+// `txt` with its first cell's bottom left corner at window pixel (x, y) of `area`, in rgb (GL
+// draws no text whose start lies outside the viewport, here `area`)
 void DrawTextPixels(int font, const std::string& txt, int x, int y, const float rgb[3],
-                    const RenderContext& con);
+                    RenderRect area, const RenderContext& con);
 // a geom's label: `txt` at the raster position of world point `pos` under the current
 // projection and modelview, white over its black outline
 void DrawText3D(const float pos[3], const std::string& txt, const RenderContext& con);
-// a projection in which (x, y) is window pixel (x, y), over the whole current buffer
-void WindowPixels(const RenderContext& con);
+// viewport `area`, with a projection in which (x, y) is window pixel (x, y)
+void PixelProjection(RenderRect area);
 }  // namespace mjsim
