@@ -90,8 +90,6 @@ using GLubyte = unsigned char;
                    GLfloat ymove, const GLubyte* bitmap))                                      \
   X(void, ListBase, (GLuint base))                                                             \
   X(void, CallLists, (GLsizei n, GLenum type, const void* lists))                              \
-  X(void, GetFloatv, (GLenum pname, GLfloat* data))                                            \
-  X(void, Vertex2i, (GLint x, GLint y))                                                        \
   X(void, ColorMask, (GLboolean r, GLboolean g, GLboolean b, GLboolean a))                     \
   X(void, GenTextures, (GLsizei n, GLuint* ids))                                               \
   X(void, DeleteTextures, (GLsizei n, const GLuint* ids))                                      \
