@@ -160,3 +160,41 @@ def test_figure_of_an_empty_context_matches_reference():
     frame = lambda image: pixel_box(np.where(image == 0, 51, image)[:50, :50])  # noqa: E731
     assert all(abs(a - b) <= 1 for a, b in zip(frame(ours), frame(reference)))
     assert np.all(ours[2:48, 2:48] == 0) and np.all(reference[2:48, 2:48] == 0)
+
+
+@pytest.mark.parametrize("linewidth", [1, 3, 6])
+@pytest.mark.parametrize("highlightid", [-1, 0])
+def test_line_rows_match_reference(linewidth, highlightid):
+    # a level line through pixel centres; the highlighted line 5 times as wide
+    def setup(fig):
+        fig.linewidth, fig.highlightid = linewidth, highlightid
+        fig.linepnt[0] = 2
+        fig.linedata[0, :4] = [0, 0.5, 1, 0.5]
+    results = both(setup)
+    column = lambda image: image[60:440, 300]  # noqa: E731  (inside the pane)
+    np.testing.assert_array_equal(column(results[mjsim][1]), column(results[mujoco][1]))
+
+
+def test_selection_line_matches_reference():
+    def setup(fig):
+        fig.flg_selection, fig.selection = 1, 0.3
+        fig.textrgb[:] = [0, 1, 0]  # not its colour: the selection is white
+    results = both(setup)
+    row = lambda image: image[200, 70:600]  # noqa: E731
+    np.testing.assert_array_equal(row(results[mjsim][1]), row(results[mujoco][1]))
+
+
+def test_barplot_draws_isolated_segments_like_reference():
+    def setup(fig):
+        fig.flg_barplot, fig.linepnt[0] = 1, 5
+        fig.linedata[0, :10] = [0, 0.2, 1, 0.5, 2, 0.9, 3, 0.4, 4, 0.1]
+    results = both(setup)
+    red = (255, 76, 76)
+    for module in (mjsim, mujoco):
+        image = results[module][1]
+        # segments 0-1 and 2-3 drawn, nothing between points 1 and 2 nor after 3
+        x0, x1 = results[module][0].xaxispixel
+        quarter = (x1 - x0) / 4
+        drawn = [np.any(np.all(image[:, int(x0 + (k + 0.5) * quarter)] == red, axis=-1))
+                 for k in range(4)]
+        assert drawn == [True, False, True, False], module.__name__
