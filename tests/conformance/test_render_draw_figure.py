@@ -198,3 +198,18 @@ def test_barplot_draws_isolated_segments_like_reference():
         drawn = [np.any(np.all(image[:, int(x0 + (k + 0.5) * quarter)] == red, axis=-1))
                  for k in range(4)]
         assert drawn == [True, False, True, False], module.__name__
+
+
+@pytest.mark.parametrize("point", [(0, 0), (600, 430), (600, 415), (600, 400), (560, 415),
+                                   (590, 423), (590, 405)])
+def test_legend_highlight_matches_reference(point):
+    # a pixel point on a legend row (its name, or right of it) highlights that row's line
+    def setup(fig):
+        for line, y in enumerate([0.3, 0.7]):
+            fig.linepnt[line] = 2
+            fig.linedata[line, :4] = [0, y, 1, y]
+            fig.linename[line] = "aaaa" if line == 0 else "bbbb"
+        fig.highlight[:] = point
+    results = both(setup)
+    column = lambda image: image[60:400, 300]  # noqa: E731  (the pane, below the legend)
+    np.testing.assert_array_equal(column(results[mjsim][1]), column(results[mujoco][1]))

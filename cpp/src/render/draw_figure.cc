@@ -145,10 +145,44 @@ float PixelY(const Axes& axes, double y) {
   return static_cast<float>(axes.y0 + (y - axes.y.low) / (axes.y.high - axes.y.low) * (axes.y1 - axes.y0));
 }
 
+struct LegendRow {
+  int line;
+  std::string name;
+  int width;        // of the name
+  RenderRect cell;  // from the name's left to the pane's right edge, one character high
+};
+
+// the names of the lines that have points and a name, from legendoffset on, right-aligned h2 + 1
+// from the pane's right edge, one row of h each from h + h2 - 1 below its top
+std::vector<LegendRow> LegendRows(const VisFigure& fig, const Axes& axes, const RenderContext& con) {
+  std::vector<LegendRow> rows;
+  int h = con.charHeight, h2 = h / 2;
+  int y = axes.y1 - h - h2 + 1;
+  for (int line = std::clamp(fig.legendoffset, 0, mjMAXLINE); line < mjMAXLINE; ++line) {
+    if (LinePoints(fig, line) == 0 || !fig.linename[100 * line]) continue;
+    std::string name = Text(fig.linename + 100 * line, 100);
+    int width = TextWidth(mjFONT_NORMAL, name, con);
+    rows.push_back({line, name, width, {axes.x1 - h2 - 1 - width, y, width + h2 + 2, h}});
+    y -= h;
+  }
+  return rows;
+}
+
+// the line to draw highlighted: highlightid, else the one whose legend row holds the point
+// fig.highlight (measured: a point on a name's text or right of it in the pane highlights its
+// line, left of it does not)
+int HighlightedLine(const VisFigure& fig, const std::vector<LegendRow>& legend) {
+  if (fig.highlightid >= 0) return fig.highlightid;
+  for (const LegendRow& row : legend) {
+    if (FindRect(fig.highlight[0], fig.highlight[1], 1, &row.cell) == 0) return row.line;
+  }
+  return -1;
+}
+
 // the lines, smoothed and clipped to the pane (measured: the reference's lines of width 6 have
-// half-covered edge rows); with flg_barplot each two points a segment; line highlightid 5 times
-// as wide (measured: 5, 15, 30 rows for linewidth 1, 3, 6)
-void DrawLines(const VisFigure& fig, const Axes& axes) {
+// half-covered edge rows); with flg_barplot each two points a segment; the highlighted line 5
+// times as wide (measured: 5, 15, 30 rows for linewidth 1, 3, 6)
+void DrawLines(const VisFigure& fig, const Axes& axes, int highlighted) {
   gl.Scissor(axes.x0, axes.y0, axes.x1 - axes.x0 + 1, axes.y1 - axes.y0 + 1);
   gl.Enable(GL_SCISSOR_TEST);
   gl.Enable(GL_BLEND);
@@ -159,7 +193,7 @@ void DrawLines(const VisFigure& fig, const Axes& axes) {
     if (count == 0) continue;
     const float* rgb = fig.linergb + 3 * line;
     gl.Color4f(rgb[0], rgb[1], rgb[2], 1);
-    gl.LineWidth(std::max(fig.linewidth * (line == fig.highlightid ? 5 : 1), 1.0f));
+    gl.LineWidth(std::max(fig.linewidth * (line == highlighted ? 5 : 1), 1.0f));
     gl.Begin(count == 1 ? GL_POINTS : (fig.flg_barplot ? GL_LINES : GL_LINE_STRIP));
     for (int k = 0; k < count; ++k) {
       const float* p = LinePoint(fig, line, k);
@@ -204,29 +238,18 @@ void DrawTicks(const VisFigure& fig, const Axes& axes, const std::vector<std::st
   }
 }
 
-// the names of the lines that have points and a name, right-aligned in the pane's top right
-// corner in their colours, over a legendrgba box
-void DrawLegend(const VisFigure& fig, const Axes& axes, RenderRect viewport,
-                const RenderContext& con) {
-  std::vector<int> shown;
-  for (int line = std::clamp(fig.legendoffset, 0, mjMAXLINE); line < mjMAXLINE; ++line) {
-    if (LinePoints(fig, line) > 0 && fig.linename[100 * line]) shown.push_back(line);
-  }
-  if (shown.empty()) return;
+// the legend's rows in their lines' colours over a legendrgba box
+void DrawLegend(const VisFigure& fig, const std::vector<LegendRow>& legend, const Axes& axes,
+                RenderRect viewport, const RenderContext& con) {
+  if (legend.empty()) return;
   int h = con.charHeight, h2 = h / 2, widest = 0;
-  for (int line : shown) {
-    widest = std::max(widest, TextWidth(mjFONT_NORMAL, Text(fig.linename + 100 * line, 100), con));
-  }
-  int box_height = static_cast<int>(shown.size()) * h + h2 + 1;
+  for (const LegendRow& row : legend) widest = std::max(widest, row.width);
+  int box_height = static_cast<int>(legend.size()) * h + h2 + 1;
   DrawRectangle({axes.x1 - widest - h, axes.y1 - box_height, widest + h, box_height},
                 fig.legendrgba[0], fig.legendrgba[1], fig.legendrgba[2], fig.legendrgba[3]);
-  int y = axes.y1 - h - h2 + 1;
-  for (int line : shown) {
-    std::string name = Text(fig.linename + 100 * line, 100);
-    int width = TextWidth(mjFONT_NORMAL, name, con);
-    DrawTextPixels(mjFONT_NORMAL, name, axes.x1 - h2 - 1 - width, y, fig.linergb + 3 * line,
-                   viewport, con);
-    y -= h;
+  for (const LegendRow& row : legend) {
+    DrawTextPixels(mjFONT_NORMAL, row.name, row.cell.left, row.cell.bottom,
+                   fig.linergb + 3 * row.line, viewport, con);
   }
 }
 }  // namespace
@@ -271,7 +294,8 @@ void DrawFigure(RenderRect viewport, VisFigure& fig, const RenderContext& con) {
   const float* p = fig.panergba;
   DrawRectangle({axes.x0, axes.y0, axes.x1 - axes.x0 + 1, axes.y1 - axes.y0 + 1}, p[0], p[1], p[2], p[3]);
   DrawGrid(fig, axes, viewport);
-  DrawLines(fig, axes);
+  std::vector<LegendRow> legend = fig.flg_legend ? LegendRows(fig, axes, con) : std::vector<LegendRow>();
+  DrawLines(fig, axes, HighlightedLine(fig, legend));
   DrawTicks(fig, axes, xlabels, ylabels, viewport, con);
   int centre = (axes.x0 + axes.x1) / 2;
   if (!title.empty()) {
@@ -282,7 +306,7 @@ void DrawFigure(RenderRect viewport, VisFigure& fig, const RenderContext& con) {
     DrawTextPixels(mjFONT_NORMAL, xlabel, centre - TextWidth(mjFONT_NORMAL, xlabel, con) / 2,
                    viewport.bottom + h2, fig.textrgb, viewport, con);
   }
-  if (fig.flg_legend) DrawLegend(fig, axes, viewport, con);
+  DrawLegend(fig, legend, axes, viewport, con);
 }
 
 }  // namespace mjsim
