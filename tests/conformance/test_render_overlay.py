@@ -104,6 +104,19 @@ def test_text_of_an_empty_context_like_reference():
         mjsim.mjr_overlay(0, 0, mjsim.MjrRect(0, 0, 9, 9), "x", "y", None)
 
 
+def test_none_text_raises_type_error():
+    # the reference segfaults on some of these (docs/REFERENCE-BEHAVIOURS.md)
+    def calls(con):
+        viewport = mjsim.MjrRect(0, 0, 99, 99)
+        for call in (lambda: mjsim.mjr_text(0, None, con, 0.1, 0.1, 1, 1, 1),
+                     lambda: mjsim.mjr_overlay(0, 0, viewport, None, "x", con),
+                     lambda: mjsim.mjr_overlay(0, 0, viewport, "x", None, con),
+                     lambda: mjsim.mjr_label(viewport, 0, None, 1, 1, 1, 1, 0, 0, 0, con)):
+            with pytest.raises(TypeError):
+                call()
+    draw_2d(mjsim, calls)
+
+
 # ---- mjr_overlay ---------------------------------------------------------------------------
 
 VIEWPORTS = [(40, 30, 560, 420), (0, 0, 400, 300)]
