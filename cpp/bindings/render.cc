@@ -230,12 +230,13 @@ void BindFunctions(py::module_& module) {
      "The index of the first of nrect rectangles holding (x, y), or -1.");
   module.def("mjr_changeFont", [](int fontscale, RenderContext& con) {
     ChangeFont(fontscale, con);
-  }, py::arg("fontscale"), py::arg("con"), "Change font of existing context.");
+  }, py::arg("fontscale"), py::arg("con"), "Remakes the context's three fonts at another mjtFontScale (50 to 300).");
   module.def("mjr_text", [](int font, const std::string& txt, const RenderContext& con, float x,
                             float y, float r, float g, float b) {
     DrawText(font, txt, con, x, y, r, g, b);
   }, py::arg("font"), py::arg("txt"), py::arg("con"), py::arg("x"), py::arg("y"), py::arg("r"),
-     py::arg("g"), py::arg("b"), "Draw text at (x,y) in relative coordinates; font is mjtFont.");
+     py::arg("g"), py::arg("b"), "Writes txt in an mjtFont with its first cell's corner at (x, y), fractions of the "
+     "current viewport.");
   module.def("mjr_overlay", [](int font, int gridpos, RenderRect viewport,
                                const std::string& overlay, const std::string& overlay2,
                                const RenderContext& con) {
@@ -247,7 +248,7 @@ void BindFunctions(py::module_& module) {
     DrawOverlay(font, gridpos, viewport, overlay, overlay2, con);
   }, py::arg("font"), py::arg("gridpos"), py::arg("viewport"), py::arg("overlay"),
      py::arg("overlay2"), py::arg("con"),
-     "Draw text overlay; font is mjtFont; gridpos is mjtGridPos.");
+     "Writes one or two columns of lines on dark panels at an mjtGridPos of the viewport.");
   module.def("mjr_label", [](RenderRect viewport, int font, const std::string& txt, float r,
                              float g, float b, float a, float rt, float gt, float bt,
                              const RenderContext& con) {
@@ -255,11 +256,11 @@ void BindFunctions(py::module_& module) {
     DrawLabel(viewport, font, txt, rgba, text_rgb, con);
   }, py::arg("viewport"), py::arg("font"), py::arg("txt"), py::arg("r"), py::arg("g"),
      py::arg("b"), py::arg("a"), py::arg("rt"), py::arg("gt"), py::arg("bt"), py::arg("con"),
-     "Draw rectangle with centered text.");
+     "Fills the viewport with a colour and writes txt in its middle.");
   module.def("mjr_figure", [](RenderRect viewport, StructHandle<VisFigure>& fig,
                               const RenderContext& con) {
     DrawFigure(viewport, *fig.value, con);
-  }, py::arg("viewport"), py::arg("fig"), py::arg("con"), "Draw 2D figure.");
+  }, py::arg("viewport"), py::arg("fig"), py::arg("con"), "Plots an MjvFigure's lines with grid, ticks, title and legend in the viewport.");
   module.def("mjr_render", [](RenderRect viewport, VisScene& scn, const RenderContext& con) {
     Initialized(con, "mjr_render");
     py::gil_scoped_release release;

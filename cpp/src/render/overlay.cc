@@ -35,25 +35,24 @@ void PrepareBitmaps() {
   gl.Disable(GL_BLEND);
 }
 
-// `codes` from the raster position (x, y) of the current projection, in rgb
-void CallFont(GLuint base, const std::string& codes, float x, float y, const float rgb[3]) {
+// `codes` from the raster position of `pos` under the current projection, in rgb
+void CallFont(GLuint base, const std::string& codes, const float pos[3], const float rgb[3]) {
   gl.Color4f(rgb[0], rgb[1], rgb[2], 1);
-  gl.RasterPos3f(x, y, 0);
+  gl.RasterPos3f(pos[0], pos[1], pos[2]);
   gl.ListBase(base);
   gl.CallLists(static_cast<GLsizei>(codes.size()), GL_UNSIGNED_BYTE, codes.data());
 }
 
-// the font's lists at the current projection's (x, y): mjFONT_SHADOW its black outline, then the
-// normal font over it
-void CallText(int font, const std::string& txt, float x, float y, const float rgb[3],
+// the font's lists at `pos`: mjFONT_SHADOW its black outline, then the normal font over it
+void CallText(int font, const std::string& txt, const float pos[3], const float rgb[3],
               const RenderContext& con) {
   std::string codes = ListCodes(txt, con.rangeFont);
   if (codes.empty()) return;
   if (font == mjFONT_SHADOW) {
     const float black[3] = {0, 0, 0};
-    CallFont(con.baseFontShadow, codes, x, y, black);
+    CallFont(con.baseFontShadow, codes, pos, black);
   }
-  CallFont(font == mjFONT_BIG ? con.baseFontBig : con.baseFontNormal, codes, x, y, rgb);
+  CallFont(font == mjFONT_BIG ? con.baseFontBig : con.baseFontNormal, codes, pos, rgb);
 }
 
 }  // namespace
@@ -99,23 +98,16 @@ void DrawTextPixels(int font, const std::string& txt, int x, int y, const float 
   if (!HasFonts(con)) return;
   PixelProjection(area);
   PrepareBitmaps();
-  CallText(font, txt, static_cast<float>(x), static_cast<float>(y), rgb, con);
+  const float pos[3] = {static_cast<float>(x), static_cast<float>(y), 0};
+  CallText(font, txt, pos, rgb, con);
 }
 
 void DrawText3D(const float pos[3], const std::string& txt, const RenderContext& con) {
   if (!HasFonts(con)) return;
   PrepareBitmaps();
-  std::string codes = ListCodes(txt, con.rangeFont);
-  if (codes.empty()) return;
-  // white over a black outline (measured: the reference's geom labels are the shadow font's)
-  const float black[3] = {0, 0, 0}, white[3] = {1, 1, 1};
-  for (int pass = 0; pass < 2; ++pass) {
-    const float* rgb = pass ? white : black;
-    gl.Color4f(rgb[0], rgb[1], rgb[2], 1);
-    gl.RasterPos3f(pos[0], pos[1], pos[2]);
-    gl.ListBase(pass ? con.baseFontNormal : con.baseFontShadow);
-    gl.CallLists(static_cast<GLsizei>(codes.size()), GL_UNSIGNED_BYTE, codes.data());
-  }
+  // white in the shadow font (measured: the reference's geom labels have its black outline)
+  const float white[3] = {1, 1, 1};
+  CallText(mjFONT_SHADOW, txt, pos, white, con);
 }
 
 void DrawText(int font, const std::string& txt, const RenderContext& con, float x, float y,
@@ -129,8 +121,8 @@ void DrawText(int font, const std::string& txt, const RenderContext& con, float 
   gl.MatrixMode(GL_MODELVIEW);
   gl.LoadIdentity();
   PrepareBitmaps();
-  const float rgb[3] = {r, g, b};
-  CallText(font, txt, x, y, rgb, con);
+  const float rgb[3] = {r, g, b}, pos[3] = {x, y, 0};
+  CallText(font, txt, pos, rgb, con);
 }
 
 namespace {
