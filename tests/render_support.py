@@ -186,3 +186,69 @@ def settle(module, model, data, steps: int) -> None:
     for _ in range(steps):
         module.mj_step(model, data)
     module.mj_forward(model, data)
+
+
+# ---- 2D drawing (text, overlays, labels, figures) -------------------------------------------
+
+BACKGROUND = (0.2, 0.3, 0.4)
+BACKGROUND_BYTES = (51, 76, 102)
+
+
+class Canvas:
+    """A `width` x `height` GL context of `module` with an MjrContext of an empty model at
+    `fontscale`, drawn into offscreen."""
+
+    def __init__(self, module, fontscale: int, width: int, height: int):
+        import importlib
+
+        self.module, self.width, self.height = module, width, height
+        self.gl = importlib.import_module(module.__name__ + ".osmesa").GLContext(width, height)
+        self.gl.make_current()
+        self.model = module.MjModel.from_xml_string(
+            f'<mujoco><visual><global offwidth="{width}" offheight="{height}"/></visual></mujoco>')
+        self.con = module.MjrContext(self.model, fontscale)
+
+    def draw(self, draw) -> np.ndarray:
+        """The offscreen buffer (bottom row first) after filling it with BACKGROUND and calling
+        draw(con)."""
+        module = self.module
+        self.gl.make_current()
+        module.mjr_setBuffer(module.mjtFramebuffer.mjFB_OFFSCREEN, self.con)
+        viewport = module.MjrRect(0, 0, self.width, self.height)
+        module.mjr_rectangle(viewport, *BACKGROUND, 1)
+        draw(self.con)
+        rgb = np.zeros((self.height, self.width, 3), np.uint8)
+        module.mjr_readPixels(rgb, None, viewport, self.con)
+        return rgb
+
+
+_canvases: dict = {}
+
+
+def draw_2d(module, draw, fontscale: int = 100, width: int = 640,
+            height: int = 480) -> np.ndarray:
+    """What draw(con) draws over BACKGROUND in a context of `module` (one kept per module,
+    font scale and size: making contexts is most of the time)."""
+    key = (module.__name__, fontscale, width, height)
+    if key not in _canvases:
+        _canvases[key] = Canvas(module, fontscale, width, height)
+    return _canvases[key].draw(draw)
+
+
+def pixel_box(image: np.ndarray, colour=None):
+    """(left, bottom, right, top), inclusive, of the pixels of `colour` (of anything but the
+    background when None); None when there are none."""
+    if colour is None:
+        mask = np.any(image != np.array(BACKGROUND_BYTES), axis=-1)
+    else:
+        mask = np.all(image == np.array(colour), axis=-1)
+    rows, cols = np.nonzero(mask)
+    if rows.size == 0:
+        return None
+    return int(cols.min()), int(rows.min()), int(cols.max()), int(rows.max())
+
+
+def colours(image: np.ndarray) -> set:
+    """The image's distinct RGB colours, as tuples."""
+    packed = np.unique(image.reshape(-1, 3).astype(np.uint32) @ np.array([65536, 256, 1], np.uint32))
+    return {(int(v >> 16), int((v >> 8) & 255), int(v & 255)) for v in packed}

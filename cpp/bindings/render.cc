@@ -10,6 +10,7 @@
 #include "mjsim/errors.h"
 #include "mjsim/render.h"
 #include "mjsim/vis.h"
+#include "structs.h"
 
 namespace mjsim {
 namespace {
@@ -227,6 +228,39 @@ void BindFunctions(py::module_& module) {
     return FindRect(x, y, nrect, rects.data());
   }, py::arg("x"), py::arg("y"), py::arg("nrect"), py::arg("rect"),
      "The index of the first of nrect rectangles holding (x, y), or -1.");
+  module.def("mjr_changeFont", [](int fontscale, RenderContext& con) {
+    ChangeFont(fontscale, con);
+  }, py::arg("fontscale"), py::arg("con"), "Remakes the context's three fonts at another mjtFontScale (50 to 300).");
+  module.def("mjr_text", [](int font, const std::string& txt, const RenderContext& con, float x,
+                            float y, float r, float g, float b) {
+    DrawText(font, txt, con, x, y, r, g, b);
+  }, py::arg("font"), py::arg("txt"), py::arg("con"), py::arg("x"), py::arg("y"), py::arg("r"),
+     py::arg("g"), py::arg("b"), "Writes txt in an mjtFont with its first cell's corner at (x, y), fractions of the "
+     "current viewport.");
+  module.def("mjr_overlay", [](int font, int gridpos, RenderRect viewport,
+                               const std::string& overlay, const std::string& overlay2,
+                               const RenderContext& con) {
+    // the reference darkens the whole viewport and draws the text somewhere for these
+    if (gridpos < mjGRID_TOPLEFT || gridpos > mjGRID_RIGHT) {
+      throw py::value_error("mjr_overlay: gridpos must be an mjtGridPos (0 to 7), got " +
+                            std::to_string(gridpos));
+    }
+    DrawOverlay(font, gridpos, viewport, overlay, overlay2, con);
+  }, py::arg("font"), py::arg("gridpos"), py::arg("viewport"), py::arg("overlay"),
+     py::arg("overlay2"), py::arg("con"),
+     "Writes one or two columns of lines on dark panels at an mjtGridPos of the viewport.");
+  module.def("mjr_label", [](RenderRect viewport, int font, const std::string& txt, float r,
+                             float g, float b, float a, float rt, float gt, float bt,
+                             const RenderContext& con) {
+    const float rgba[4] = {r, g, b, a}, text_rgb[3] = {rt, gt, bt};
+    DrawLabel(viewport, font, txt, rgba, text_rgb, con);
+  }, py::arg("viewport"), py::arg("font"), py::arg("txt"), py::arg("r"), py::arg("g"),
+     py::arg("b"), py::arg("a"), py::arg("rt"), py::arg("gt"), py::arg("bt"), py::arg("con"),
+     "Fills the viewport with a colour and writes txt in its middle.");
+  module.def("mjr_figure", [](RenderRect viewport, StructHandle<VisFigure>& fig,
+                              const RenderContext& con) {
+    DrawFigure(viewport, *fig.value, con);
+  }, py::arg("viewport"), py::arg("fig"), py::arg("con"), "Plots an MjvFigure's lines with grid, ticks, title and legend in the viewport.");
   module.def("mjr_render", [](RenderRect viewport, VisScene& scn, const RenderContext& con) {
     Initialized(con, "mjr_render");
     py::gil_scoped_release release;

@@ -3862,8 +3862,14 @@ def mjr_blitAux(index: typing.SupportsInt | typing.SupportsIndex, src: MjrRect, 
 def mjr_blitBuffer(src: MjrRect, dst: MjrRect, flg_color: typing.SupportsInt | typing.SupportsIndex, flg_depth: typing.SupportsInt | typing.SupportsIndex, con: MjrContext) -> None:
     """Copies a rectangle of the current buffer into the other buffer."""
 
+def mjr_changeFont(fontscale: typing.SupportsInt | typing.SupportsIndex, con: MjrContext) -> None:
+    """Remakes the context's three fonts at another mjtFontScale (50 to 300)."""
+
 def mjr_drawPixels(rgb: object, depth: object, viewport: MjrRect, con: MjrContext) -> None:
     """Draws colour and depth pixels into the viewport, bottom row first."""
+
+def mjr_figure(viewport: MjrRect, fig: MjvFigure, con: MjrContext) -> None:
+    """Plots an MjvFigure's lines with grid, ticks, title and legend in the viewport."""
 
 def mjr_findRect(x: typing.SupportsInt | typing.SupportsIndex, y: typing.SupportsInt | typing.SupportsIndex, nrect: typing.SupportsInt | typing.SupportsIndex, rect: object) -> int:
     """The index of the first of nrect rectangles holding (x, y), or -1."""
@@ -3874,8 +3880,14 @@ def mjr_finish() -> None:
 def mjr_getError() -> int:
     """The GL error code (glGetError)."""
 
+def mjr_label(viewport: MjrRect, font: typing.SupportsInt | typing.SupportsIndex, txt: str, r: typing.SupportsFloat | typing.SupportsIndex, g: typing.SupportsFloat | typing.SupportsIndex, b: typing.SupportsFloat | typing.SupportsIndex, a: typing.SupportsFloat | typing.SupportsIndex, rt: typing.SupportsFloat | typing.SupportsIndex, gt: typing.SupportsFloat | typing.SupportsIndex, bt: typing.SupportsFloat | typing.SupportsIndex, con: MjrContext) -> None:
+    """Fills the viewport with a colour and writes txt in its middle."""
+
 def mjr_maxViewport(con: MjrContext) -> MjrRect:
     """The whole of the current buffer."""
+
+def mjr_overlay(font: typing.SupportsInt | typing.SupportsIndex, gridpos: typing.SupportsInt | typing.SupportsIndex, viewport: MjrRect, overlay: str, overlay2: str, con: MjrContext) -> None:
+    """Writes one or two columns of lines on dark panels at an mjtGridPos of the viewport."""
 
 def mjr_readPixels(rgb: object, depth: object, viewport: MjrRect, con: MjrContext) -> None:
     """Reads colour (uint8 rgb) and depth (float32 in [0, 1]) of the viewport, bottom row first."""
@@ -3897,6 +3909,9 @@ def mjr_setAux(index: typing.SupportsInt | typing.SupportsIndex, con: MjrContext
 
 def mjr_setBuffer(framebuffer: typing.SupportsInt | typing.SupportsIndex, con: MjrContext) -> None:
     """Draws into the window or the offscreen buffer."""
+
+def mjr_text(font: typing.SupportsInt | typing.SupportsIndex, txt: str, con: MjrContext, x: typing.SupportsFloat | typing.SupportsIndex, y: typing.SupportsFloat | typing.SupportsIndex, r: typing.SupportsFloat | typing.SupportsIndex, g: typing.SupportsFloat | typing.SupportsIndex, b: typing.SupportsFloat | typing.SupportsIndex) -> None:
+    """Writes txt in an mjtFont with its first cell's corner at (x, y), fractions of the current viewport."""
 
 def mjr_uploadHField(*args: Any, **kwargs: Any) -> Any:
     """Uploads one height field again."""

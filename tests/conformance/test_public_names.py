@@ -30,7 +30,6 @@ import mjsim  # noqa: E402
 # _MjModelBodyViews). Every rule is matched against the reference's names, so the printed
 # list is explicit.
 DEFERRED_RULES = [
-    ("27 rendering", "fonts and the 2D overlay", r"mjr_(changeFont|figure|label|overlay|text)"),
     ("30 flex and deformables", "flex collision and ray functions, flex Data arrays",
      r"mj_flex|mju_ray(Flex|Skin)"),
     ("plugins", "engine plugins", r"PLUGIN_HANDLES|mj_load(All)?PluginLibrar(y|ies)"

@@ -47,6 +47,7 @@ enum mjtFramebuffer : int { mjFB_WINDOW = 0, mjFB_OFFSCREEN };
 enum mjtDepthMap : int { mjDEPTH_ZERONEAR = 0, mjDEPTH_ZEROFAR };
 enum mjtFontScale : int { mjFONTSCALE_50 = 50, mjFONTSCALE_100 = 100, mjFONTSCALE_150 = 150,
                           mjFONTSCALE_200 = 200, mjFONTSCALE_250 = 250, mjFONTSCALE_300 = 300 };
+enum mjtFont : int { mjFONT_NORMAL = 0, mjFONT_SHADOW, mjFONT_BIG };
 enum mjtGridPos : int { mjGRID_TOPLEFT = 0, mjGRID_TOPRIGHT, mjGRID_BOTTOMLEFT,
                         mjGRID_BOTTOMRIGHT, mjGRID_TOP, mjGRID_BOTTOM, mjGRID_LEFT, mjGRID_RIGHT };
 
@@ -172,6 +173,30 @@ void SetAux(int index, const RenderContext& con);
 void BlitAux(int index, RenderRect src, int left, int bottom, const RenderContext& con);
 // mjr_findRect: the first of `count` rectangles holding window point (x, y), or -1
 int FindRect(int x, int y, int count, const RenderRect* rects);
+// ---- fonts and 2D drawing (render/fonts.cc, render/overlay.cc, render/draw_figure.cc) -------
+// mjr_changeFont: the context's three fonts (display lists after baseFontNormal, baseFontShadow,
+// baseFontBig; rangeFont characters each) at `fontscale`, one of mjtFontScale's values; throws
+// FatalError "Invalid fontscale" otherwise. Loads GL from the current context when the context
+// has none yet (an empty MjrContext gets fonts alone).
+void ChangeFont(int fontscale, RenderContext& con);
+// mjr_text: `txt` at (x, y) of the current GL viewport in [0, 1] (the bottom left corner of its
+// first character cell), in colour (r, g, b); mjFONT_SHADOW draws a black outline first
+void DrawText(int font, const std::string& txt, const RenderContext& con, float x, float y,
+              float r, float g, float b);
+// mjr_overlay: the lines of `overlay` (and of `overlay2`, a second column) on dark panels at
+// `gridpos` (mjtGridPos) of the viewport; nothing for other gridpos values
+void DrawOverlay(int font, int gridpos, RenderRect viewport, const std::string& overlay,
+                 const std::string& overlay2, const RenderContext& con);
+// mjr_label: the viewport filled with (r, g, b, a) and `txt` centred in it in (rt, gt, bt),
+// when it fits
+void DrawLabel(RenderRect viewport, int font, const std::string& txt, const float rgba[4],
+               const float text_rgb[3], const RenderContext& con);
+// mjr_figure: the figure's pane, grid, lines, tick labels, title and legend in the viewport;
+// writes its pixel and data ranges back into fig (xaxispixel, yaxispixel, xaxisdata, yaxisdata)
+void DrawFigure(RenderRect viewport, VisFigure& fig, const RenderContext& con);
+// the width in pixels of `txt` in `font` (mjr_overlay and mjr_figure lay text out with it)
+int TextWidth(int font, const std::string& txt, const RenderContext& con);
+
 // mjr_render: the scene's geoms, lit by its lights, seen by its eyes, into `viewport`
 void RenderScene(RenderRect viewport, VisScene& scn, const RenderContext& con);
 

@@ -7,12 +7,12 @@
 #include "mjsim/errors.h"
 #include "mjsim/render.h"
 #include "render/current_context.h"
+#include "render/fonts.h"
 #include "render/gl_api.h"
 #include "render/shadows.h"
 #include "render/shapes.h"
 
 namespace mjsim {
-namespace {
 using namespace glapi;
 
 void LoadGLFromCurrentContext() {
@@ -28,8 +28,10 @@ void LoadGLFromCurrentContext() {
   }
 }
 
+namespace {
+
 // the sizes, fog and shadow settings of the model's <visual>, in world units
-void CopyVisualSettings(const Model& m, RenderContext& con, int fontscale) {
+void CopyVisualSettings(const Model& m, RenderContext& con) {
   float extent = static_cast<float>(m.stat.extent);
   con.lineWidth = m.vis.global.linewidth;
   con.shadowClip = m.vis.map.shadowclip * extent;
@@ -41,7 +43,6 @@ void CopyVisualSettings(const Model& m, RenderContext& con, int fontscale) {
   con.offWidth = m.vis.global.offwidth;
   con.offHeight = m.vis.global.offheight;
   con.offSamples = m.vis.quality.offsamples;
-  con.fontScale = fontscale;
   con.nskin = m.nskin;
   con.skinFace.assign(m.skin_face, m.skin_face + 3 * m.nskinface);
   con.skinFaceAdr.assign(m.skin_faceadr, m.skin_faceadr + m.nskin);
@@ -119,7 +120,7 @@ GLenum WindowDrawBuffer(const RenderContext& con) {
 void MakeRenderContext(const Model& m, RenderContext& con, int fontscale) {
   FreeRenderContext(con);
   LoadGLFromCurrentContext();
-  CopyVisualSettings(m, con, fontscale);
+  CopyVisualSettings(m, con);
   GLint viewport[4] = {0, 0, 0, 0};
   gl.GetIntegerv(GL_VIEWPORT, viewport);
   con.windowWidth = viewport[2];
@@ -133,6 +134,7 @@ void MakeRenderContext(const Model& m, RenderContext& con, int fontscale) {
   MakeMeshLists(m, con);
   MakeHFieldLists(m, con);
   MakeTextures(m, con);
+  MakeFontLists(ContextFontScale(fontscale), con);
   con.currentBuffer = mjFB_WINDOW;
   RestoreBuffer(con);
 }
@@ -153,7 +155,17 @@ void FreeRenderContext(RenderContext& con) {
     DeleteLists(con.baseHField, con.rangeHField);
     DeleteTextures(con);
   }
+  if (con.rangeFont && gl.DeleteLists) FreeFontLists(con);  // an empty context may have fonts
   con = RenderContext();
+}
+
+void ChangeFont(int fontscale, RenderContext& con) {
+  bool allowed = fontscale == mjFONTSCALE_50 || fontscale == mjFONTSCALE_100 ||
+                 fontscale == mjFONTSCALE_150 || fontscale == mjFONTSCALE_200 ||
+                 fontscale == mjFONTSCALE_250 || fontscale == mjFONTSCALE_300;
+  if (!allowed) throw FatalError("Invalid fontscale");
+  if (!gl.GenLists) LoadGLFromCurrentContext();
+  MakeFontLists(fontscale, con);
 }
 
 void SetBuffer(int framebuffer, RenderContext& con) {

@@ -85,6 +85,11 @@ using GLubyte = unsigned char;
   X(void, PixelStorei, (GLenum pname, GLint param))                                            \
   X(void, DrawPixels, (GLsizei w, GLsizei h, GLenum format, GLenum type, const void* pixels))  \
   X(void, RasterPos2i, (GLint x, GLint y))                                                     \
+  X(void, RasterPos3f, (GLfloat x, GLfloat y, GLfloat z))                                      \
+  X(void, Bitmap, (GLsizei w, GLsizei h, GLfloat xorig, GLfloat yorig, GLfloat xmove,           \
+                   GLfloat ymove, const GLubyte* bitmap))                                      \
+  X(void, ListBase, (GLuint base))                                                             \
+  X(void, CallLists, (GLsizei n, GLenum type, const void* lists))                              \
   X(void, ColorMask, (GLboolean r, GLboolean g, GLboolean b, GLboolean a))                     \
   X(void, GenTextures, (GLsizei n, GLuint* ids))                                               \
   X(void, DeleteTextures, (GLsizei n, const GLuint* ids))                                      \
@@ -203,5 +208,6 @@ constexpr GLenum GL_NONE = 0, GL_TEXTURE0 = 0x84C0, GL_TEXTURE1 = 0x84C1, GL_S =
                  GL_ONE = 1, GL_UNSIGNED_INT = 0x1405;
 constexpr GLenum GL_FOG = 0x0B60, GL_FOG_MODE = 0x0B65, GL_FOG_START = 0x0B63,
                  GL_FOG_END = 0x0B64, GL_FOG_COLOR = 0x0B66, GL_LINE = 0x1B01, GL_FILL = 0x1B02;
+constexpr GLenum GL_LINE_SMOOTH = 0x0B20;
 
 }  // namespace mjsim::glapi

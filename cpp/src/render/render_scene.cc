@@ -7,12 +7,15 @@
 //   writes the current framebuffer (viewport only), scn.geomorder
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <numeric>
+#include <string>
 
 #include "mjsim/render.h"
 #include "render/gl_api.h"
 #include "render/shadows.h"
 #include "render/transforms.h"
+#include "render/overlay_text.h"
 
 namespace mjsim {
 namespace {
@@ -587,6 +590,15 @@ void AddShadowedLight(int light, const VisGLCamera& eye, RenderRect viewport, co
   UnbindShadowTexture();
 }
 
+// the labels of the geoms that have one, over everything at each geom's position
+void DrawLabels(const VisScene& scn, const RenderContext& con) {
+  for (int i = 0; i < scn.ngeom; ++i) {
+    const VisGeom& geom = scn.geoms[i];
+    if (!geom.label[0]) continue;
+    DrawText3D(geom.pos, std::string(geom.label, strnlen(geom.label, mjMAXLABEL)), con);
+  }
+}
+
 }  // namespace
 
 void RenderScene(RenderRect viewport, VisScene& scn, const RenderContext& con) {
@@ -634,9 +646,10 @@ void RenderScene(RenderRect viewport, VisScene& scn, const RenderContext& con) {
   for (int k = opaque; k < scn.ngeom; ++k) DrawTransparent(scn.geoms[scn.geomorder[k]], scn, con);
   gl.DepthMask(1);
   gl.Disable(GL_BLEND);
-  gl.Disable(GL_SCISSOR_TEST);
   gl.Disable(GL_FOG);
   gl.PolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+  if (!segment) DrawLabels(scn, con);
+  gl.Disable(GL_SCISSOR_TEST);
   gl.Enable(GL_MULTISAMPLE);
   gl.ClipControl(GL_LOWER_LEFT, GL_NEGATIVE_ONE_TO_ONE);  // GL's default, for other drawing
   gl.ClearDepth(1);
