@@ -255,26 +255,50 @@ bool DrawShape(const VisGeom& geom, const RenderContext& con) {
 constexpr int kRoleRGB = 1;  // mjTEXROLE_RGB
 constexpr int kTexture2D = 0, kTextureCube = 1, kTextureSkybox = 2;  // mjtTexture
 
-// a 2D texture on a shape that carries texture coordinates, scaled. Planes and height fields
+bool IsSolid(const VisGeom& geom) {
+  return geom.type == mjGEOM_SPHERE || geom.type == mjGEOM_CAPSULE ||
+         geom.type == mjGEOM_ELLIPSOID || geom.type == mjGEOM_CYLINDER || geom.type == mjGEOM_BOX;
+}
+
+// texture coordinates from the shape's own coordinates: one object plane per coordinate
+void GenerateFromShape(const float (*planes)[4], int count) {
+  const GLenum coords[3] = {GL_S, GL_T, GL_R};
+  const GLenum gens[3] = {GL_TEXTURE_GEN_S, GL_TEXTURE_GEN_T, GL_TEXTURE_GEN_R};
+  for (int i = 0; i < count; ++i) {
+    gl.TexGeni(coords[i], GL_TEXTURE_GEN_MODE, GL_OBJECT_LINEAR);
+    gl.TexGenfv(coords[i], GL_OBJECT_PLANE, planes[i]);
+    gl.Enable(gens[i]);
+  }
+}
+
+// a 2D texture on a shape, scaled. Planes and height fields
 // carry (x, -y) of their frame: the texture repeats texrepeat times over the width (2 size[0])
 // or, with texuniform, every 2 / texrepeat units (measured on a checker: texuniform="true"
 // texrepeat="1 1" has cells of 1 unit whatever the plane's size; the first texture row lies
 // towards +y; on a ramp texture, coordinate (0.5, 0.5) lies at the plane's centre whatever its
 // size or repeat). Meshes and skins carry their own coordinates.
+// Solids without texture coordinates take (x, -y) of their unit shape, times texrepeat / 2,
+// about the centre (measured on a ramp: a box's top face spans the texture once whatever its
+// size; a sphere's front shows (x, -y) too; texuniform changes nothing)
 bool Bind2D(const VisGeom& geom, GLuint texture, const RenderContext& con) {
   bool flat = geom.type == mjGEOM_PLANE || geom.type == mjGEOM_HFIELD;
   bool carried = (geom.type == mjGEOM_MESH || geom.type == mjGEOM_SKIN) && geom.texcoord;
-  if (!flat && !carried) return false;
+  bool solid = IsSolid(geom);
+  if (!flat && !carried && !solid) return false;
   const float* repeat = con.mat_texrepeat + 2 * geom.matid;
   float sx = 1, sy = 1;
   if (flat) {
     bool uniform = con.mat_texuniform[geom.matid] || geom.size[0] <= 0 || geom.size[1] <= 0;
     sx = repeat[0] / (uniform ? 2 : 2 * geom.size[0]);
     sy = repeat[1] / (uniform ? 2 : 2 * geom.size[1]);
+  } else if (solid) {
+    const float planes[2][4] = {{1, 0, 0, 0}, {0, -1, 0, 0}};
+    GenerateFromShape(planes, 2);
+    sx = repeat[0] / 2, sy = repeat[1] / 2;
   }
   gl.MatrixMode(GL_TEXTURE);
   gl.LoadIdentity();
-  if (flat) gl.Translatef(0.5f, 0.5f, 0);  // the texture's centre at the plane's (measured)
+  if (!carried) gl.Translatef(0.5f, 0.5f, 0);  // the texture's centre at the shape's (measured)
   gl.Scalef(sx, sy, 1);
   gl.MatrixMode(GL_MODELVIEW);
   gl.Enable(GL_TEXTURE_2D);
@@ -285,19 +309,10 @@ bool Bind2D(const VisGeom& geom, GLuint texture, const RenderContext& con) {
 // a cube texture on a solid: each point samples the cube in its direction from the shape's
 // centre, in the shape's frame (the unit shapes' coordinates), the cube's up axis along z
 bool BindCube(const VisGeom& geom, GLuint texture) {
-  bool solid = geom.type == mjGEOM_SPHERE || geom.type == mjGEOM_CAPSULE ||
-               geom.type == mjGEOM_ELLIPSOID || geom.type == mjGEOM_CYLINDER ||
-               geom.type == mjGEOM_BOX || geom.type == mjGEOM_MESH;
-  if (!solid) return false;
+  if (!IsSolid(geom) && geom.type != mjGEOM_MESH) return false;
   // (x, z, -y) of the shape: the skybox's swizzle (DrawSkybox)
   const float planes[3][4] = {{1, 0, 0, 0}, {0, 0, 1, 0}, {0, -1, 0, 0}};
-  const GLenum coords[3] = {GL_S, GL_T, GL_R};
-  const GLenum gens[3] = {GL_TEXTURE_GEN_S, GL_TEXTURE_GEN_T, GL_TEXTURE_GEN_R};
-  for (int i = 0; i < 3; ++i) {
-    gl.TexGeni(coords[i], GL_TEXTURE_GEN_MODE, GL_OBJECT_LINEAR);
-    gl.TexGenfv(coords[i], GL_OBJECT_PLANE, planes[i]);
-    gl.Enable(gens[i]);
-  }
+  GenerateFromShape(planes, 3);
   gl.Enable(GL_TEXTURE_CUBE_MAP);
   gl.BindTexture(GL_TEXTURE_CUBE_MAP, texture);
   return true;
@@ -322,10 +337,7 @@ GLenum BindTexture(const VisGeom& geom, const RenderContext& con) {
 void UnbindTexture(GLenum target) {
   gl.Disable(target);
   gl.BindTexture(target, 0);
-  if (target == GL_TEXTURE_CUBE_MAP) {
-    for (GLenum gen : {GL_TEXTURE_GEN_S, GL_TEXTURE_GEN_T, GL_TEXTURE_GEN_R}) gl.Disable(gen);
-    return;
-  }
+  for (GLenum gen : {GL_TEXTURE_GEN_S, GL_TEXTURE_GEN_T, GL_TEXTURE_GEN_R}) gl.Disable(gen);
   gl.MatrixMode(GL_TEXTURE);
   gl.LoadIdentity();
   gl.MatrixMode(GL_MODELVIEW);
