@@ -203,9 +203,11 @@ class Renderer:
         """Frees the GL resources; render raises afterwards."""
         if self._mjr_context is not None:
             # GL names belong to the context current when they are deleted: our own, not the
-            # one another renderer made current since
-            self._gl_context.make_current()
-            self._mjr_context.free()
+            # one another renderer made current since. A GL context freed already took its
+            # names with it, and only the Python object is left to drop
+            if self._gl_context._alive():
+                self._gl_context.make_current()
+                self._mjr_context.free()
             self._mjr_context = None
         if self._gl_context is not None:
             self._gl_context.free()
