@@ -46,6 +46,7 @@ void CopyVisualSettings(const Model& m, RenderContext& con, int fontscale) {
   con.skinFaceAdr.assign(m.skin_faceadr, m.skin_faceadr + m.nskin);
   con.skinFaceNum.assign(m.skin_facenum, m.skin_facenum + m.nskin);
   con.readPixelFormat = GL_RGB;
+  con.skyboxSlices = std::max(m.vis.quality.numslices, 3);
 }
 
 GLuint NewRenderbuffer(int samples, GLenum format, int width, int height) {

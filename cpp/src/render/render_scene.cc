@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <vector>
 
 #include "mjsim/render.h"
 #include "render/gl_api.h"
@@ -43,8 +44,17 @@ void SetProjection(const VisGLCamera& eye, RenderRect viewport) {
     p[12] = -(r + l) / (r - l), p[13] = -(t + b) / (t - b), p[14] = f / (f - n), p[15] = 1;
   } else {
     p[0] = 2 * n / (r - l), p[5] = 2 * n / (t - b);
-    p[8] = (r + l) / (r - l), p[9] = (t + b) / (t - b), p[10] = n / (f - n), p[11] = -1;
-    p[14] = n * f / (f - n);
+    p[8] = (r + l) / (r - l), p[9] = (t + b) / (t - b), p[11] = -1;
+    // the reversed depth d = (w - z) / 2 of GL's usual frustum, its entries computed in float
+    // arithmetic: the reference's intercept is off n / (f - n) by half the rounding of
+    // (f + n) / (f - n) in floats (measured for 7 znear, zfar, extent from 0.001, 50, 1 to
+    // 0.05, 50, 4: -3.6e-8 to 2.7e-8, predicted within 4e-9), which decides the depth
+    // readings near the far plane, where the float's steps are centimetres
+    float near = eye.frustum_near, far = eye.frustum_far;
+    float usual_z = (far + near) / (far - near);
+    float usual_w = 2 * far * near / (far - near);
+    p[10] = 0.5f * usual_z - 0.5f;
+    p[14] = 0.5f * usual_w;
   }
   gl.MatrixMode(GL_PROJECTION);
   gl.LoadMatrixf(p);
@@ -379,44 +389,69 @@ int OrderGeoms(VisScene& scn, bool segment) {
 
 constexpr int kTextureSkybox = 2;  // mjTEXTURE_SKYBOX
 
-// the first skybox texture, as a cube around the eye behind everything (depth not written, so
-// the background keeps the far depth); world directions (x, y, z) sample the cube map at
-// (x, z, -y), the map's y being up (textures.cc). Of the 8 ways to turn the map about its up
-// axis, this one alone matches the reference's stars (SSIM 0.996 on dm_control's cheetah, 0.58
-// to 0.73 for the others, with the reference's texels)
+// the first skybox texture on a prism around the eye, drawn first with its depth written: the
+// reference's depth buffer holds it (measured through mjr_readPixels: a prism with
+// vis.quality.numslices sides, vertices at multiples of 360 / numslices degrees from world +x,
+// circumradius and half-height 0.7 times the far plane's distance, flat caps, centred at the
+// eye). World directions (x, y, z) sample the cube map at (x, z, -y), the map's y being up
+// (textures.cc). Of the 8 ways to turn the map about its up axis, this one alone matches the
+// reference's stars (SSIM 0.996 on dm_control's cheetah, 0.58 to 0.73 for the others, with the
+// reference's texels)
+constexpr float kSkyboxSize = 0.7f;
+
+void SkyboxVertex(float x, float y, float z) {
+  gl.TexCoord3f(x, z, -y);
+  gl.Vertex3f(x, y, z);
+}
+
+void DrawSkyboxPrism(int slices) {
+  std::vector<float> cosines(slices + 1), sines(slices + 1);
+  for (int i = 0; i <= slices; ++i) {
+    double angle = 2 * M_PI * (i % slices) / slices;
+    cosines[i] = static_cast<float>(std::cos(angle));
+    sines[i] = static_cast<float>(std::sin(angle));
+  }
+  gl.Begin(GL_QUADS);
+  for (int i = 0; i < slices; ++i) {
+    SkyboxVertex(cosines[i], sines[i], -1);
+    SkyboxVertex(cosines[i + 1], sines[i + 1], -1);
+    SkyboxVertex(cosines[i + 1], sines[i + 1], 1);
+    SkyboxVertex(cosines[i], sines[i], 1);
+  }
+  gl.End();
+  for (float z : {-1.0f, 1.0f}) {
+    gl.Begin(GL_TRIANGLE_FAN);
+    for (int i = 0; i < slices; ++i) SkyboxVertex(cosines[i], sines[i], z);
+    gl.End();
+  }
+}
+
 void DrawSkybox(const VisGLCamera& eye, const RenderContext& con) {
   int sky = -1;
   for (int tex = 0; tex < con.ntexture && sky < 0; ++tex) {
     if (con.textureType[tex] == kTextureSkybox) sky = tex;
   }
   if (sky < 0) return;
-  float half = 0.5f * eye.frustum_far;  // corners within the far plane
+  float size = kSkyboxSize * eye.frustum_far;
   gl.Disable(GL_LIGHTING);
-  gl.DepthMask(0);
   gl.Enable(GL_TEXTURE_CUBE_MAP);
   gl.BindTexture(GL_TEXTURE_CUBE_MAP, con.texture[sky]);
   gl.TexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_REPLACE);
   gl.PushMatrix();
   gl.Translatef(eye.pos[0], eye.pos[1], eye.pos[2]);
-  gl.Scalef(half, half, half);
-  static const float corners[8][3] = {{-1, -1, -1}, {1, -1, -1}, {1, 1, -1}, {-1, 1, -1},
-                                      {-1, -1, 1},  {1, -1, 1},  {1, 1, 1},  {-1, 1, 1}};
-  static const int faces[6][4] = {{0, 3, 2, 1}, {4, 5, 6, 7}, {0, 1, 5, 4},
-                                  {2, 3, 7, 6}, {1, 2, 6, 5}, {0, 4, 7, 3}};
-  gl.Begin(GL_QUADS);
-  for (const auto& face : faces) {
-    for (int corner : face) {
-      const float* c = corners[corner];
-      gl.TexCoord3f(c[0], c[2], -c[1]);
-      gl.Vertex3f(c[0], c[1], c[2]);
-    }
-  }
-  gl.End();
+  gl.Scalef(size, size, size);
+  DrawSkyboxPrism(con.skyboxSlices);
   gl.PopMatrix();
   gl.BindTexture(GL_TEXTURE_CUBE_MAP, 0);
   gl.Disable(GL_TEXTURE_CUBE_MAP);
-  gl.DepthMask(1);
   gl.Enable(GL_LIGHTING);
+}
+
+void DrawSkyboxFromInside(const VisGLCamera& eye, const RenderContext& con) {
+  GLboolean culling = gl.IsEnabled(GL_CULL_FACE);
+  gl.Disable(GL_CULL_FACE);
+  DrawSkybox(eye, con);
+  if (culling) gl.Enable(GL_CULL_FACE);
 }
 
 void PrepareTarget(RenderRect viewport) {
@@ -470,17 +505,22 @@ void RenderScene(RenderRect viewport, VisScene& scn, const RenderContext& con) {
   SetProjection(eye, viewport);
   SetView(eye, scn);
   PrepareShading(scn, segment);
-  if (!segment && scn.flags[mjRND_SKYBOX]) {
-    GLboolean culling = gl.IsEnabled(GL_CULL_FACE);
-    gl.Disable(GL_CULL_FACE);  // seen from inside
-    DrawSkybox(eye, con);
-    if (culling) gl.Enable(GL_CULL_FACE);
-  }
+  bool sky = !segment && scn.flags[mjRND_SKYBOX];
+  if (sky) DrawSkyboxFromInside(eye, con);
   if (!segment) SetLights(scn);
   int opaque = OrderGeoms(scn, segment);
   bool reflect = !segment && scn.flags[mjRND_REFLECTION];
+  bool reflected = false;
   for (int k = 0; k < opaque && reflect; ++k) {
-    if (IsMirror(scn.geoms[scn.geomorder[k]])) DrawReflection(scn.geomorder[k], scn, con, opaque);
+    if (IsMirror(scn.geoms[scn.geomorder[k]])) {
+      DrawReflection(scn.geomorder[k], scn, con, opaque);
+      reflected = true;
+    }
+  }
+  if (reflected && sky) {  // the reflections cleared the depth buffer: the sky's depth again
+    gl.ColorMask(0, 0, 0, 0);
+    DrawSkyboxFromInside(eye, con);
+    gl.ColorMask(1, 1, 1, 1);
   }
   for (int k = 0; k < opaque; ++k) {
     const VisGeom& geom = scn.geoms[scn.geomorder[k]];
