@@ -5,7 +5,7 @@ tests/conformance/test_render_gymnasium.py.
 
 ENGINE is `mjsim` (mjsim.install_as_mujoco() before gymnasium is imported) or `mujoco` (the
 reference); each runs in its own interpreter. SHADOWS is 1 (the environments' default) or 0
-(mjRND_SHADOW off through the environments' visual_options). Per environment and render mode
+(mjRND_SHADOW off in the viewer's scene). Per environment and render mode
 (rgb_array, depth_array) one environment is made, reset with seed 0 and stepped STEPS times
 with actions from a generator seeded independently of the engine; the frame after the reset and
 after each step is kept. Saved: OUT_DIR/ENV_ID.npz with rgb (STEPS+1, h, w, 3) uint8, depth
@@ -23,12 +23,15 @@ MODES = ("rgb_array", "depth_array")
 
 
 def frames(gym, mujoco, env_id: str, mode: str, steps: int, shadows: bool):
-    options = {} if shadows else {mujoco.mjtRndFlag.mjRND_SHADOW: False}
-    env = gym.make(env_id, render_mode=mode, visual_options=options)
+    env = gym.make(env_id, render_mode=mode)
     space = env.action_space
     actions = np.random.default_rng(ACTION_SEED).uniform(space.low, space.high,
                                                          size=(steps,) + space.shape)
     env.reset(seed=0)
+    # the viewer's scene keeps its render flags between frames (visual_options would set
+    # mjtVisFlag entries, not these)
+    viewer = env.unwrapped.mujoco_renderer._get_viewer(mode)
+    viewer.scn.flags[mujoco.mjtRndFlag.mjRND_SHADOW] = shadows
     images = [env.render()]
     for action in actions:
         _, _, terminated, truncated, _ = env.step(action)
