@@ -508,6 +508,9 @@ void RenderScene(RenderRect viewport, VisScene& scn, const RenderContext& con) {
   bool sky = !segment && scn.flags[mjRND_SKYBOX];
   if (sky) DrawSkyboxFromInside(eye, con);
   if (!segment) SetLights(scn);
+  // geoms as outlines over the solid sky (measured: segmentation and depth images stay solid)
+  bool wireframe = !segment && scn.flags[mjRND_WIREFRAME];
+  if (wireframe) gl.PolygonMode(GL_FRONT_AND_BACK, GL_LINE);
   int opaque = OrderGeoms(scn, segment);
   bool reflect = !segment && scn.flags[mjRND_REFLECTION];
   bool reflected = false;
@@ -540,6 +543,7 @@ void RenderScene(RenderRect viewport, VisScene& scn, const RenderContext& con) {
   for (int k = opaque; k < scn.ngeom; ++k) DrawGeom(scn.geoms[scn.geomorder[k]], scn, con, segment, 1);
   gl.DepthMask(1);
   gl.Disable(GL_BLEND);
+  if (wireframe) gl.PolygonMode(GL_FRONT_AND_BACK, GL_FILL);
   gl.Disable(GL_SCISSOR_TEST);
   gl.Enable(GL_MULTISAMPLE);
   gl.ClipControl(GL_LOWER_LEFT, GL_NEGATIVE_ONE_TO_ONE);  // GL's default, for other drawing
