@@ -153,3 +153,31 @@ def test_wireframe_outlines_geoms_and_keeps_segmentation():
         changed = np.mean(np.any(lines != solid, axis=-1))
         assert 0.2 < changed < 0.6, f"{module.__name__}: {changed:.3f}"
         assert np.array_equal(segmentation, solid_segmentation), module.__name__
+
+
+CUBE_TEXTURED = """<mujoco><asset>
+  <texture name="c" type="cube" builtin="{builtin}" rgb1="1 0 0" rgb2="0 0 1" width="64" height="64"
+           mark="edge" markrgb="1 1 1"/>
+  <material name="m" texture="c"/></asset>
+  <worldbody><light pos="0 0 3" dir="0 0 -1"/><camera name="c" pos="0 -3 1.5" xyaxes="1 0 0 0 .5 1"/>
+    <geom type="sphere" size=".4" pos="-1 0 0" material="m"/>
+    <geom type="box" size=".3 .3 .3" euler="20 30 40" material="m"/>
+    <geom type="capsule" size=".2 .3" pos="1 0 0" euler="0 60 0" material="m"/>
+    <geom type="cylinder" size=".3 .2" pos="0 0 .9" material="m"/>
+  </worldbody></mujoco>"""
+
+
+@pytest.mark.parametrize("builtin", ["checker", "gradient"])
+def test_cube_textures_on_primitives_match_reference(builtin):
+    """Cube textures on spheres, boxes, capsules and cylinders, sampled at the unit shape's
+    (x, y, z) (measured SSIM 0.995; 0.83 and 0.93 untextured)."""
+    images = []
+    for module in (mjsim, mujoco):
+        model = module.MjModel.from_xml_string(CUBE_TEXTURED.format(builtin=builtin))
+        data = module.MjData(model)
+        module.mj_forward(model, data)
+        with module.Renderer(model, 240, 320) as renderer:
+            renderer.scene.flags[module.mjtRndFlag.mjRND_SHADOW] = 0
+            renderer.update_scene(data, 0)
+            images.append(renderer.render())
+    assert render_support.ssim(*images) >= 0.98

@@ -13,19 +13,18 @@ Measured at this commit, the lowest figure over the 21 frames:
     environment               depth   SSIM, shadows on   SSIM, shadows off
     Ant                       1.0000  0.9454             0.9799
     HalfCheetah               1.0000  0.9479             0.9880
-    Hopper                    1.0000  0.9623             0.9686
-    Humanoid                  1.0000  0.9608             0.9720
-    HumanoidStandup           1.0000  0.9506             0.9588
+    Hopper                    1.0000  0.9692             0.9758
+    Humanoid                  1.0000  0.9668             0.9781
+    HumanoidStandup           1.0000  0.9579             0.9667
     InvertedDoublePendulum    1.0000  1.0000             1.0000
     InvertedPendulum          1.0000  1.0000             1.0000
     Pusher                    1.0000  0.9988             0.9998
     Reacher                   1.0000  1.0000             1.0000
-    Swimmer                   1.0000  0.9780             0.9876
+    Swimmer                   1.0000  0.9828             0.9929
     Walker2d                  1.0000  0.9692             0.9761
 
-With shadows off the rest of the difference is the cube textures on the bodies' geoms (the
-reference multiplies their colour into rgba; mjsim does not draw textures on primitive geoms
-yet) and the filtering of the floors' checker edges.
+With shadows off the rest of the difference is mostly the floors' checker edges (filtered
+unlike the reference's) and the shading of the bodies' capsules.
 """
 
 from __future__ import annotations

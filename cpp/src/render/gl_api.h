@@ -87,6 +87,8 @@ using GLubyte = unsigned char;
   X(void, RasterPos2i, (GLint x, GLint y))                                                     \
   X(void, ColorMask, (GLboolean r, GLboolean g, GLboolean b, GLboolean a))                     \
   X(void, PolygonMode, (GLenum face, GLenum mode))                                             \
+  X(void, TexGeni, (GLenum coord, GLenum pname, GLint param))                                  \
+  X(void, TexGenfv, (GLenum coord, GLenum pname, const GLfloat* params))                       \
   X(void, GenTextures, (GLsizei n, GLuint* ids))                                               \
   X(void, DeleteTextures, (GLsizei n, const GLuint* ids))                                      \
   X(void, BindTexture, (GLenum target, GLuint texture))                                        \
@@ -152,6 +154,9 @@ constexpr GLenum GL_AMBIENT = 0x1200, GL_DIFFUSE = 0x1201, GL_SPECULAR = 0x1202,
 constexpr GLenum GL_LIGHT_MODEL_LOCAL_VIEWER = 0x0B51, GL_LIGHT_MODEL_TWO_SIDE = 0x0B52,
                  GL_LIGHT_MODEL_AMBIENT = 0x0B53;
 constexpr GLenum GL_LINE = 0x1B01, GL_FILL = 0x1B02;
+constexpr GLenum GL_S = 0x2000, GL_T = 0x2001, GL_R = 0x2002, GL_TEXTURE_GEN_MODE = 0x2500,
+                 GL_OBJECT_LINEAR = 0x2401, GL_OBJECT_PLANE = 0x2501, GL_TEXTURE_GEN_S = 0x0C60,
+                 GL_TEXTURE_GEN_T = 0x0C61, GL_TEXTURE_GEN_R = 0x0C62;
 constexpr GLenum GL_FRONT = 0x0404, GL_BACK = 0x0405, GL_FRONT_AND_BACK = 0x0408,
                  GL_CCW = 0x0901, GL_SMOOTH = 0x1D01;
 constexpr GLenum GL_SRC_ALPHA = 0x0302, GL_ONE_MINUS_SRC_ALPHA = 0x0303, GL_LEQUAL = 0x0203,
