@@ -132,3 +132,19 @@ def test_extra_versions():
         except importlib.metadata.PackageNotFoundError:
             found.append(f"{name} absent")
     return found
+
+
+def slow_enabled(config) -> bool:
+    """Tests marked `slow` run with MJSIM_SLOW=1 in the environment or when -m names them."""
+    markexpr = config.option.markexpr or ""
+    chosen = "slow" in markexpr and "not slow" not in markexpr
+    return os.environ.get("MJSIM_SLOW") == "1" or chosen
+
+
+def pytest_collection_modifyitems(config, items):
+    if slow_enabled(config):
+        return
+    skip = pytest.mark.skip(reason="slow: set MJSIM_SLOW=1 or run with -m slow")
+    for item in items:
+        if item.get_closest_marker("slow") is not None:
+            item.add_marker(skip)

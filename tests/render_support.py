@@ -120,10 +120,9 @@ class Figures:
 def depth_agreement(ours: np.ndarray, reference: np.ndarray, extent: float,
                     background: np.ndarray | None = None) -> float:
     """Fraction of pixels within 1e-3 * extent, over the pixels where something is drawn
-    (`background`: True where both segmentations see nothing). There mjsim returns the far
-    distance and the reference a value 3.4e-5 beyond it (measured: its Renderer's 1 / depth is
-    exactly linear in the buffer's depth, with the intercept 1 / 397.3445 instead of
-    1 / far = 1 / 397.3309 on collision_shapes.xml)."""
+    (`background`: True where both segmentations see nothing). There both engines return a
+    distance a little beyond the far plane (the projection's float constants: 3.4e-5 beyond on
+    collision_shapes.xml, 0.16% on dog.xml; docs/REFERENCE-BEHAVIOURS.md)."""
     close = np.abs(ours.astype(np.float64) - reference) <= 1e-3 * extent
     if background is not None:
         close = close[~background]

@@ -69,13 +69,17 @@ __all__.append("mju_getXMLDependencies")
 
 from mjsim import _functions  # noqa: E402  (mujoco._functions, where scripts reach for it)
 
-# rendering: GLContext is the class of the backend MUJOCO_GL names; none of these modules opens
-# a GL library before a context is made
+# rendering: GLContext is the class of the backend MUJOCO_GL names (absent when MUJOCO_GL turns
+# rendering off, as in the reference); none of these modules opens a GL library before a context
+# is made
 from mjsim import gl_context, glfw, renderer  # noqa: E402
-from mjsim.gl_context import GLContext  # noqa: E402
 from mjsim.renderer import Renderer  # noqa: E402
 
-__all__ += ["gl_context", "glfw", "renderer", "GLContext", "Renderer"]
+__all__ += ["gl_context", "glfw", "renderer", "Renderer"]
+if not gl_context._RENDERING_DISABLED:
+    from mjsim.gl_context import GLContext  # noqa: E402
+
+    __all__.append("GLContext")
 
 import os as _os
 

@@ -24,6 +24,10 @@ class BackendContext:
             raise RuntimeError("the GL context has been freed")
         self._context.make_current()
 
+    def _alive(self) -> bool:
+        """False once free() has been called."""
+        return self._context is not None
+
     def free(self):
         """Releases the context; make_current afterwards raises."""
         if self._context is not None:

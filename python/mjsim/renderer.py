@@ -168,13 +168,21 @@ class Renderer:
         self._render_flat()
         depth = np.empty((self._height, self._width), np.float32)
         _core.mjr_readPixels(None, depth, self._rect, self._mjr_context)
-        # reversed depth (1 at near, 0 at far) back to distances along the view axis:
-        # d = n f / (depth (f - n) + n), the inverse of the projection (render_scene.cc)
-        extent = self._model.stat.extent
-        near = self._model.vis.map.znear * extent
-        far = self._model.vis.map.zfar * extent
-        linear = near * far / (depth.astype(np.float64) * (far - near) + near)
-        return self._finish(linear.astype(np.float32), out)
+        return self._finish(self._distances(depth), out)
+
+    def _distances(self, depth: np.ndarray) -> np.ndarray:
+        """Reversed depth (1 at near, 0 at far) back to distances along the view axis, the
+        inverse of the projection with its float constants (render_scene.cc SetProjection):
+        depth = a / distance - b. Measured: the reference's Renderer inverts the same
+        constants (its background reads f b0 / b, 0.16% beyond the far plane for dog.xml's
+        znear / zfar of 2e-5, where b0 = n / (f - n))."""
+        camera = self._scene.camera[0]
+        near, far = np.float32(camera.frustum_near), np.float32(camera.frustum_far)
+        usual_z = (far + near) / (far - near)
+        usual_w = np.float32(2) * far * near / (far - near)
+        a = np.float64(np.float32(0.5) * usual_w)
+        b = np.float64(np.float32(0.5) * usual_z - np.float32(0.5))
+        return (a / (depth.astype(np.float64) + b)).astype(np.float32)
 
     def _render_flat(self):
         """mjr_render with mjRND_SEGMENT and mjRND_IDCOLOR on, the scene's flags restored."""
@@ -203,9 +211,11 @@ class Renderer:
         """Frees the GL resources; render raises afterwards."""
         if self._mjr_context is not None:
             # GL names belong to the context current when they are deleted: our own, not the
-            # one another renderer made current since
-            self._gl_context.make_current()
-            self._mjr_context.free()
+            # one another renderer made current since. A GL context freed already took its
+            # names with it, and only the Python object is left to drop
+            if self._gl_context._alive():
+                self._gl_context.make_current()
+                self._mjr_context.free()
             self._mjr_context = None
         if self._gl_context is not None:
             self._gl_context.free()

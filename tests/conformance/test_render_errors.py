@@ -117,3 +117,51 @@ def test_unusable_backend_is_a_clear_error_or_works(backend):
 def test_nonpositive_context_size_raises():
     with pytest.raises(RuntimeError, match="max_width and max_height must be positive"):
         mjsim.osmesa.GLContext(0, 10)
+
+
+@pytest.mark.parametrize("value", ["disable", "Off", " false ", "0"])
+def test_disabled_mujoco_gl_has_no_gl_context_like_reference(value):
+    """MUJOCO_GL turning rendering off: neither package has GLContext (the peer render tests
+    skip on that), and Renderer raises AttributeError; simulation goes on."""
+    code = ("import {m}\nprint('GLContext' in dir({m}), hasattr({m}.gl_context, 'GLContext'))\n"
+            "model = {m}.MjModel.from_xml_string('<mujoco/>')\n"
+            "try:\n    {m}.Renderer(model, 10, 10)\nexcept Exception as e:\n"
+            "    print(type(e).__name__)\n")
+    outputs = [run(code.format(m=m), MUJOCO_GL=value) for m in ("mujoco", "mjsim")]
+    assert outputs[0].stdout.split() == ["False", "False", "AttributeError"], outputs[0].stderr
+    assert outputs[1].stdout.split() == outputs[0].stdout.split(), outputs[1].stderr
+
+
+def test_freed_gl_context_raises_and_renderer_still_closes(pair):
+    """make_current after free raises (the reference goes on silently, drawing into whatever
+    context is current); a Renderer whose GL context was freed raises on render and closes
+    quietly."""
+    (ours, model), _ = pair
+    context = ours.osmesa.GLContext(20, 20)
+    context.free()
+    context.free()  # twice is fine
+    with pytest.raises(RuntimeError, match="the GL context has been freed"):
+        context.make_current()
+    renderer = ours.Renderer(model, 20, 20)
+    renderer._gl_context.free()
+    renderer.update_scene(ours.MjData(model))
+    with pytest.raises(RuntimeError, match="the GL context has been freed"):
+        renderer.render()
+    renderer.close()
+    with pytest.raises(RuntimeError, match="render cannot be called after close."):
+        renderer.render()
+
+
+def test_freed_mjr_context_raises_fatal_error(pair):
+    (ours, model), _ = pair
+    context = ours.osmesa.GLContext(20, 20)
+    context.make_current()
+    mjr = ours.MjrContext(model, 150)
+    mjr.free()
+    mjr.free()  # twice is fine (the reference's own test)
+    scene = ours.MjvScene(model, 10)
+    for call in (lambda: ours.mjr_render(ours.MjrRect(0, 0, 20, 20), scene, mjr),
+                 lambda: ours.mjr_setBuffer(ours.mjtFramebuffer.mjFB_OFFSCREEN, mjr)):
+        with pytest.raises(ours.FatalError, match="the MjrContext has been freed"):
+            call()
+    context.free()

@@ -122,6 +122,7 @@ struct RenderContext {
   MJSIM_RENDER_CONTEXT_MEMBERS(MJSIM_X)
 #undef MJSIM_X
   int windowWidth = 0, windowHeight = 0;  // the default framebuffer (its viewport when made)
+  int skyboxSlices = 0;  // sides of the skybox's prism (vis.quality.numslices)
   // the model's skin triangles (vertex ids within each skin) and where each skin's begin; the
   // vertices come from the scene (mjv_updateSkin)
   std::vector<int> skinFace, skinFaceAdr, skinFaceNum;

@@ -51,6 +51,7 @@ void CopyVisualSettings(const Model& m, RenderContext& con) {
   con.skinTexcoordAdr.assign(m.skin_texcoordadr, m.skin_texcoordadr + m.nskin);
   con.skinTexcoord.assign(m.skin_texcoord, m.skin_texcoord + 2 * m.nskintexvert);
   con.readPixelFormat = GL_RGB;
+  con.skyboxSlices = std::max(m.vis.quality.numslices, 3);
 }
 
 GLuint NewRenderbuffer(int samples, GLenum format, int width, int height) {
