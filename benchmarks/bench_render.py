@@ -6,9 +6,9 @@ through Mesa's OSMesa (software) in one process.
 For models/*.xml and the dm_control suite, at 240x320 from the free camera after mj_forward,
 each repetition times `frames` calls of update_scene + render (RGB), alternating which engine
 goes first; the table gives the median frames per second of each and the ratio mjsim rate /
-mujoco rate (above 1: mjsim is faster), with the geometric mean. The reference draws shadows
-mjsim does not draw yet, so both render with mjRND_SHADOW off. Results go to benchmarks/results/render.csv. A benchmark reports; it
-never passes or fails.
+mujoco rate (above 1: mjsim is faster), with the geometric mean. Both render with the scene's
+default flags (shadows and reflections on; --no-shadows turns mjRND_SHADOW off in both).
+Results go to benchmarks/results/render.csv. A benchmark reports; it never passes or fails.
 """
 
 from __future__ import annotations
@@ -25,16 +25,12 @@ from harness import (RESULTS_DIR, alternating_medians, corpus, geometric_mean, h
                      without_gc, write_rows)
 
 RESULTS = RESULTS_DIR / "render.csv"
-UNDRAWN_FLAGS = ("mjRND_SHADOW",)
-
-
-def render_call(engine, path, frames: int):
+def render_call(engine, path, frames: int, shadows: bool):
     m = engine.MjModel.from_xml_path(str(path))
     d = engine.MjData(m)
     engine.mj_forward(m, d)
     renderer = engine.Renderer(m, 240, 320)
-    for flag in UNDRAWN_FLAGS:
-        renderer.scene.flags[getattr(engine.mjtRndFlag, flag)] = 0
+    renderer.scene.flags[engine.mjtRndFlag.mjRND_SHADOW] = int(shadows)
 
     def seconds_per_frame():
         def run():
@@ -52,6 +48,7 @@ def main() -> int:
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--frames", type=int, default=20)
     parser.add_argument("--filter", default="")
+    parser.add_argument("--no-shadows", action="store_true")
     args = parser.parse_args()
 
     import mujoco
@@ -74,8 +71,9 @@ def main() -> int:
         if args.filter not in name:
             continue
         try:
-            ours_call, ours_renderer = render_call(mjsim, path, args.frames)
-            reference_call, reference_renderer = render_call(mujoco, path, args.frames)
+            ours_call, ours_renderer = render_call(mjsim, path, args.frames, not args.no_shadows)
+            reference_call, reference_renderer = render_call(mujoco, path, args.frames,
+                                                             not args.no_shadows)
             ours, reference = alternating_medians(ours_call, reference_call, args.repeats)
         except Exception as error:  # noqa: BLE001 - reported, not raised (image lights stop
             print(f"skipped {name}: {str(error).splitlines()[0]}")  # the reference's renderer)

@@ -5,8 +5,7 @@ segmentation pixels that agree, of depth pixels within 1e-3 of the extent, and t
 
     PYTHONPATH=<overlay> python tests/tools/render_report.py [--no-shadows] [model.xml ...]
 
---no-shadows renders both with mjRND_SHADOW off (what mjsim does not draw yet), to see the
-rest. mjsim's model is given the reference's texture bytes
+--no-shadows renders both with mjRND_SHADOW off, to see the rest. mjsim's model is given the reference's texture bytes
 (render_support.share_reference_texels).
 """
 

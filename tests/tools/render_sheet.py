@@ -1,6 +1,6 @@
 """A side-by-side sheet for a person to look at: for a few models, mjsim's image and the
 reference's, RGB then segmentation, at 240x320 from the free camera, with the renderer's
-defaults (the reference's shadows and reflections included; mjsim does not draw them yet).
+defaults (shadows and reflections on).
 
     PYTHONPATH=<overlay> python tests/tools/render_sheet.py [docs/render_sheet.png]
 """
