@@ -163,22 +163,19 @@ std::vector<float> PlaneGridLines(float half, float cell) {
   return lines;
 }
 
-// quads of 2 spacing a side, coarser where a plane would have more than kMaxPlaneQuads (the
-// infinite planes, zfar * extent wide); a 100 x 2 plane of spacing 0.2 (dm_control's hopper)
-// keeps them all
-constexpr float kMaxPlaneQuads = 1 << 18;
-float PlaneCell(float hx, float hy, float spacing) {
-  float cell = spacing > 0 ? 2 * spacing : std::max(hx, hy);
-  float quads = std::ceil(hx / cell) * std::ceil(hy / cell) * 4;
-  return quads > kMaxPlaneQuads ? cell * std::sqrt(quads / kMaxPlaneQuads) : cell;
+// a plane side's quads: 2 spacing wide, at most 100 from the centre to an edge (measured on
+// the reference's Gouraud bends with spacing 0.2: 0.4 apart up to half-extent 40, then half / 100:
+// 0.5 at 50, 0.6 at 60, 1.0 at 100, each side on its own)
+float PlaneCell(float half, float spacing) {
+  return std::max(spacing > 0 ? 2 * spacing : half, half / 100);
 }
 
 // a plane of half-extents hx, hy facing +z, as quads of 2 spacing a side from its centre
 // (measured: the reference's Gouraud-shaded plane under a spot light bends at x = 0 and at every
 // multiple of 2 size[2], whatever the size; at least 2 quads a side)
 void DrawPlane(float hx, float hy, float spacing) {
-  float cell = PlaneCell(hx, hy, spacing);
-  std::vector<float> xs = PlaneGridLines(hx, cell), ys = PlaneGridLines(hy, cell);
+  std::vector<float> xs = PlaneGridLines(hx, PlaneCell(hx, spacing));
+  std::vector<float> ys = PlaneGridLines(hy, PlaneCell(hy, spacing));
   gl.Normal3f(0, 0, 1);
   for (size_t i = 0; i + 1 < xs.size(); ++i) {
     gl.Begin(GL_QUAD_STRIP);
