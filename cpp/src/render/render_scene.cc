@@ -281,15 +281,14 @@ void GenerateFromShape(const float (*planes)[4], int count) {
   }
 }
 
-// a 2D texture on a shape, scaled. Planes and height fields
-// carry (x, -y) of their frame: the texture repeats texrepeat times over the width (2 size[0])
-// or, with texuniform, every 2 / texrepeat units (measured on a checker: texuniform="true"
-// texrepeat="1 1" has cells of 1 unit whatever the plane's size; the first texture row lies
-// towards +y; on a ramp texture, coordinate (0.5, 0.5) lies at the plane's centre whatever its
-// size or repeat). Meshes and skins carry their own coordinates.
-// Solids without texture coordinates take (x, -y) of their unit shape, times texrepeat / 2,
-// about the centre (measured on a ramp: a box's top face spans the texture once whatever its
-// size; a sphere's front shows (x, -y) too; texuniform changes nothing)
+// a 2D texture on a shape, scaled. Planes and height fields carry (x, -y) of their frame: the
+// texture repeats texrepeat times over the width (2 size[0]) or, with texuniform, every
+// 2 / texrepeat units (measured on a checker: texuniform="true" texrepeat="1 1" has cells of 1
+// unit whatever the plane's size; the first texture row lies towards +y; on a ramp texture,
+// coordinate (0.5, 0.5) lies at the plane's centre whatever its size or repeat). Meshes and
+// skins carry their own coordinates. Solids take (x, -y) of their unit shape, times
+// texrepeat / 2, about the centre (measured on a ramp: a box's top face spans the texture once
+// whatever its size; a sphere's front shows (x, -y) too; texuniform changes nothing).
 bool Bind2D(const VisGeom& geom, GLuint texture, const RenderContext& con) {
   bool flat = geom.type == mjGEOM_PLANE || geom.type == mjGEOM_HFIELD;
   bool carried = (geom.type == mjGEOM_MESH || geom.type == mjGEOM_SKIN) && geom.texcoord;

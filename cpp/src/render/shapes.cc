@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "render/gl_api.h"
+#include "render/transforms.h"
 
 namespace mjsim {
 namespace {
@@ -157,9 +158,8 @@ std::vector<float> PlaneGridLines(float half, float cell) {
   int per_side = std::max(static_cast<int>(std::ceil(half / cell)), 1);
   std::vector<float> lines(2 * per_side + 1);
   for (int i = -per_side; i <= per_side; ++i) {
-    lines[i + per_side] = std::clamp(i * cell, -half, half);
+    lines[i + per_side] = std::clamp(i * cell, -half, half);  // the outermost: the edges
   }
-  lines.front() = -half, lines.back() = half;
   return lines;
 }
 
@@ -242,9 +242,8 @@ void DrawHull(const Model& m, int mesh) {
                          vert + 3 * faces[3 * f + 2]};
     float a[3], b[3], n[3];
     for (int i = 0; i < 3; ++i) a[i] = p[1][i] - p[0][i], b[i] = p[2][i] - p[0][i];
-    n[0] = a[1] * b[2] - a[2] * b[1], n[1] = a[2] * b[0] - a[0] * b[2], n[2] = a[0] * b[1] - a[1] * b[0];
-    float length = std::sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
-    if (length > 0) for (float& c : n) c /= length;
+    Cross(n, a, b);
+    Normalize(n);
     gl.Normal3fv(n);
     for (const float* corner : p) gl.Vertex3fv(corner);
   }
