@@ -4,9 +4,15 @@ constraints disabled (smooth dynamics).
     python benchmarks/bench_step.py [--repeats 5] [--seconds 0.1] [--filter TEXT]
                                     [--integrator euler|rk4|implicit|implicitfast|model]
                                     [--constraints none|nocontact|all]
+                                    [--start random|default] [--models all|public]
 
 --constraints: none sets mjDSBL_CONSTRAINT (the default); nocontact keeps equality, friction
 loss and limit rows and sets mjDSBL_CONTACT (most colliders are pending); all keeps everything.
+
+--start default starts every model from its default state (mj_resetData: qpos0, at rest, zero
+controls) instead of a random one; --models public takes gymnasium's and dm_control's models
+only. The speed table users see (README) is `--constraints all --start default --models public`,
+written to step_public.csv.
 
 For every model of the corpus (tests/corpus.py) both engines get the disable flags, the same
 random configuration, velocities and controls (tests/support.py); after a warm-up, each
@@ -85,18 +91,34 @@ GROUPS = [
 ]
 
 
-def prepare(pair, integrator: int | None, seed: int, disable: int = 1) -> None:
-    """Disable flags and the integrator set, the same random motion in both engines."""
-    (_, m, d), (_, ref_m, ref_d) = pair
-    motion = random_motion(ref_m, np.random.default_rng(seed))
-    for model, data in ((m, d), (ref_m, ref_d)):
+def prepare(pair, integrator: int | None, seed: int, disable: int = 1,
+            start: str = "random") -> None:
+    """Disable flags and the integrator set; both engines in their default state (start
+    "default") or in the same random configuration and motion."""
+    motion = random_motion(pair[1][1], np.random.default_rng(seed))
+    for engine, model, data in pair:
         model.opt.disableflags = model.opt.disableflags | disable
         if integrator is not None:
             model.opt.integrator = integrator
-        data.qvel[:] = motion.qvel
-        data.act[:] = motion.act
-        data.ctrl[:] = motion.ctrl
+        if start == "default":
+            engine.mj_resetData(model, data)
+        else:
+            data.qvel[:] = motion.qvel
+            data.act[:] = motion.act
+            data.ctrl[:] = motion.ctrl
         save_start(data)
+
+
+def default_csv_name(args) -> str:
+    """The committed tables: step.csv (constraints none), step_constraints.csv (all),
+    step_public.csv (all, default start, public models); other choices get longer names."""
+    if (args.constraints, args.start, args.models) == ("all", "default", "public"):
+        return "step_public.csv"
+    suffix = {"none": "", "all": "_constraints"}.get(args.constraints,
+                                                     f"_constraints_{args.constraints}")
+    suffix += "" if args.start == "random" else f"_{args.start}"
+    suffix += "" if args.models == "all" else f"_{args.models}"
+    return f"step{suffix}.csv"
 
 
 def main(argv=None) -> int:
@@ -105,29 +127,31 @@ def main(argv=None) -> int:
                         help="integrator for every model; 'model' keeps each model's own")
     parser.add_argument("--constraints", default="none", choices=list(DISABLE),
                         help="which constraints stay enabled")
+    parser.add_argument("--start", default="random", choices=["random", "default"],
+                        help="the state every timed loop starts from")
+    parser.add_argument("--models", default="all", choices=["all", "public"],
+                        help="the whole corpus, or gymnasium's and dm_control's models")
     args = parser.parse_args(argv)
 
     import mjsim
     import mujoco
 
     if args.csv is None:
-        # the committed tables: step.csv (none), step_constraints.csv (all)
-        suffix = {"none": "", "all": "_constraints"}.get(args.constraints,
-                                                         f"_constraints_{args.constraints}")
-        args.csv = RESULTS_DIR / f"step{suffix}.csv"
+        args.csv = RESULTS_DIR / default_csv_name(args)
     print(header(mjsim, mujoco, args.repeats), f"  integrator: {args.integrator}",
-          f"  constraints: {args.constraints}")
+          f"  constraints: {args.constraints}  start: {args.start}  models: {args.models}")
     integrator = INTEGRATORS.get(args.integrator)
 
     def prepare_or_skip(pair, seed):
-        prepare(pair, integrator, seed, DISABLE[args.constraints])
+        prepare(pair, integrator, seed, DISABLE[args.constraints], args.start)
         try:  # a model mjsim cannot simulate yet is skipped with the reason
             mjsim.mj_step(pair[0][1], pair[0][2])
         except ValueError as error:
             return " ".join(str(error).split())
         return None
 
-    loaded = load_corpus(mjsim, mujoco, args.filter, prepare_or_skip)
+    loaded = load_corpus(mjsim, mujoco, args.filter, prepare_or_skip,
+                         public_only=args.models == "public")
     report = Report()
     for group, loop in GROUPS:
         report.compare_all(group, "simulation steps per second", loop, loaded, args)

@@ -149,12 +149,16 @@ def load_both(mjsim, mujoco, path: Path, seed: int):
     return ((mjsim, m, d), (mujoco, ref_m, ref_d)), None
 
 
-def load_corpus(mjsim, mujoco, label_filter: str, prepare=None):
-    """[(label, pair)] for every corpus model whose label contains `label_filter`, in the same
-    random configuration; `prepare(pair, seed)` may set more state and return a reason to skip
-    the model. Skipped models are printed with the reason."""
+def load_corpus(mjsim, mujoco, label_filter: str, prepare=None, public_only: bool = False):
+    """[(label, pair)] for every corpus model (public_only: corpus.public_models()) whose label
+    contains `label_filter`, in the same random configuration; `prepare(pair, seed)` may set
+    more state and return a reason to skip the model. Skipped models are printed with the
+    reason. A model's seed is its place in the whole corpus, whichever models are chosen."""
     loaded = []
+    public = {path.resolve() for path in corpus.public_models()}
     for seed, path in enumerate(corpus.corpus_models()):
+        if public_only and path.resolve() not in public:
+            continue
         label = corpus.label(path)
         if label_filter not in label:
             continue

@@ -4,6 +4,7 @@ Three sources, each a sorted list of paths:
   our_models()         models/*.xml and models/urdf/*.urdf, written for this project
   gymnasium_models()   gymnasium/envs/mujoco/assets/*.xml  (if gymnasium is installed)
   dm_control_models()  dm_control/suite/*.xml              (if dm_control is installed)
+public_models() is the last two, corpus_models() all three.
 
 The installed packages are located with importlib.util.find_spec, which finds their
 directory without importing them (importing gymnasium.envs.mujoco or dm_control.suite would
@@ -52,6 +53,11 @@ def dm_control_models() -> list[Path]:
     if root is None:
         return []
     return sorted((root / "suite").glob("*.xml"))
+
+
+def public_models() -> list[Path]:
+    """The models users train on, from public packages: gymnasium's, then dm_control's."""
+    return gymnasium_models() + dm_control_models()
 
 
 def corpus_models() -> list[Path]:
