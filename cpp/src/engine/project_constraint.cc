@@ -166,9 +166,11 @@ void FillDualMatrix(const Model& m, Data& d, const mjtNum* B, const int* nonzero
     for (int k = filled[s]; k < d.efc_AR_rownnz[s]; ++k) {  // the entries j >= s
       int j = coupled[k];
       const mjtNum* Bj = B + static_cast<size_t>(j) * nv;
-      const int* columns = nonzero + static_cast<size_t>(j) * nv;
+      // over the shorter of the two lists (the other's columns add exact zeros)
+      int shorter = nonzero_count[j] < nonzero_count[s] ? j : s;
+      const int* columns = nonzero + static_cast<size_t>(shorter) * nv;
       mjtNum sum = 0;
-      for (int c = 0; c < nonzero_count[j]; ++c) sum += Bj[columns[c]] * Bs[columns[c]];
+      for (int c = 0; c < nonzero_count[shorter]; ++c) sum += Bj[columns[c]] * Bs[columns[c]];
       if (j == s) {
         out[k] = sum + d.efc_R[s];
       } else {
