@@ -9,6 +9,7 @@
 //   reads   d.efc_J efc_J_rownnz efc_J_rowadr efc_J_colind efc_R, the factorization of M
 //   writes  d.nA efc_AR efc_AR_rownnz efc_AR_rowadr efc_AR_colind; d.parena moves past them
 #include <algorithm>
+#include <cmath>
 #include <type_traits>
 
 #include "engine/solver.h"
@@ -146,26 +147,30 @@ bool LayoutDensePattern(Data& d) {
   return true;
 }
 
-// The sparse layout's entries: AR_ij = J_r . (M^-1 J_s') over row r's nonzero columns,
-// r = max(i, j), s = min(i, j) (the same sum for (i, j) and (j, i)); R on the diagonal. (The
-// dense layout is BuildDualMatrix's B B'.) Each sum is computed once, from row s: its entries
-// j >= s, mirrored into row j at (j, s). Rows are visited in ascending s, so row j receives its
-// entries below the diagonal in ascending column order, as its colind lists them (`filled[j]`
-// counts them); the pattern is symmetric. Row s's dense row of M^-1 J' stays in cache while
-// the sparse rows J_j stream past.
-void FillDualMatrix(const Model& m, Data& d, const mjtNum* MinvJ, int* filled) {
+// The sparse layout's entries: AR_ij = B_i . B_j with B = J L^-1 D^-1/2 (mj_solveM2: the
+// solve's first pass only, which stays within a row's ancestors and skips its zeros; the second
+// pass of a full M^-1 J' would cost a dense pass over the factor per row), R on the diagonal.
+// Each sum is computed once, from row s: its entries j >= s, mirrored into row j at (j, s),
+// over B_j's nonzero columns (`nonzero`, found by scanning, so no assumption on J's pattern).
+// Rows are visited in ascending s, so row j receives its entries below the diagonal in
+// ascending column order, as its colind lists them (`filled[j]` counts them); the pattern is
+// symmetric.
+void FillDualMatrix(const Model& m, Data& d, const mjtNum* B, const int* nonzero,
+                    const int* nonzero_count, int* filled) {
   int nv = m.nv;
   for (int i = 0; i < d.nefc; ++i) filled[i] = 0;
   for (int s = 0; s < d.nefc; ++s) {
-    const mjtNum* Xs = MinvJ + static_cast<size_t>(s) * nv;
+    const mjtNum* Bs = B + static_cast<size_t>(s) * nv;
     mjtNum* out = d.efc_AR + d.efc_AR_rowadr[s];
     const int* coupled = d.efc_AR_colind + d.efc_AR_rowadr[s];
     for (int k = filled[s]; k < d.efc_AR_rownnz[s]; ++k) {  // the entries j >= s
       int j = coupled[k];
-      const mjtNum* Jj = d.efc_J + static_cast<size_t>(j) * nv;
-      const int* columns = d.efc_J_colind + d.efc_J_rowadr[j];
+      const mjtNum* Bj = B + static_cast<size_t>(j) * nv;
+      // over the shorter of the two lists (the other's columns add exact zeros)
+      int shorter = nonzero_count[j] < nonzero_count[s] ? j : s;
+      const int* columns = nonzero + static_cast<size_t>(shorter) * nv;
       mjtNum sum = 0;
-      for (int c = 0; c < d.efc_J_rownnz[j]; ++c) sum += Jj[columns[c]] * Xs[columns[c]];
+      for (int c = 0; c < nonzero_count[shorter]; ++c) sum += Bj[columns[c]] * Bs[columns[c]];
       if (j == s) {
         out[k] = sum + d.efc_R[s];
       } else {
@@ -174,6 +179,29 @@ void FillDualMatrix(const Model& m, Data& d, const mjtNum* MinvJ, int* filled) {
       }
     }
   }
+}
+
+// B = J L^-1 D^-1/2 and each row's nonzero columns (ascending); false when the arena is full
+bool HalfSolvedRows(const Model& m, Data& d, ArenaWork& work, mjtNum** B, int** nonzero,
+                    int** nonzero_count) {
+  int nv = m.nv, nefc = d.nefc;
+  *B = work.Allocate<mjtNum>(static_cast<size_t>(nefc) * nv);
+  *nonzero = work.Allocate<int>(static_cast<size_t>(nefc) * nv);
+  *nonzero_count = work.Allocate<int>(nefc);
+  mjtNum* sqrt_inv_diag = work.Allocate<mjtNum>(nv);
+  if (!*B || !*nonzero || !*nonzero_count || !sqrt_inv_diag) return false;
+  for (int k = 0; k < nv; ++k) sqrt_inv_diag[k] = std::sqrt(d.qLDiagInv[k]);
+  mj_solveM2(m, d, *B, d.efc_J, sqrt_inv_diag, nefc);
+  for (int i = 0; i < nefc; ++i) {
+    const mjtNum* row = *B + static_cast<size_t>(i) * nv;
+    int* columns = *nonzero + static_cast<size_t>(i) * nv;
+    int count = 0;
+    for (int k = 0; k < nv; ++k) {
+      if (row[k] != 0) columns[count++] = k;
+    }
+    (*nonzero_count)[i] = count;
+  }
+  return true;
 }
 
 }  // namespace
@@ -217,12 +245,12 @@ void mj_projectConstraint(const Model& m, Data& d) {
   }
   ArenaWork work(d);
   bool filled = false;
-  if (laid_out && sparse) {  // the pattern's entries from M^-1 J'
-    mjtNum* MinvJ = work.Allocate<mjtNum>(static_cast<size_t>(d.nefc) * m.nv);
+  if (laid_out && sparse) {  // the pattern's entries from J L^-1 D^-1/2
+    mjtNum* B;
+    int *nonzero, *nonzero_count;
     int* row_fill = work.Allocate<int>(d.nefc);
-    if (MinvJ && row_fill) {
-      mj_solveM(m, d, MinvJ, d.efc_J, d.nefc);
-      FillDualMatrix(m, d, MinvJ, row_fill);
+    if (row_fill && HalfSolvedRows(m, d, work, &B, &nonzero, &nonzero_count)) {
+      FillDualMatrix(m, d, B, nonzero, nonzero_count, row_fill);
       filled = true;
     }
   } else if (laid_out) {
