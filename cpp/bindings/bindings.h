@@ -81,6 +81,7 @@ struct PyData {
   std::shared_ptr<Data> data;
   py::object base;                // ViewBase(data)
   std::vector<py::object> views;  // one per MJSIM_DATA_FIELDS entry, in table order
+  double last_step_seconds = 0;   // of the last mj_step call, whether to release the GIL
 
   explicit PyData(std::shared_ptr<PyModel> made_for)
       : owner(std::move(made_for)),
@@ -137,6 +138,10 @@ void DefModelData(py::module_& module, const char* name, const char* doc) {
     function(*m.model, *d.data);
   }, py::arg("m"), py::arg("d"), doc);
 }
+
+// fast_step.cc: mj_step and mj_forward's short path in front of their pybind11 functions
+// (bound before, by module.cc)
+void BindFastStep(py::module_& module);
 
 // mj_ray and the other ray functions (rays.cc)
 void BindRayFunctions(py::module_& module);

@@ -1154,6 +1154,7 @@ void BindFunctions(py::module_& module) {
   BindFieldTables(module);
   BindCollisionFunctions(module);
   BindStepFunctions(module);
+  BindFastStep(module);
   BindInertiaFunctions(module);
   BindActuationFunctions(module);
   BindPassiveFunctions(module);
