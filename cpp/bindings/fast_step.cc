@@ -61,6 +61,13 @@ PyObject* Run(bool release, Call&& call) {
   Py_RETURN_NONE;
 }
 
+// CheckSameModel; false with its Python exception set when it throws
+bool SameModel(const PyModel& m, const PyData& d, const char* function) {
+  PyObject* none = Run(false, [&] { CheckSameModel(m, d, function); });
+  Py_XDECREF(none);
+  return none != nullptr;
+}
+
 PyObject* Fallback(PyObject* function, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
   return PyObject_Vectorcall(function, args, static_cast<size_t>(nargs), kwnames);
 }
@@ -78,12 +85,7 @@ PyObject* FastStep(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject*
     nstep = PyLong_AsLongAndOverflow(args[2], &overflow);
     if (overflow || nstep < INT_MIN || nstep > INT_MAX) return Fallback(step_fallback, args, nargs, kwnames);
   }
-  try {
-    CheckSameModel(*m, *d, "mj_step");
-  } catch (...) {
-    py::detail::try_translate_exceptions();  // pybind11's translators, as its dispatch does
-    return nullptr;
-  }
+  if (!SameModel(*m, *d, "mj_step")) return nullptr;
   const Model& model = *m->model;
   Data& data = *d->data;
   double before = data.timer[mjTIMER_STEP].duration;
@@ -98,12 +100,7 @@ PyObject* FastForward(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObje
   PyModel* m = kwnames || nargs != 2 ? nullptr : Unwrap<PyModel>(args[0], model_type);
   PyData* d = m ? Unwrap<PyData>(args[1], data_type) : nullptr;
   if (!d) return Fallback(forward_fallback, args, nargs, kwnames);
-  try {
-    CheckSameModel(*m, *d, "mj_forward");
-  } catch (...) {
-    py::detail::try_translate_exceptions();  // pybind11's translators, as its dispatch does
-    return nullptr;
-  }
+  if (!SameModel(*m, *d, "mj_forward")) return nullptr;
   return Run(ShouldRelease(*d, 1), [m, d] { mj_forward(*m->model, *d->data); });
 }
 

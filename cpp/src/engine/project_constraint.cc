@@ -9,7 +9,6 @@
 //   reads   d.efc_J efc_J_rownnz efc_J_rowadr efc_J_colind efc_R, the factorization of M
 //   writes  d.nA efc_AR efc_AR_rownnz efc_AR_rowadr efc_AR_colind; d.parena moves past them
 #include <algorithm>
-#include <cmath>
 #include <type_traits>
 
 #include "engine/solver.h"
@@ -185,13 +184,10 @@ void FillDualMatrix(const Model& m, Data& d, const mjtNum* B, const int* nonzero
 bool HalfSolvedRows(const Model& m, Data& d, ArenaWork& work, mjtNum** B, int** nonzero,
                     int** nonzero_count) {
   int nv = m.nv, nefc = d.nefc;
-  *B = work.Allocate<mjtNum>(static_cast<size_t>(nefc) * nv);
+  *B = HalfSolvedJacobian(m, d, work);
   *nonzero = work.Allocate<int>(static_cast<size_t>(nefc) * nv);
   *nonzero_count = work.Allocate<int>(nefc);
-  mjtNum* sqrt_inv_diag = work.Allocate<mjtNum>(nv);
-  if (!*B || !*nonzero || !*nonzero_count || !sqrt_inv_diag) return false;
-  for (int k = 0; k < nv; ++k) sqrt_inv_diag[k] = std::sqrt(d.qLDiagInv[k]);
-  mj_solveM2(m, d, *B, d.efc_J, sqrt_inv_diag, nefc);
+  if (!*B || !*nonzero || !*nonzero_count) return false;
   for (int i = 0; i < nefc; ++i) {
     const mjtNum* row = *B + static_cast<size_t>(i) * nv;
     int* columns = *nonzero + static_cast<size_t>(i) * nv;

@@ -207,6 +207,9 @@ mjtNum DualCost(const Data& d, const mjtNum* A);
 mjtNum RecordDualSweep(const Model& m, Data& d, int slot, mjtNum decrease,
                        unsigned char* active);
 
+// B = J L^-1 D^-1/2 (nefc x nv, mj_solveM2 on efc_J's rows), so that J M^-1 J' = B B';
+// nullptr when the arena is full
+mjtNum* HalfSolvedJacobian(const Model& m, Data& d, ArenaWork& work);
 // A = J M^-1 J' (+ diag(R) with add_R), dense nefc x nefc; false when the arena is full
 bool BuildDualMatrix(const Model& m, Data& d, ArenaWork& work, mjtNum* A, bool add_R);
 // the same dense matrix (with or without R), from mj_projectConstraint's efc_AR where it made

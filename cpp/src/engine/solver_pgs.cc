@@ -205,6 +205,16 @@ mjtNum RecordDualSweep(const Model& m, Data& d, int slot, mjtNum decrease,
   return stat.improvement;
 }
 
+mjtNum* HalfSolvedJacobian(const Model& m, Data& d, ArenaWork& work) {
+  int nv = m.nv;
+  mjtNum* B = work.Allocate<mjtNum>(static_cast<size_t>(d.nefc) * nv);
+  mjtNum* sqrt_inv_diag = work.Allocate<mjtNum>(nv);
+  if (!B || !sqrt_inv_diag) return nullptr;
+  for (int k = 0; k < nv; ++k) sqrt_inv_diag[k] = std::sqrt(d.qLDiagInv[k]);
+  mj_solveM2(m, d, B, d.efc_J, sqrt_inv_diag, d.nefc);
+  return B;
+}
+
 // A = J M^-1 J' (+ diag(R) with add_R), dense nefc x nefc
 bool BuildDualMatrix(const Model& m, Data& d, ArenaWork& work, mjtNum* A, bool add_R) {
   int nv = m.nv, nefc = d.nefc;
@@ -212,13 +222,10 @@ bool BuildDualMatrix(const Model& m, Data& d, ArenaWork& work, mjtNum* A, bool a
   // entry sums its products dof by dof ascending (the reference's order: 73% of its entries
   // bit-equal), accumulated a dof at a time over the rows nonzero there: independent sums
   // (no chain of dependent additions) that skip the dofs outside a row's trees.
-  mjtNum* B = work.Allocate<mjtNum>(static_cast<size_t>(nefc) * nv);
-  mjtNum* sqrt_inv_diag = work.Allocate<mjtNum>(nv);
+  mjtNum* B = HalfSolvedJacobian(m, d, work);
   mjtNum* column = work.Allocate<mjtNum>(nefc);
   int* rows = work.Allocate<int>(nefc);
-  if (!B || !sqrt_inv_diag || !column || !rows) return false;
-  for (int k = 0; k < nv; ++k) sqrt_inv_diag[k] = std::sqrt(d.qLDiagInv[k]);
-  mj_solveM2(m, d, B, d.efc_J, sqrt_inv_diag, nefc);
+  if (!B || !column || !rows) return false;
   for (int i = 0; i < nefc; ++i) {
     mjtNum* row = A + static_cast<size_t>(i) * nefc;
     std::fill(row, row + i + 1, 0.0);
