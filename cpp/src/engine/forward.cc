@@ -32,22 +32,21 @@ void AccumulateAppliedWrenches(const Model& m, const Data& d, mjtNum* qfrc) {
 // POS_PROJECT timer does not run in mj_inverse)
 void FwdPosition(const Model& m, Data& d, bool islands) {
   StageTimer position(d, mjTIMER_POSITION);
-  StageTimer kinematics(d, mjTIMER_POS_KINEMATICS);
+  StageTimer kinematics(d, mjTIMER_POS_KINEMATICS, position.start());
   mj_kinematics(m, d);
   mj_comPos(m, d);
   mj_camlight(m, d);
   if (m.ntendon > 0) mj_tendon(m, d);
-  kinematics.Stop();
-  StageTimer inertia(d, mjTIMER_POS_INERTIA);
+  StageTimer inertia(d, mjTIMER_POS_INERTIA, kinematics.Stop());
   mj_makeM(m, d);
   mj_factorM(m, d);
   inertia.Stop();
   mj_collision(m, d);
   StageTimer make(d, mjTIMER_POS_MAKE);
   mj_makeConstraint(m, d);
-  make.Stop();
+  double made = make.Stop();
   if (islands) {
-    StageTimer project(d, mjTIMER_POS_PROJECT);
+    StageTimer project(d, mjTIMER_POS_PROJECT, made);
     mj_island(m, d);
     mj_projectConstraint(m, d);  // efc_AR, for PGS and noslip only
   }

@@ -23,16 +23,26 @@ class StageTimer {
   // timed false: the stage runs untimed (the reference skips its timer in that case)
   StageTimer(Data& d, mjtTimer stage, bool timed = true)
       : stat_(timed ? &d.timer[stage] : nullptr), start_(timed ? TimerSeconds() : 0) {}
+  // a stage that starts where a timed one starts or ends (`start` from start() or Stop()):
+  // adjacent stages share one clock read, ~10 ns each, a dozen per forward pass
+  StageTimer(Data& d, mjtTimer stage, double start) : stat_(&d.timer[stage]), start_(start) {}
   ~StageTimer() { Stop(); }
   StageTimer(const StageTimer&) = delete;
   StageTimer& operator=(const StageTimer&) = delete;
 
-  // ends the timing before the scope does (a stage followed by untimed work)
-  void Stop() {
-    if (!stat_) return;
-    stat_->duration += TimerSeconds() - start_;
+  double start() const { return start_; }
+
+  // ends the timing before the scope does (a stage followed by untimed work); returns the
+  // clock's reading, for a stage that starts here
+  double Stop() { return stat_ ? StopAt(TimerSeconds()) : 0; }
+
+  // ends the timing at a reading already taken (a nested stage ending with this one)
+  double StopAt(double now) {
+    if (!stat_) return now;
+    stat_->duration += now - start_;
     stat_->number++;
     stat_ = nullptr;
+    return now;
   }
 
  private:

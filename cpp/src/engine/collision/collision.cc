@@ -340,6 +340,18 @@ bool Compatible(const Model& m, int g1, int g2) {
          (m.geom_contype[g2] & m.geom_conaffinity[g1]);
 }
 
+// No geom's contype meets any geom's conaffinity and there are no explicit pairs: no pair can
+// pass the filters (gymnasium's pendulums, reacher and swimmer), so there is nothing to sort.
+bool NoPairCanCollide(const Model& m) {
+  if (m.npair > 0) return false;
+  int contype = 0, conaffinity = 0;
+  for (int g = 0; g < m.ngeom; ++g) {
+    contype |= m.geom_contype[g];
+    conaffinity |= m.geom_conaffinity[g];
+  }
+  return (contype & conaffinity) == 0;
+}
+
 // bounding spheres (radius geom_rbound, 0 for planes: unbounded) closer than the margin
 bool SpheresOverlap(const Model& m, const Data& d, int g1, int g2, mjtNum margin) {
   mjtNum r1 = m.geom_rbound[g1], r2 = m.geom_rbound[g2];
@@ -653,8 +665,14 @@ void CollideBodyPair(const Model& m, Data& d, PairBuffer& buffer, const Box* geo
 
 // The explicit pairs (sorted by pair_signature, the compiler's order) merge into the sorted
 // body pairs: all contacts of a body pair come together, its explicit pairs first.
-void CollideAllPairs(const Model& m, Data& d) {
-  StageTimer broadphase(d, mjTIMER_COL_BROAD);
+// `collision`: the timer of the whole, whose clock readings the two phases share
+void CollideAllPairs(const Model& m, Data& d, StageTimer& collision) {
+  StageTimer broadphase(d, mjTIMER_COL_BROAD, collision.start());
+  if (NoPairCanCollide(m)) {
+    StageTimer narrowphase(d, mjTIMER_COL_NARROW, broadphase.Stop());  // both ran, idle
+    collision.StopAt(narrowphase.Stop());
+    return;
+  }
   ScratchFrame frame(d);
   Box* geom_boxes = frame.Allocate<Box>(m.ngeom);
   GeomBoxes(m, d, geom_boxes);
@@ -670,8 +688,7 @@ void CollideAllPairs(const Model& m, Data& d) {
   // broadphase pairs go on the stack, the contacts grow from the arena's start towards them
   uint64_t* pairs = nullptr;
   int npairs = BroadphasePairs(m, frame, boxes, count, d.contact, &pairs);
-  broadphase.Stop();
-  StageTimer narrowphase(d, mjTIMER_COL_NARROW);
+  StageTimer narrowphase(d, mjTIMER_COL_NARROW, broadphase.Stop());
   if (npairs < 0) {
     mj_warning(d, mjWARN_CONTACTFULL, d.ncon);
     npairs = 0;
@@ -688,6 +705,7 @@ void CollideAllPairs(const Model& m, Data& d) {
     CollideBodyPair(m, d, buffer, geom_boxes, boxes, box_of_body, list1, list2, b1, b2);
   }
   while (next_explicit < m.npair) CollideExplicitPair(m, d, buffer, next_explicit++);
+  collision.StopAt(narrowphase.Stop());
 }
 
 }  // namespace
@@ -762,7 +780,7 @@ void mj_collision(const Model& m, Data& d) {
   d.nisland = 0;
   if (Disabled(m, mjDSBL_CONSTRAINT) || Disabled(m, mjDSBL_CONTACT) || m.ngeom == 0) return;
   StageTimer collision(d, mjTIMER_POS_COLLISION);
-  CollideAllPairs(m, d);
+  CollideAllPairs(m, d, collision);
   d.maxuse_con = std::max(d.maxuse_con, d.ncon);
 }
 
