@@ -28,8 +28,10 @@ def flex_fields(model):
                   and not callable(getattr(model, name)))
 
 
-def assert_flex_matches(xml, context):
-    ours, ref = mjsim.MjModel.from_xml_string(xml), mujoco.MjModel.from_xml_string(xml)
+def assert_flex_matches(xml, context, ours_xml=None):
+    """ours from `ours_xml` (default: `xml`) against the reference's from `xml`"""
+    ours = mjsim.MjModel.from_xml_string(ours_xml or xml)
+    ref = mujoco.MjModel.from_xml_string(xml)
     for size in SIZES:
         assert getattr(ours, size) == getattr(ref, size), f"{context}: {size}"
     fields = flex_fields(ref)
@@ -96,6 +98,13 @@ MODELS = {
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_flex_compile_matches_reference(name):
     assert_flex_matches(MODELS[name], name)
+
+
+@pytest.mark.parametrize("name", sorted(MODELS))
+def test_flex_survives_writing_and_reading(name):
+    written = mjsim.MjSpec.from_string(MODELS[name]).to_xml()
+    assert "<deformable>" in written
+    assert_flex_matches(MODELS[name], f"{name} written and read", ours_xml=written)
 
 
 def generated_flex(dim, count, extra=""):

@@ -10,10 +10,6 @@ namespace mjsim {
 
 namespace {
 
-const std::map<std::string, int> kFlexSelfCollide = {
-    {"none", 0}, {"narrow", 1}, {"bvh", 2}, {"sap", 3}, {"auto", 4}};
-const std::map<std::string, int> kElastic2D = {{"none", 0}, {"bend", 1}, {"stretch", 2}, {"both", 3}};
-
 std::vector<std::string> Words(const std::string& text) {
   std::istringstream tokens(text);
   std::vector<std::string> words;
