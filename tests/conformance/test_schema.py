@@ -11,7 +11,7 @@ import pytest
 
 import mjsim
 
-# Elements the reference reads and mjsim does not yet (plugins, composites, flexes): the
+# Elements the reference reads and mjsim does not yet (plugins, composites, flexcomp): the
 # deformables and plugin issues.
 NOT_YET = {
     "asset/mesh/plugin", "asset/mesh/plugin/config",
@@ -20,9 +20,7 @@ NOT_YET = {
     "body/composite/geom", "body/composite/site", "body/composite/plugin",
     "body/composite/plugin/config", "body/flexcomp", "body/flexcomp/edge",
     "body/flexcomp/elasticity", "body/flexcomp/contact", "body/flexcomp/pin",
-    "body/flexcomp/plugin", "body/flexcomp/plugin/config", "deformable", "deformable/flex",
-    "deformable/flex/contact", "deformable/flex/edge", "deformable/flex/elasticity",
-    "deformable/skin", "deformable/skin/bone", "actuator/plugin", "actuator/plugin/config",
+    "body/flexcomp/plugin", "body/flexcomp/plugin/config", "actuator/plugin", "actuator/plugin/config",
     "sensor/plugin", "sensor/plugin/config",
 }
 

@@ -320,12 +320,12 @@ void FillBodyTrees(const CompileContext& ctx, Model& m) {
   }
   // the mesh trees follow all body trees, the unused nodes of fusions come last
   FillMeshTrees(ctx, m, nodes);
-  if (nodes.size() + unused != m.nbvh) throw std::logic_error("bounding.cc: BVH node count differs from CollectBounding's");
+  if (nodes.size() + unused != m.nbvhstatic) throw std::logic_error("bounding.cc: BVH node count differs from CollectBounding's");
   std::copy(nodes.depth.begin(), nodes.depth.end(), m.bvh_depth);
   std::copy(nodes.child.begin(), nodes.child.end(), m.bvh_child);
   std::copy(nodes.nodeid.begin(), nodes.nodeid.end(), m.bvh_nodeid);
   std::copy(nodes.aabb.begin(), nodes.aabb.end(), m.bvh_aabb);
-  for (int node = nodes.size(); node < m.nbvh; ++node) {  // the unused nodes of fusions
+  for (int node = nodes.size(); node < m.nbvhstatic; ++node) {  // the unused nodes of fusions
     m.bvh_depth[node] = m.bvh_nodeid[node] = 0;
     m.bvh_child[2 * node] = m.bvh_child[2 * node + 1] = 0;
     for (int i = 0; i < 6; ++i) m.bvh_aabb[6 * node + i] = 0;
@@ -417,8 +417,8 @@ void CollectBounding(CompileContext& ctx, Model& m) {
     count += BvhNodeCount(colliding[b]) + BodyFusionSteps(ctx, static_cast<int>(b)).RebuildsBeforeFinal();
   }
   for (const MeshInfo& mesh : ctx.meshes) count += BvhNodeCount(MeshFaceCount(mesh));
-  m.nbvh = m.nbvhstatic = count;
-  m.nbvhdynamic = 0;  // flex trees, whose boxes move, are not supported by mjsim yet
+  m.nbvhstatic = count;
+  m.nbvh = count + m.nbvhdynamic;  // the flex trees (CollectFlexes) follow the static ones
 }
 
 void FillBounding(CompileContext& ctx, Model& m) {

@@ -86,6 +86,7 @@ class Compiler {
     CollectSensors(ctx_, m);
     CollectEqualities(ctx_, m);
     CollectCustom(ctx_, m);
+    CollectFlexes(ctx_, m);
     CollectBounding(ctx_, m);
     CollectConstants(ctx_, m);
     CountNamesAndPaths(m);
@@ -119,6 +120,7 @@ class Compiler {
     FillNames(m);
     FillPaths(m);
     FillBounding(ctx_, m);
+    FillFlexes(ctx_, m);
     FillConstants(ctx_, m);
     ApplySpringDampers(m);
     ComputeLengthRanges(ctx_, m);
@@ -1070,10 +1072,6 @@ void RefuseUnsupported(const Spec& spec) {
   if (!spec.plugins.empty()) {
     throw ModelError("Error: plugin instance '" + spec.plugins[0].name + "' (" +
                      spec.plugins[0].plugin_name + "): mjsim does not support engine plugins");
-  }
-  if (!spec.flexes.empty()) {
-    throw ModelError("Error: flex '" + spec.flexes[0].name +
-                     "': mjsim does not compile flexes yet");
   }
 }
 

@@ -2,7 +2,7 @@
 // (checklist B.16): body_gravcomp, ngravcomp, ntree, body_simple, dof_simplenum, the sparse
 // structure of the inertia matrix (layouts in fields/constant.h), then mj_setConst's values at
 // qpos0 computed with the engine on a temporary Data: dof_M0, dof_invweight0, body_invweight0,
-// tendon_invweight0, actuator_length0, actuator_acc0 (nJmom, the room for actuator moments, too).
+// tendon_invweight0, flexedge_invweight0, actuator_length0, actuator_acc0 (nJmom, the room for actuator moments, too).
 //
 // The structure's sizes (nM, nC, nD, nB) follow from arrays the other stages fill (dof tree,
 // body_sameframe, joint frames), so this stage sets them itself and re-lays out the model's
@@ -358,6 +358,35 @@ void FillTendonInvWeights(Model& m, const Data& d) {
   }
 }
 
+// flexedge_invweight0 = J M^-1 J' for the edge's length Jacobian J = u' (Jp(b) - Jp(a)), u the
+// unit vector from vertex a to b; only for flexes with edge forces (edge stiffness or damping,
+// or elastic damping) and edges between two bodies, else 0 (measured on the reference)
+void FillFlexEdgeInvWeights(Model& m, const Data& d) {
+  std::vector<mjtNum> Ja(3 * m.nv), Jb(3 * m.nv), J(m.nv), x(m.nv);
+  for (int f = 0; f < m.nflex; ++f) {
+    if (m.flex_edgestiffness[f] == 0 && m.flex_edgedamping[f] == 0 && m.flex_damping[f] == 0) continue;
+    for (int e = m.flex_edgeadr[f]; e < m.flex_edgeadr[f] + m.flex_edgenum[f]; ++e) {
+      if (m.flexedge_rigid[e]) continue;
+      int va = m.flex_vertadr[f] + m.flex_edge[2 * e], vb = m.flex_vertadr[f] + m.flex_edge[2 * e + 1];
+      mjtNum pa[3], pb[3], u[3];
+      for (auto [v, p] : {std::pair<int, mjtNum*>{va, pa}, {vb, pb}}) {
+        int b = m.flex_vertbodyid[v];
+        MulMatVec3(p, d.xmat + 9 * b, m.flex_vert + 3 * v);
+        AddTo3(p, d.xpos + 3 * b);
+      }
+      Sub3(u, pb, pa);
+      Scale3(u, u, 1 / Norm3(u));
+      mj_jac(m, d, Ja.data(), nullptr, pa, m.flex_vertbodyid[va]);
+      mj_jac(m, d, Jb.data(), nullptr, pb, m.flex_vertbodyid[vb]);
+      for (int i = 0; i < m.nv; ++i) {
+        J[i] = 0;
+        for (int k = 0; k < 3; ++k) J[i] += u[k] * (Jb[k * m.nv + i] - Ja[k * m.nv + i]);
+      }
+      m.flexedge_invweight0[e] = InverseWeight(m, d, J.data(), x);
+    }
+  }
+}
+
 // actuator_length0 = length at qpos0; actuator_acc0 = |M^-1 moment|
 void FillActuatorConstants(Model& m, const Data& d) {
   std::vector<mjtNum> moment(m.nv), acceleration(m.nv);
@@ -391,6 +420,7 @@ void FillSetConst(Model& m) {
   FillBodyInvWeights(m, *d);
   ApplySliderBodies(m);
   FillTendonInvWeights(m, *d);
+  FillFlexEdgeInvWeights(m, *d);
   FillActuatorConstants(m, *d);
 }
 

@@ -30,6 +30,10 @@ void FillCustom(CompileContext& ctx, Model& m);
 // m.stat at qpos0 (statistic.cc); runs at the end of FillCustom, after bodies, joints, geoms,
 // sites and masses are filled
 void ComputeStatistic(const CompileContext& ctx, Model& m);
+// flexes.cc: flex_*, flexvert/edge/elem arrays and the flexes' trees (nbvhdynamic); Collect
+// runs before CollectBounding, Fill after FillBounding (the flex trees follow the static ones)
+void CollectFlexes(CompileContext& ctx, Model& m);
+void FillFlexes(CompileContext& ctx, Model& m);
 void CollectBounding(CompileContext& ctx, Model& m);       // bounding.cc: geom bounds, body BVHs, fluid
 void FillBounding(CompileContext& ctx, Model& m);
 void CollectConstants(CompileContext& ctx, Model& m);      // constants.cc: runs last

@@ -173,7 +173,7 @@ struct SpecPlugin : SpecElement {
 };
 
 // <flex>: the values of an mjsFlex, kept so a spec holding one can be edited and written;
-// mjsim does not compile flexes yet (the deformables issue).
+// compiled by compiler/flexes.cc; vertbody names one body per vertex (or the only body).
 struct SpecFlex : SpecElement {
   int contype = 1, conaffinity = 1, condim = 3, priority = 0;
   mjtNum friction[3] = {1, 0.005, 0.0001};
@@ -184,7 +184,7 @@ struct SpecFlex : SpecElement {
   int dim = 2;
   mjtNum radius = 0.005;
   bool internal = false, flatskin = false;
-  int selfcollide = 2, activelayers = 1, group = 0;
+  int selfcollide = 4, activelayers = 1, group = 0;  // selfcollide: mjtFlexSelf, 4 auto
   mjtNum edgestiffness = 0, edgedamping = 0;
   float rgba[4] = {0.5f, 0.5f, 0.5f, 1};
   std::string material;

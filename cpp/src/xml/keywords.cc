@@ -110,4 +110,8 @@ const char* KeywordOf(const std::map<std::string, int>& table, int value) {
   return nullptr;
 }
 
+const std::map<std::string, int> kFlexSelfCollide = {
+    {"none", 0}, {"narrow", 1}, {"bvh", 2}, {"sap", 3}, {"auto", 4}};
+const std::map<std::string, int> kElastic2D = {{"none", 0}, {"bend", 1}, {"stretch", 2}, {"both", 3}};
+
 }  // namespace mjsim

@@ -33,6 +33,8 @@ extern const std::map<std::string, int> kFrameObjectTypes;
 extern const std::map<std::string, int> kDataTypes;
 extern const std::map<std::string, int> kStages;
 extern const std::map<std::string, int> kContactReductions;
+extern const std::map<std::string, int> kFlexSelfCollide;  // mjtFlexSelf: none ... auto
+extern const std::map<std::string, int> kElastic2D;        // none bend stretch both
 
 // the keyword of `value` in `table`, nullptr when none names it
 const char* KeywordOf(const std::map<std::string, int>& table, int value);

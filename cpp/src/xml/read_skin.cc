@@ -5,10 +5,11 @@
 namespace mjsim {
 
 std::vector<ElementSchema> SkinSchema() {
+  const std::vector<std::string> attributes = {"name",   "file",     "material", "rgba", "inflate",
+                                               "vertex", "texcoord", "face",     "group"};
   return {
-      {"asset/skin", "skin",
-       {"name", "file", "material", "rgba", "inflate", "vertex", "texcoord", "face", "group"}, {},
-       {"skin/bone"}},
+      {"asset/skin", "skin", attributes, {}, {"skin/bone"}},
+      {"deformable/skin", "skin", attributes, {}, {"skin/bone"}},  // the same element
       {"skin/bone", "bone", {"body", "bindpos", "bindquat", "vertid", "vertweight"}, {}, {}},
   };
 }

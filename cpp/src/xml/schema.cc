@@ -107,7 +107,7 @@ std::vector<ElementSchema> CoreSchema() {
 std::vector<ElementSchema> BuildSchema() {
   std::vector<ElementSchema> all;
   for (auto part : {CoreSchema, ActuatorSchema, AssetSchema, CameraLightSchema, CustomSchema,
-                    EqualitySchema, ExtensionSchema, MeshSchema, SensorSchema, SkinSchema, TendonSchema}) {
+                    EqualitySchema, ExtensionSchema, FlexSchema, MeshSchema, SensorSchema, SkinSchema, TendonSchema}) {
     for (ElementSchema& entry : part()) all.push_back(std::move(entry));
   }
   return all;

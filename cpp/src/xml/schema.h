@@ -43,6 +43,7 @@ std::vector<ElementSchema> AssetSchema();       // read_asset.cc: hfield, textur
 std::vector<ElementSchema> CameraLightSchema(); // read_camera_light.cc
 std::vector<ElementSchema> CustomSchema();      // read_custom.cc: custom, keyframe, size, ...
 std::vector<ElementSchema> ExtensionSchema();   // read_extension.cc: extension/plugin/instance
+std::vector<ElementSchema> FlexSchema();        // read_flex.cc: deformable, flex and its children
 std::vector<ElementSchema> EqualitySchema();    // read_equality.cc: equality, contact
 std::vector<ElementSchema> MeshSchema();        // read_mesh.cc
 std::vector<ElementSchema> SensorSchema();      // read_sensor.cc

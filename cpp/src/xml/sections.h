@@ -22,6 +22,7 @@ void ReadEqualitySection(XmlReader& reader, const XMLElement* section);  // <equ
 void ReadContactSection(XmlReader& reader, const XMLElement* section);   // <contact>
 void ReadCustomSection(XmlReader& reader, const XMLElement* section);    // <custom>
 void ReadExtensionSection(XmlReader& reader, const XMLElement* section); // <extension>
+void ReadDeformableSection(XmlReader& reader, const XMLElement* section); // <deformable>
 void ReadKeyframeSection(XmlReader& reader, const XMLElement* section);  // <keyframe>
 void ReadSizeSection(XmlReader& reader, const XMLElement* section);      // <size>
 void ReadStatisticSection(XmlReader& reader, const XMLElement* section); // <statistic>

@@ -74,6 +74,8 @@ class MjcfReader : public XmlReader {
       ReadEqualitySection(*this, elem);
     } else if (key == "contact") {
       ReadContactSection(*this, elem);
+    } else if (key == "deformable") {
+      ReadDeformableSection(*this, elem);
     } else if (key == "extension") {
       ReadExtensionSection(*this, elem);
     } else if (key == "custom") {

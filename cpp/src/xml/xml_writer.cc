@@ -246,6 +246,7 @@ std::string WriteMjcf(const Spec& spec) {
   WriteCustom(context, root);
   WriteAssets(context, root);
   WriteWorldbody(context, root);
+  WriteDeformable(context, root);
   WriteContact(context, root);
   WriteEqualities(context, root);
   WriteTendons(context, root);

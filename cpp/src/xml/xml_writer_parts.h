@@ -40,6 +40,7 @@ void WriteWorldbody(const WriteContext& c, XmlNode& root);
 // ---- sections (xml_writer_sections.cc) ------------------------------------------------------
 void WriteCustom(const WriteContext& c, XmlNode& root);
 void WriteAssets(const WriteContext& c, XmlNode& root);
+void WriteDeformable(const WriteContext& c, XmlNode& root);  // <deformable><flex>
 void WriteContact(const WriteContext& c, XmlNode& root);
 void WriteEqualities(const WriteContext& c, XmlNode& root);
 void WriteTendons(const WriteContext& c, XmlNode& root);

@@ -158,6 +158,59 @@ void WriteSkin(XmlNode& parent, const SpecSkin& s) {
   }
 }
 
+// <flex> and its children as the reader reads them (read_flex.cc); a child is written when
+// one of its values differs from the default
+void WriteFlexChildren(XmlNode& node, const SpecFlex& s) {
+  static const SpecFlex d;
+  XmlNode contact{"contact", {}, {}, -1};
+  SetNumber(contact, "contype", s.contype, d.contype);
+  SetNumber(contact, "conaffinity", s.conaffinity, d.conaffinity);
+  SetNumber(contact, "condim", s.condim, d.condim);
+  SetNumber(contact, "priority", s.priority, d.priority);
+  SetNumbers(contact, "friction", s.friction, d.friction, 3);
+  SetNumber(contact, "solmix", s.solmix, d.solmix);
+  SetNumbers(contact, "solref", s.solref, d.solref, 2);
+  SetNumbers(contact, "solimp", s.solimp, d.solimp, 5);
+  SetNumber(contact, "margin", s.margin, d.margin);
+  SetNumber(contact, "gap", s.gap, d.gap);
+  SetBool(contact, "internal", s.internal, d.internal);
+  SetKeyword(contact, "selfcollide", s.selfcollide, d.selfcollide, kFlexSelfCollide);
+  SetNumber(contact, "activelayers", s.activelayers, d.activelayers);
+  SetBool(contact, "vertcollide", s.vertcollide != 0, d.vertcollide != 0);
+  SetBool(contact, "passive", s.passive, d.passive);
+  XmlNode edge{"edge", {}, {}, -1};
+  SetNumber(edge, "stiffness", s.edgestiffness, d.edgestiffness);
+  SetNumber(edge, "damping", s.edgedamping, d.edgedamping);
+  XmlNode elasticity{"elasticity", {}, {}, -1};
+  SetNumber(elasticity, "young", s.young, d.young);
+  SetNumber(elasticity, "poisson", s.poisson, d.poisson);
+  SetNumber(elasticity, "damping", s.damping, d.damping);
+  SetNumber(elasticity, "thickness", s.thickness, d.thickness);
+  SetKeyword(elasticity, "elastic2d", s.elastic2d, d.elastic2d, kElastic2D);
+  AddIfNotEmpty(node, std::move(contact));
+  AddIfNotEmpty(node, std::move(edge));
+  AddIfNotEmpty(node, std::move(elasticity));
+}
+
+void WriteFlex(XmlNode& parent, const SpecFlex& s) {
+  static const SpecFlex d;
+  XmlNode& node = NamedChild(parent, "flex", s);
+  node.Set("dim", NumberText(s.dim));
+  SetNumber(node, "radius", s.radius, d.radius);
+  SetString(node, "material", s.material);
+  SetNumbers(node, "rgba", s.rgba, d.rgba, 4);
+  SetBool(node, "flatskin", s.flatskin, d.flatskin);
+  SetNumber(node, "group", s.group, d.group);
+  std::string bodies;
+  for (const std::string& body : s.vertbody) bodies += (bodies.empty() ? "" : " ") + body;
+  node.Set("body", bodies);
+  SetList(node, "vertex", s.vert, {});
+  SetList(node, "element", s.elem, {});
+  SetList(node, "texcoord", s.texcoord, {});
+  SetList(node, "elemtexcoord", s.elemtexcoord, {});
+  WriteFlexChildren(node, s);
+}
+
 const char* EqualityTag(int type) {
   switch (type) {
     case mjEQ_CONNECT: return "connect";
@@ -321,6 +374,12 @@ void WriteAssets(const WriteContext& c, XmlNode& root) {
   }
   for (const SpecSkin& s : c.spec.skins) WriteSkin(section, s);
   for (const SpecHField& h : c.spec.hfields) WriteHField(section, h);
+  AddIfNotEmpty(root, std::move(section));
+}
+
+void WriteDeformable(const WriteContext& c, XmlNode& root) {
+  XmlNode section{"deformable", {}, {}, -1};
+  for (const SpecFlex& f : c.spec.flexes) WriteFlex(section, f);
   AddIfNotEmpty(root, std::move(section));
 }
 
