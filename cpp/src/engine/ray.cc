@@ -294,6 +294,75 @@ mjtNum RayHfieldCell(const HfieldGrid& grid, int r, int c, const mjtNum p[3], co
   return Nearer(RayTriangle(p, v, a, b, cc), RayTriangle(p, v, a, cc, e));
 }
 
+// A cell is tested when the ray passes within this fraction of a cell of its footprint: far
+// more than rounding, so every cell holding a hit is tested, and rarely a needless one.
+constexpr mjtNum kCellSlack = 1e-4;
+
+// the cell range [first, last] (clamped to [0, count - 2]) whose footprint, widened by
+// kCellSlack, holds coordinates between a and b on an axis starting at -half with cell size
+// step; empty (first > last) when a or b is not finite
+void CellRange(mjtNum a, mjtNum b, mjtNum half, mjtNum step, int count, int* first, int* last) {
+  *first = 0;
+  *last = -1;
+  if (!std::isfinite(a) || !std::isfinite(b)) return;
+  // clamped before the conversion: a far coordinate must not overflow int
+  mjtNum low = std::clamp((std::min(a, b) + half) / step - kCellSlack, -2.0, count + 1.0);
+  mjtNum high = std::clamp((std::max(a, b) + half) / step + kCellSlack, -2.0, count + 1.0);
+  *first = std::max(0, static_cast<int>(std::floor(low)));
+  *last = std::min(count - 2, static_cast<int>(std::floor(high)));
+}
+
+// floor(x) for x >= -2, by truncation (cheaper than std::floor without SSE4.1)
+int FloorAbove(mjtNum x) { return static_cast<int>(x + 2) - 2; }
+
+// One axis of the grid seen along the ray: the cell coordinate u(t) = u0 + t du (cell i spans
+// [i, i + 1]), as the walk over the cells uses it.
+struct GridAxis {
+  mjtNum u0, du, inverse;  // inverse = 1 / du (inf when du = 0)
+  int cells;               // count - 1
+
+  GridAxis(mjtNum p, mjtNum v, mjtNum half, mjtNum step, int count)
+      : u0((p + half) / step), du(v / step), inverse(1 / du), cells(count - 1) {}
+  // the cells [first, last] met while t runs over [a, b] (widened by kCellSlack); empty when
+  // first > last
+  void Range(mjtNum a, mjtNum b, int* first, int* last) const {
+    mjtNum ua = u0 + a * du, ub = u0 + b * du;
+    // clamped before the conversion: a far coordinate must not overflow int
+    mjtNum low = std::clamp(std::min(ua, ub) - kCellSlack, -2.0, cells + 1.0);
+    mjtNum high = std::clamp(std::max(ua, ub) + kCellSlack, -2.0, cells + 1.0);
+    *first = std::max(0, FloorAbove(low));
+    *last = std::min(cells - 1, FloorAbove(high));
+  }
+  // the part [a, b] of [t0, t1] in which the ray is over cell i (widened by kCellSlack): all of
+  // it when du = 0
+  void Span(int i, mjtNum t0, mjtNum t1, mjtNum* a, mjtNum* b) const {
+    *a = t0;
+    *b = t1;
+    if (du == 0) return;
+    mjtNum ta = (i - kCellSlack - u0) * inverse, tb = (i + 1 + kCellSlack - u0) * inverse;
+    if (du < 0) std::swap(ta, tb);
+    *a = std::max(t0, ta);
+    *b = std::min(t1, tb);
+  }
+  // cell indices in the order the ray meets them
+  int First(int first, int last) const { return du < 0 ? last : first; }
+  int Step() const { return du < 0 ? -1 : 1; }
+};
+
+// false when the ray's heights over [a, b] stay above or below all four corners of cell (r, c)
+// (by more than `margin`, for rounding): the cell's two triangles lie between its lowest and
+// highest corner, so the ray cannot cross them
+bool MayCrossCell(const HfieldGrid& grid, int r, int c, const mjtNum p[3], const mjtNum v[3],
+                  mjtNum a, mjtNum b, mjtNum margin) {
+  const float* row0 = grid.data + r * grid.ncol + c;
+  const float* row1 = row0 + grid.ncol;
+  mjtNum low = std::min(std::min(row0[0], row0[1]), std::min(row1[0], row1[1])) * grid.ztop;
+  mjtNum high = std::max(std::max(row0[0], row0[1]), std::max(row1[0], row1[1])) * grid.ztop;
+  if (grid.ztop < 0) std::swap(low, high);
+  mjtNum za = p[2] + a * v[2], zb = p[2] + b * v[2];
+  return std::min(za, zb) <= high + margin && std::max(za, zb) >= low - margin;
+}
+
 // the outer wall below the boundary segment from grid point (r0, c0) to (r1, c1)
 mjtNum RayHfieldWall(const HfieldGrid& grid, int r0, int c0, int r1, int c1, const mjtNum p[3],
                      const mjtNum v[3]) {
@@ -305,30 +374,25 @@ mjtNum RayHfieldWall(const HfieldGrid& grid, int r0, int c0, int r1, int c1, con
   return Nearer(RayTriangle(p, v, base0, base1, top1), RayTriangle(p, v, base0, top1, top0));
 }
 
-// the cell range [first, last] (clamped to [0, count - 2]) whose span holds coordinates between
-// a and b on an axis starting at -half with cell size step, one cell of slack on each side;
-// empty (first > last) when a or b is not finite
-void CellRange(mjtNum a, mjtNum b, mjtNum half, mjtNum step, int count, int* first, int* last) {
-  *first = 0;
-  *last = -1;
-  if (!std::isfinite(a) || !std::isfinite(b)) return;
-  // clamped before the conversion: a far coordinate must not overflow int
-  mjtNum low = std::clamp((std::min(a, b) + half) / step, -2.0, count + 1.0);
-  mjtNum high = std::clamp((std::max(a, b) + half) / step, -2.0, count + 1.0);
-  *first = std::max(0, static_cast<int>(std::floor(low)) - 1);
-  *last = std::min(count - 2, static_cast<int>(std::floor(high)) + 1);
+// true when the crossing t = (+-half - p) / v of a wall's plane lies behind the ray beyond
+// rounding, where no triangle can be hit (x >= 0)
+bool IsBehind(mjtNum t, mjtNum half, mjtNum p, mjtNum v) {
+  return t < -1e-9 * (half + std::fabs(p)) / std::fabs(v);
 }
 
 // The outer walls: a wall triangle is hit only where the ray crosses the wall's plane
-// (x = +-sx or y = +-sy), so only the segments around that crossing (CellRange's slack) are
-// tested. A ray parallel to the plane (v = 0 along its normal) cannot hit it: the triangles'
-// edges and v all lie in the plane, so their determinant is exactly 0 (RayTriangle: no hit).
-mjtNum RayHfieldWalls(const HfieldGrid& grid, const mjtNum p[3], const mjtNum v[3]) {
+// (x = +-sx or y = +-sy), so only the segments around that crossing are tested, and none when
+// the crossing lies behind the ray or beyond `limit`. A ray parallel to the plane (v = 0 along
+// its normal) cannot hit it: the triangles' edges and v all lie in the plane, so their
+// determinant is exactly 0 (RayTriangle: no hit).
+mjtNum RayHfieldWalls(const HfieldGrid& grid, const mjtNum p[3], const mjtNum v[3],
+                      mjtNum limit) {
   mjtNum best = kNoHit;
   int last_row = grid.nrow - 1, last_col = grid.ncol - 1;
   for (int r : {0, last_row}) {
     if (v[1] == 0) break;
     mjtNum t = (-grid.sy + r * grid.dy - p[1]) / v[1];
+    if (t > limit || IsBehind(t, grid.sy, p[1], v[1])) continue;
     mjtNum x = p[0] + t * v[0];
     int c0, c1;
     CellRange(x, x, grid.sx, grid.dx, grid.ncol, &c0, &c1);
@@ -337,6 +401,7 @@ mjtNum RayHfieldWalls(const HfieldGrid& grid, const mjtNum p[3], const mjtNum v[
   for (int c : {0, last_col}) {
     if (v[0] == 0) break;
     mjtNum t = (-grid.sx + c * grid.dx - p[0]) / v[0];
+    if (t > limit || IsBehind(t, grid.sx, p[0], v[0])) continue;
     mjtNum y = p[1] + t * v[1];
     int r0, r1;
     CellRange(y, y, grid.sy, grid.dy, grid.nrow, &r0, &r1);
@@ -345,31 +410,41 @@ mjtNum RayHfieldWalls(const HfieldGrid& grid, const mjtNum p[3], const mjtNum v[
   return best;
 }
 
-// the surface cells under the segment t in [t0, t1]: column by column (one cell of slack), the
-// rows that the part of the segment over the column (widened by a cell) spans
+// The surface cells under the segment t in [t0, t1], walked in the order the ray meets them
+// (column by column, then the rows of the segment's part over the column), skipping cells whose
+// corners the ray passes wholly above or below. A hit ends the segment there: a cell met later
+// holds only hits at least as far (up to its slack, which keeps ties).
 mjtNum RayHfieldCells(const HfieldGrid& grid, const mjtNum p[3], const mjtNum v[3], mjtNum t0,
                       mjtNum t1) {
+  GridAxis cols(p[0], v[0], grid.sx, grid.dx, grid.ncol), rows(p[1], v[1], grid.sy, grid.dy,
+                                                                grid.nrow);
+  // beyond the rounding of heights p[2] + t v[2], t in [t0, t1]
+  mjtNum margin = 1e-9 * (std::fabs(p[2]) + t1 * std::fabs(v[2]) + std::fabs(grid.ztop)) + 1e-12;
   mjtNum best = kNoHit;
   int c0, c1;
-  CellRange(p[0] + t0 * v[0], p[0] + t1 * v[0], grid.sx, grid.dx, grid.ncol, &c0, &c1);
-  for (int c = c0; c <= c1; ++c) {
-    mjtNum a = t0, b = t1;
-    if (v[0] != 0) {
-      mjtNum xa = -grid.sx + (c - 1) * grid.dx, xb = -grid.sx + (c + 2) * grid.dx;
-      mjtNum ta = (xa - p[0]) / v[0], tb = (xb - p[0]) / v[0];
-      a = std::max(t0, std::min(ta, tb));
-      b = std::min(t1, std::max(ta, tb));
-      if (a > b) continue;
-    }
+  cols.Range(t0, t1, &c0, &c1);
+  for (int c = cols.First(c0, c1), n = c1 - c0 + 1; n > 0; --n, c += cols.Step()) {
+    mjtNum a, b;
+    cols.Span(c, t0, t1, &a, &b);
+    if (a > t1) break;  // the columns after it are met later still
+    if (a > b) continue;
     int r0, r1;
-    CellRange(p[1] + a * v[1], p[1] + b * v[1], grid.sy, grid.dy, grid.nrow, &r0, &r1);
-    for (int r = r0; r <= r1; ++r) best = Nearer(best, RayHfieldCell(grid, r, c, p, v));
+    rows.Range(a, b, &r0, &r1);
+    for (int r = rows.First(r0, r1), k = r1 - r0 + 1; k > 0; --k, r += rows.Step()) {
+      mjtNum ca = a, cb = std::min(b, t1);
+      if (r0 != r1) rows.Span(r, ca, cb, &ca, &cb);
+      if (ca > cb || !MayCrossCell(grid, r, c, p, v, ca, cb, margin)) continue;
+      best = Nearer(best, RayHfieldCell(grid, r, c, p, v));
+      if (best >= 0) t1 = std::min(t1, best);
+    }
   }
   return best;
 }
 
-// The terrain's top is ztop: the compiler normalizes elevations to [0, 1].
-mjtNum RayHfieldLocal(const Model& m, int geom, const mjtNum p[3], const mjtNum v[3]) {
+// The terrain's top is ztop: the compiler normalizes elevations to [0, 1]. Hits beyond `limit`
+// (a distance already found by the caller) may be dropped; those up to it are all kept.
+mjtNum RayHfieldLocal(const Model& m, int geom, const mjtNum p[3], const mjtNum v[3],
+                      mjtNum limit) {
   int hfield = m.geom_dataid[geom];
   if (hfield < 0) return kNoHit;
   HfieldGrid grid(m, hfield);
@@ -385,20 +460,71 @@ mjtNum RayHfieldLocal(const Model& m, int geom, const mjtNum p[3], const mjtNum 
   mjtNum lo[3] = {-grid.sx, -grid.sy, -grid.zbottom};
   mjtNum hi[3] = {grid.sx, grid.sy, std::max(grid.ztop, mjtNum(0))}, t0, t1;
   GrowBox(lo, hi);
-  if (!ClipToBox(p, v, lo, hi, &t0, &t1)) return best;
-  best = Nearer(best, RayHfieldCells(grid, p, v, t0, t1));
-  return Nearer(best, RayHfieldWalls(grid, p, v));
+  if (!ClipToBox(p, v, lo, hi, &t0, &t1) || !std::isfinite(t1)) return best;
+  // a relative margin keeps the hits that rounding puts a hair beyond the limit
+  if (best >= 0) limit = std::min(limit, best);
+  mjtNum reach = limit * (1 + 1e-9) + 1e-12;
+  t1 = std::min(t1, reach);
+  if (t0 <= t1) best = Nearer(best, RayHfieldCells(grid, p, v, t0, t1));
+  return Nearer(best, RayHfieldWalls(grid, p, v, reach));
 }
 
 // --- geoms of a model ------------------------------------------------------------------------
 
-mjtNum RayGeom(const Model& m, const Data& d, int geom, const mjtNum pnt[3], const mjtNum vec[3]) {
+// the distance to geom g, or kNoHit; a hit beyond `limit` may be reported as none
+// the radius of a sphere about the geom's center that holds it, or -1 for a plane or height
+// field (unbounded, or cheaper to test directly)
+mjtNum BoundingRadius(const Model& m, int geom) {
+  const mjtNum* size = m.geom_size + 3 * geom;
+  switch (m.geom_type[geom]) {
+    case mjGEOM_SPHERE: return size[0];
+    case mjGEOM_CAPSULE: return size[0] + size[1];
+    case mjGEOM_ELLIPSOID: return std::max(std::max(size[0], size[1]), size[2]);
+    case mjGEOM_CYLINDER: return std::sqrt(size[0] * size[0] + size[1] * size[1]);
+    case mjGEOM_BOX: return Norm3(size);
+    case mjGEOM_MESH: return m.geom_rbound[geom];  // RayMeshLocal's own first test
+    default: return -1;
+  }
+}
+
+// false when the ray surely misses the geom: it misses a slightly larger sphere around it, in
+// the world frame, before the ray is taken to the geom's frame (which most rays then miss). No
+// mjMINVAL rule here (MayHitSphere's): the tests in the geom's frame may scale the ray.
+bool MayHitBound(const Model& m, const Data& d, int geom, const mjtNum pnt[3],
+                 const mjtNum vec[3]) {
+  mjtNum radius = BoundingRadius(m, geom);
+  if (radius < 0) return true;
+  radius = radius * (1 + 1e-6) + 1e-9;
+  mjtNum q[3];
+  Sub3(q, pnt, d.geom_xpos + 3 * geom);
+  mjtNum b = Dot3(q, vec), c = Dot3(q, q) - radius * radius;
+  if (c > 0 && b > 0) return false;  // outside, moving away
+  return b * b - Dot3(vec, vec) * c >= 0;
+}
+
+mjtNum RayGeom(const Model& m, const Data& d, int geom, const mjtNum pnt[3], const mjtNum vec[3],
+               mjtNum limit = INFINITY) {
+  if (!MayHitBound(m, d, geom, pnt, vec)) return kNoHit;
   mjtNum p[3], v[3];
   LocalRay(d.geom_xpos + 3 * geom, d.geom_xmat + 9 * geom, pnt, vec, p, v);
   switch (m.geom_type[geom]) {
-    case mjGEOM_HFIELD: return RayHfieldLocal(m, geom, p, v);
+    case mjGEOM_HFIELD: return RayHfieldLocal(m, geom, p, v, limit);
     case mjGEOM_MESH: return RayMeshLocal(m, geom, p, v);
     default: return RayPrimitive(m.geom_type[geom], m.geom_size + 3 * geom, p, v);
+  }
+}
+
+// Height fields are cast last, once the other geoms have bounded the distance (the cells beyond
+// it need no test); the result is that of casting in geom order: the nearest hit, and of equal
+// ones the lowest geom id.
+bool CastsLate(const Model& m, int geom) { return m.geom_type[geom] == mjGEOM_HFIELD; }
+
+// keeps hit x of geom g if it is nearer than (dist, geomid), or as near with a lower id
+void KeepNearest(mjtNum x, int g, mjtNum* dist, int* geomid) {
+  if (!(x >= 0)) return;
+  if (*dist < 0 || x < *dist || (x == *dist && g < *geomid)) {
+    *dist = x;
+    *geomid = g;
   }
 }
 
@@ -483,13 +609,18 @@ mjtNum mj_ray(const Model& m, const Data& d, const mjtNum pnt[3], const mjtNum v
   mjtNum best = kNoHit;
   int best_geom = -1;
   if (Norm3(vec) >= mjMINVAL) {
+    bool any_late = false;
     for (int g = 0; g < m.ngeom; ++g) {
       if (RayIgnores(m, g, geomgroup, flg_static, bodyexclude)) continue;
-      mjtNum x = RayGeom(m, d, g, pnt, vec);
-      if (x >= 0 && (best < 0 || x < best)) {
-        best = x;
-        best_geom = g;
+      if (CastsLate(m, g)) {
+        any_late = true;
+        continue;
       }
+      KeepNearest(RayGeom(m, d, g, pnt, vec), g, &best, &best_geom);
+    }
+    for (int g = 0; any_late && g < m.ngeom; ++g) {
+      if (!CastsLate(m, g) || RayIgnores(m, g, geomgroup, flg_static, bodyexclude)) continue;
+      KeepNearest(RayGeom(m, d, g, pnt, vec, best >= 0 ? best : INFINITY), g, &best, &best_geom);
     }
   }
   if (geomid) *geomid = best_geom;
@@ -503,19 +634,20 @@ void mj_multiRay(const Model& m, const Data& d, const mjtNum pnt[3], const mjtNu
     geomid[i] = -1;
     dist[i] = kNoHit;
   }
-  for (int g = 0; g < m.ngeom; ++g) {
-    if (RayIgnores(m, g, geomgroup, flg_static, bodyexclude)) continue;
-    mjtNum offset[3];
-    Sub3(offset, d.geom_xpos + 3 * g, pnt);
-    if (Norm3(offset) - m.geom_rbound[g] > cutoff) continue;
-    AngularWindow window = WindowOf(m, d, g, pnt);
-    for (int i = 0; i < nray; ++i) {
-      const mjtNum* direction = vec + 3 * i;
-      if (!(Norm3(direction) >= mjMINVAL) || !window.Contains(direction)) continue;
-      mjtNum x = RayGeom(m, d, g, pnt, direction);
-      if (x >= 0 && (dist[i] < 0 || x < dist[i])) {
-        dist[i] = x;
-        geomid[i] = g;
+  for (bool late : {false, true}) {
+    for (int g = 0; g < m.ngeom; ++g) {
+      if (CastsLate(m, g) != late || RayIgnores(m, g, geomgroup, flg_static, bodyexclude)) {
+        continue;
+      }
+      mjtNum offset[3];
+      Sub3(offset, d.geom_xpos + 3 * g, pnt);
+      if (Norm3(offset) - m.geom_rbound[g] > cutoff) continue;
+      AngularWindow window = WindowOf(m, d, g, pnt);
+      for (int i = 0; i < nray; ++i) {
+        const mjtNum* direction = vec + 3 * i;
+        if (!(Norm3(direction) >= mjMINVAL) || !window.Contains(direction)) continue;
+        mjtNum x = RayGeom(m, d, g, pnt, direction, dist[i] >= 0 ? dist[i] : INFINITY);
+        KeepNearest(x, g, dist + i, geomid + i);
       }
     }
   }
