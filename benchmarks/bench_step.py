@@ -24,7 +24,8 @@ the median rate of each in simulation steps per second, the ratio mjsim/mujoco (
 mjsim is faster) and the geometric mean of the ratios, for two row groups:
 
   mj_step(nstep=100)   mj_step(m, d, nstep=100): the stepping loop in C++
-  python_loop          d.ctrl[:] = u; mj_step(m, d); d.qpos[0]: a user's per-step loop
+  python_loop          d.ctrl[:] = u (random); mj_step(m, d); read d.qpos, d.qvel: a
+                       user's per-step loop
 
 Results are also written to benchmarks/results/step.csv (step_constraints.csv with
 --constraints all). A benchmark reports; it never passes or fails.
@@ -75,14 +76,24 @@ def loop_nstep(engine, m, d, count: int) -> float:
 loop_nstep.steps_per_call = NSTEP  # rates are simulation steps per second
 def loop_python(engine, m, d, count: int) -> float:
     step = engine.mj_step
-    controls = [np.full(m.nu, x) for x in np.linspace(-1.0, 1.0, 16)]
+    controls = random_controls(m, 64)
     restore_start(d)
+    read = m.nq > 0 and m.nv > 0
     start = time.perf_counter()
     for i in range(count):
-        d.ctrl[:] = controls[i & 15]
+        d.ctrl[:] = controls[i & 63]
         step(m, d)
-        d.qpos[0] if m.nq else None
+        if read:
+            d.qpos[0], d.qvel[0]
     return time.perf_counter() - start
+
+
+def random_controls(m, count: int) -> np.ndarray:
+    """count rows of controls, uniform in each actuator's ctrlrange (or [-1, 1] where it has
+    none), the same for both engines."""
+    low = np.where(m.actuator_ctrllimited, m.actuator_ctrlrange[:, 0], -1.0)
+    high = np.where(m.actuator_ctrllimited, m.actuator_ctrlrange[:, 1], 1.0)
+    return np.random.default_rng(0).uniform(low, high, size=(count, m.nu))
 
 
 GROUPS = [
