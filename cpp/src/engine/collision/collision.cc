@@ -244,6 +244,21 @@ bool OrientedBoxesApart(const Model& m, const Data& d, int g1, int g2, mjtNum ma
 }
 
 // colliders costly enough that the box test pays (the general convex one, box pairs)
+// Geom g (bounding sphere of radius geom_rbound about its center) lies above plane geom
+// `plane` by more than `margin`: no plane collider reports a contact then, since every point of
+// the geom is within rbound of its center. False when g has no bounding sphere.
+bool AbovePlane(const Model& m, const Data& d, int plane, int g, mjtNum margin) {
+  mjtNum rbound = m.geom_rbound[g];
+  if (!(rbound > 0)) return false;
+  const mjtNum* R = d.geom_xmat + 9 * plane;
+  mjtNum t[3];
+  Sub3(t, d.geom_xpos + 3 * g, d.geom_xpos + 3 * plane);
+  mjtNum height = R[2] * t[0] + R[5] * t[1] + R[8] * t[2];
+  mjtNum reach = margin + rbound +
+                 kBoxSlack * (1 + rbound + std::abs(t[0]) + std::abs(t[1]) + std::abs(t[2]));
+  return height > reach;
+}
+
 bool WorthBoxTest(Collider collide) {
   return collide == CollideConvex || collide == CollideBoxBox || collide == CollideCapsuleBox;
 }
@@ -273,6 +288,7 @@ void CollideGeomPair(const Model& m, Data& d, PairBuffer& buffer, int g1, int g2
   if (!collide) return;
   mjtNum margin = MarginOf(m, pair, first, second);
   if (WorthBoxTest(collide) && OrientedBoxesApart(m, d, g1, g2, margin)) return;
+  if (m.geom_type[g1] == mjGEOM_PLANE && AbovePlane(m, d, g1, g2, margin)) return;
   int count = collide(m, d, buffer.con, g1, g2, margin);
   if (count == 0) return;
   ContactParameters p = ParametersOf(m, pair, first, second);
