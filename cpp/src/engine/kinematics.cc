@@ -21,13 +21,19 @@ void ComputeBodyFrame(const Model& m, Data& d, int b) {
     NormalizeQuat(xquat);
     return;
   }
-  int parent = m.body_parentid[b];
-  // xpos = parent xpos + parent xmat * body_pos;  xquat = parent xquat * body_quat
-  MulMatVec3(xpos, d.xmat + 9 * parent, m.body_pos + 3 * b);
-  AddTo3(xpos, d.xpos + 3 * parent);
-  MulQuat(xquat, d.xquat + 4 * parent, m.body_quat + 4 * b);
+  int first = m.body_jntadr[b];
+  // a free joint (alone in its body) sets the pose whatever the parent's: the composition
+  // below would be overwritten
+  bool free = m.body_jntnum[b] == 1 && m.jnt_type[first] == mjJNT_FREE;
+  if (!free) {
+    // xpos = parent xpos + parent xmat * body_pos;  xquat = parent xquat * body_quat
+    int parent = m.body_parentid[b];
+    MulMatVec3(xpos, d.xmat + 9 * parent, m.body_pos + 3 * b);
+    AddTo3(xpos, d.xpos + 3 * parent);
+    MulQuat(xquat, d.xquat + 4 * parent, m.body_quat + 4 * b);
+  }
 
-  for (int j = m.body_jntadr[b]; j >= 0 && j < m.body_jntadr[b] + m.body_jntnum[b]; ++j) {
+  for (int j = first; j >= 0 && j < first + m.body_jntnum[b]; ++j) {
     const mjtNum* q = d.qpos + m.jnt_qposadr[j];
     mjtNum* xanchor = d.xanchor + 3 * j;
     mjtNum* xaxis = d.xaxis + 3 * j;
